@@ -1,0 +1,30 @@
+import type { InputMode, RegimeScore, Task } from "../../shared/regimes.ts";
+
+/** What the inference backend needs to score one call. */
+export interface ScoreInput {
+  prompt?: string;
+  response: string;
+  task: Task;
+  inputMode: InputMode;
+  /** Number of regime scores to return, 1 to 10. */
+  topK: number;
+}
+
+/** The model's decision for one call: the DetectResponse fields the detector owns. */
+export interface ScoreOutput {
+  p_hallucination: number;
+  flag: boolean;
+  top_regime: string;
+  /** Public regimes (SELF_CONTR and UNDERSPECIFIED collapsed into `Other`), descending p. */
+  regime_scores: RegimeScore[];
+  input_mode_used: InputMode;
+  task_used: Task;
+  model_version: string;
+  calibrator_version: string;
+}
+
+export interface Detector {
+  readonly modelVersion: string;
+  readonly calibratorVersion: string;
+  score(input: ScoreInput): ScoreOutput;
+}

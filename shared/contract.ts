@@ -1,0 +1,156 @@
+/**
+ * The wire contract of SPEC.md as zod schemas: the server validates with them, the tests check
+ * every response body against them, the extension's client types come from them, and the OpenAPI
+ * description is generated from them.
+ */
+import { z } from "zod";
+import { INPUT_MODES, TASKS } from "./regimes.ts";
+import { codePointLength, MAX_FIELD_CHARS } from "./text.ts";
+
+const withinFieldLimit = (s: string) => codePointLength(s) <= MAX_FIELD_CHARS;
+const isoDateTime = z.iso.datetime();
+const isoDate = z.iso.date();
+
+export const DetectRequest = z.strictObject({
+  response: z.string().min(1).refine(withinFieldLimit, "response exceeds 2048 characters"),
+  prompt: z.string().refine(withinFieldLimit, "prompt exceeds 2048 characters").optional(),
+  top_k_regimes: z.int().min(1).max(10).default(6),
+  task: z.enum(TASKS).optional(),
+  input_mode: z.enum(INPUT_MODES).optional(),
+}).meta({ id: "DetectRequest" });
+export type DetectRequest = z.input<typeof DetectRequest>;
+
+export const RegimeScore = z.strictObject({
+  regime: z.string(),
+  p: z.number().min(0).max(1),
+}).meta({ id: "RegimeScore" });
+export type RegimeScore = z.infer<typeof RegimeScore>;
+
+export const DetectResponse = z.strictObject({
+  p_hallucination: z.number().min(0).max(1),
+  flag: z.boolean(),
+  top_regime: z.string(),
+  regime_scores: z.array(RegimeScore).min(1).max(10),
+  request_id: z.string(),
+  detections_billed: z.int().min(0),
+  mode: z.enum(["short", "long"]),
+  latency_ms: z.int().min(0),
+  model_version: z.string(),
+  calibrator_version: z.string(),
+  input_mode_used: z.enum(INPUT_MODES),
+  task_used: z.enum(TASKS),
+  warnings: z.array(z.string()),
+}).meta({ id: "DetectResponse" });
+export type DetectResponse = z.infer<typeof DetectResponse>;
+
+/** Warning codes of v1. Clients must ignore codes they do not know. */
+export const WARNINGS = [
+  "quota_80pct",
+  "quota_95pct",
+  "overage_active",
+  "calibration_uncalibrated",
+  "input_truncated",
+  "subscription_inactive",
+] as const;
+export type Warning = typeof WARNINGS[number];
+
+export const ApiKey = z.strictObject({
+  id: z.uuid(),
+  prefix: z.string().length(7),
+  name: z.string().max(64).nullable().optional(),
+  created_at: isoDateTime,
+  last_used_at: isoDateTime.nullable().optional(),
+  revoked_at: isoDateTime.nullable().optional(),
+}).meta({ id: "ApiKey" });
+export type ApiKey = z.infer<typeof ApiKey>;
+
+export const ApiKeyList = z.strictObject({ keys: z.array(ApiKey) }).meta({ id: "ApiKeyList" });
+export type ApiKeyList = z.infer<typeof ApiKeyList>;
+
+/** `sk_` followed by 43 base64url characters (256-bit entropy). */
+export const API_KEY_PATTERN = /^sk_[A-Za-z0-9_-]{43}$/;
+
+export const ApiKeyCreateRequest = z.strictObject({
+  name: z.string().optional(),
+}).meta({ id: "ApiKeyCreateRequest" });
+
+export const ApiKeyCreateResponse = z.strictObject({
+  id: z.uuid(),
+  name: z.string().max(64).nullable().optional(),
+  key: z.string().regex(API_KEY_PATTERN),
+  prefix: z.string().length(7),
+  created_at: isoDateTime,
+}).meta({ id: "ApiKeyCreateResponse" });
+export type ApiKeyCreateResponse = z.infer<typeof ApiKeyCreateResponse>;
+
+export const ApiKeyRevokeResponse = z.strictObject({
+  revoked: z.literal(true),
+  id: z.uuid(),
+}).meta({ id: "ApiKeyRevokeResponse" });
+
+export const UsageSummary = z.strictObject({
+  user: z.strictObject({
+    email: z.email().nullable(),
+    name: z.string().nullable(),
+    initials: z.string().nullable(),
+    memberSince: isoDate.nullable(),
+  }),
+  plan: z.strictObject({
+    name: z.string(),
+    quota: z.int().min(0),
+    overageRatePer1k: z.number().min(0),
+  }),
+  currentPeriod: z.strictObject({
+    start: isoDate,
+    requests: z.int().min(0),
+    units: z.int().min(0),
+    quota: z.int().min(0),
+    pct: z.int().min(0),
+    periodEndLabel: z.string(),
+  }),
+  history: z.array(z.strictObject({
+    period: z.string().regex(/^[A-Z][a-z]{2} \d{4}$/),
+    periodStart: isoDate,
+    requests: z.int().min(0),
+    units: z.int().min(0),
+    overage: z.int().min(0),
+    charge: z.string(),
+  })).max(12),
+}).meta({ id: "UsageSummary" });
+export type UsageSummary = z.infer<typeof UsageSummary>;
+
+export const ERROR_CODES = [
+  "bad_json",
+  "response_required",
+  "input_too_long",
+  "unauthorized",
+  "account_suspended",
+  "quota_exceeded",
+  "rate_limited",
+  "usage_audit_unavailable",
+  "handler_failed",
+  "upstream_unreachable",
+  "detector_not_configured",
+  "bad_request",
+] as const;
+export type ErrorCode = typeof ERROR_CODES[number];
+
+/** The one error envelope: an open object; clients read `error`, or `detail` for pass-through. */
+export const ErrorEnvelope = z.looseObject({
+  error: z.string().optional(),
+  detail: z.string().optional(),
+  message: z.string().optional(),
+  quota_type: z.enum(["monthly", "daily"]).optional(),
+  plan: z.string().optional(),
+  units_used: z.int().min(0).optional(),
+  quota_units: z.int().min(0).optional(),
+  field: z.enum(["response", "prompt"]).optional(),
+  max_chars: z.int().optional(),
+  provided_chars: z.int().optional(),
+  reason: z.string().nullable().optional(),
+  appeal_url: z.url().optional(),
+  upgrade_url: z.url().optional(),
+  request_id: z.string().optional(),
+}).refine((e) => e.error !== undefined || e.detail !== undefined, "error or detail required")
+  .meta({ id: "ErrorEnvelope" });
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
