@@ -1,0 +1,109 @@
+/**
+ * The service configuration: read from the environment once, at start-up, validated with zod, and
+ * passed down as a typed object. Nothing else reads Deno.env.
+ */
+import { z } from "zod";
+
+const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+const Env = z.object({
+  HOST: z.string().default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  DETECTOR_PORT: z.coerce.number().int().min(0).max(65535).default(8001),
+  /** Use this detector instead of starting one beside the API. */
+  DETECTOR_URL: z.url().optional(),
+  DETECTOR_SECRET: z.string().min(16).optional(),
+  MODEL_DIR: z.string().optional(),
+  /** A file path (folder created on start) or a KV Connect URL shared by several instances. */
+  KV_PATH: z.string().default("./data/kv.sqlite3"),
+  /** JSON file merged over the default plan table. */
+  PLANS_FILE: z.string().optional(),
+  /** Public base address of this service, used in redirects and OAuth callbacks. */
+  PUBLIC_URL: z.url().optional(),
+  UPGRADE_URL: z.url().default("https://example.com/billing"),
+  APPEAL_URL: z.url().default("https://example.com/appeal"),
+  /** Local sign-in stub: on by default when listening on loopback, off otherwise. */
+  DEV_SIGNIN: flag.optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  /** Extension origins (chrome-extension://<id>) allowed to call the session API with cookies. */
+  EXTENSION_ORIGINS: z.string().default(""),
+});
+
+export interface OAuthClientConfig {
+  clientId: string;
+  clientSecret?: string;
+}
+
+export interface Config {
+  host: string;
+  port: number;
+  publicUrl: string;
+  kvPath: string;
+  detector:
+    | { kind: "embedded"; port: number; secret: string; modelDir?: string }
+    | { kind: "remote"; url: string; secret: string }
+    | { kind: "unconfigured" };
+  plansFile?: string;
+  upgradeUrl: string;
+  appealUrl: string;
+  devSignin: boolean;
+  sessionTtlMs: number;
+  oidc?: OAuthClientConfig & { issuer: string };
+  github?: OAuthClientConfig;
+  extensionOrigins: string[];
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
+
+export function isLoopback(host: string): boolean {
+  return LOOPBACK.has(host) || host.startsWith("127.");
+}
+
+function randomSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Parses an environment (Deno.env.toObject() at start-up; a plain object in tests). */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`invalid configuration: ${fields.join("; ")}`);
+  }
+  const e = parsed.data;
+  const detector: Config["detector"] = e.DETECTOR_URL
+    ? e.DETECTOR_SECRET
+      ? { kind: "remote", url: e.DETECTOR_URL, secret: e.DETECTOR_SECRET }
+      : { kind: "unconfigured" }
+    : {
+      kind: "embedded",
+      port: e.DETECTOR_PORT,
+      secret: e.DETECTOR_SECRET ?? randomSecret(),
+      modelDir: e.MODEL_DIR,
+    };
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ""),
+    kvPath: e.KV_PATH,
+    detector,
+    plansFile: e.PLANS_FILE,
+    upgradeUrl: e.UPGRADE_URL,
+    appealUrl: e.APPEAL_URL,
+    devSignin: e.DEV_SIGNIN ?? isLoopback(e.HOST),
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+      ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
+      : undefined,
+    github: e.GITHUB_CLIENT_ID
+      ? { clientId: e.GITHUB_CLIENT_ID, clientSecret: e.GITHUB_CLIENT_SECRET }
+      : undefined,
+    extensionOrigins: e.EXTENSION_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
+  };
+}

@@ -1,0 +1,83 @@
+/** Tokenisation and lexical cues shared by the hashed and the grounding features. */
+
+const WORD = /[\p{L}\p{N}]+(?:['’.,-][\p{L}\p{N}]+)*/gu;
+const SENTENCE_END = /(?<=[.!?])\s+(?=[\p{Lu}\p{N}"“'(\[])|\n+/u;
+
+/** Words in their original case, in order. */
+export function words(text: string): string[] {
+  return text.match(WORD) ?? [];
+}
+
+export function lowerWords(text: string): string[] {
+  return words(text.toLowerCase());
+}
+
+export function sentences(text: string): string[] {
+  return text.split(SENTENCE_END).map((s) => s.trim()).filter((s) => s.length > 0);
+}
+
+export const STOPWORDS: ReadonlySet<string> = new Set(
+  ("a an the and or but if then than so of to in on at by for with from as into about over under " +
+    "is are was were be been being am do does did doing have has had having it its it's this that " +
+    "these those there here i you he she we they me him her us them my your his our their what which " +
+    "who whom whose when where why how all any both each few more most other some such only own same " +
+    "too very can will just should would could may might must shall not no nor also up down out off " +
+    "again further once because while during before after above below between through s t").split(" "),
+);
+
+export const NEGATIONS: ReadonlySet<string> = new Set(
+  "not no never none nobody nothing neither nor without cannot can't won't don't doesn't didn't isn't aren't wasn't weren't hasn't haven't hadn't shouldn't wouldn't couldn't n't"
+    .split(" "),
+);
+
+const MONTHS = new Set(
+  "january february march april may june july august september october november december".split(" "),
+);
+
+export function isContentWord(w: string): boolean {
+  return !STOPWORDS.has(w) && w.length > 1;
+}
+
+/** Numbers (digits with optional separators), normalised: "1,000" and "1000" are the same. */
+export function numbersIn(text: string): string[] {
+  return (text.match(/\d[\d,.]*/g) ?? []).map((n) => n.replace(/[,]/g, "").replace(/\.$/, ""));
+}
+
+/** Years and month names: the date parts a response can invent. */
+export function datePartsIn(lower: readonly string[]): string[] {
+  return lower.filter((w) => MONTHS.has(w) || /^(1[5-9]|20)\d\d$/.test(w));
+}
+
+/** Capitalised words that do not start a sentence: a cheap proper-noun (entity) proxy. */
+export function entitiesIn(text: string): string[] {
+  const out: string[] = [];
+  for (const sentence of sentences(text)) {
+    const ws = words(sentence);
+    for (let i = 1; i < ws.length; i++) {
+      if (/^\p{Lu}/u.test(ws[i]) && !STOPWORDS.has(ws[i].toLowerCase())) out.push(ws[i].toLowerCase());
+    }
+  }
+  return out;
+}
+
+const REFUSAL = [
+  /\bi(?:'m| am) (?:sorry|afraid|unable|not able)\b/i,
+  /\bi (?:can(?:no|')t|cannot|won't|will not|must decline|do not feel comfortable|don't feel comfortable)\b/i,
+  /\bas an ai\b/i,
+  /\b(?:not (?:appropriate|ethical)|against (?:my|the) (?:policy|guidelines)|i apologi[sz]e)\b/i,
+  /\b(?:harmful|illegal|unethical|offensive|dangerous)\b/i,
+];
+
+/** How many distinct refusal cues the text carries. */
+export function refusalCues(text: string): number {
+  return REFUSAL.reduce((n, re) => n + (re.test(text) ? 1 : 0), 0);
+}
+
+const HEDGES = new Set(
+  "may might possibly perhaps probably likely unclear uncertain approximately about around believe think seems appears"
+    .split(" "),
+);
+
+export function hedgeCount(lower: readonly string[]): number {
+  return lower.reduce((n, w) => n + (HEDGES.has(w) ? 1 : 0), 0);
+}

@@ -1,0 +1,23 @@
+/** The Hono environment shared by the API's middleware and routes. */
+import type { Config } from "./config.ts";
+import type { User } from "./data/users.ts";
+import type { ApiKeyRecord } from "./data/api_keys.ts";
+
+/** What every route factory receives: built once at start-up, passed down. */
+export interface AppDeps {
+  config: Config;
+  kv: Deno.Kv;
+  /** Clock, injectable so tests can cross period boundaries. */
+  now: () => Date;
+}
+
+export type AppEnv = {
+  Variables: {
+    /** Server request id: the client's valid X-Request-Id, else minted. */
+    requestId: string;
+    /** The signed-in or key-authenticated account. */
+    user: User;
+    /** The API key of a Bearer-authenticated call. */
+    apiKey: ApiKeyRecord;
+  };
+};
