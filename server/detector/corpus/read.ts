@@ -67,7 +67,10 @@ export function parseDelimited(text: string, options: DelimitedOptions = {}): st
 }
 
 /** Delimited text with a header row, as records keyed by column name. */
-export function parseRecords(text: string, options: DelimitedOptions = {}): Record<string, string>[] {
+export function parseRecords(
+  text: string,
+  options: DelimitedOptions = {},
+): Record<string, string>[] {
   const [header, ...rows] = parseDelimited(text, options);
   return rows.filter((row) => row.some((cell) => cell !== "")).map((row) =>
     Object.fromEntries(header.map((name, i) => [name, row[i] ?? ""]))

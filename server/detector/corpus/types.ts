@@ -16,6 +16,12 @@ export interface CorpusRow {
   groups: string[];
   /** Input modes the row is meaningful for (a summary without its document is not an `ro` row). */
   modes: InputMode[];
+  /** Part of the set the row comes from (file or sub-source), for per-part statistics. */
+  part?: string;
+  /** Training weight for weak or proxy labels (default 1). */
+  weight?: number;
+  /** Per-row override of the loader's `trainable`, for sets that mix licences (summac_pieces). */
+  trainable?: boolean;
 }
 
 export interface Loader {
