@@ -2,11 +2,32 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "./env.ts";
 import { ApiError } from "./errors.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { keysRoutes } from "./routes/keys.ts";
+import { docsRoutes } from "./routes/docs.ts";
+import { sessionCors } from "./middleware/cors.ts";
+import { sessionAuth } from "./middleware/session_auth.ts";
+import { jsonOnly } from "./middleware/json_only.ts";
+import { loadPlans } from "./plans.ts";
+import { detectRoutes } from "./routes/detect.ts";
+import { usageRoutes } from "./routes/usage.ts";
+
+/** Routes the extension calls with its session cookie; CORS runs first so even 401s are readable. */
+const SESSION_ROUTES = ["/api/keys/*", "/api/usage/*", "/api/web/*"];
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  // Route modules are mounted here, e.g. app.route("/api", keysRoutes(deps)).
-  void deps;
+  const cors = sessionCors(deps);
+  for (const path of SESSION_ROUTES) app.use(path, cors);
+  app.route("/", authRoutes(deps));
+  // `/api/keys/*` also matches `/api/keys`.
+  app.use("/api/keys/*", sessionAuth(deps));
+  app.on(["POST", "DELETE"], "/api/keys/*", jsonOnly());
+  app.route("/api", keysRoutes(deps));
+  app.route("/api", docsRoutes(deps));
+  const plans = loadPlans(deps.config.plansFile);
+  app.route("/", detectRoutes(deps, plans));
+  app.route("/", usageRoutes(deps, plans));
 
   app.notFound(() => {
     throw new ApiError(404, { error: "bad_request", message: "not_found" });

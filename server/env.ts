@@ -2,6 +2,7 @@
 import type { Config } from "./config.ts";
 import type { User } from "./data/users.ts";
 import type { ApiKeyRecord } from "./data/api_keys.ts";
+import type { InputMode, Task } from "../shared/regimes.ts";
 
 /** What every route factory receives: built once at start-up, passed down. */
 export interface AppDeps {
@@ -19,5 +20,9 @@ export type AppEnv = {
     user: User;
     /** The API key of a Bearer-authenticated call. */
     apiKey: ApiKeyRecord;
+    /** The client's own X-Request-Id, when it supplied a valid one. */
+    clientRequestId: string;
+    /** Task and input mode of a detect call once its body is parsed (for its audit row). */
+    detectCall: { task: Task; inputMode: InputMode };
   };
 };

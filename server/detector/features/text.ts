@@ -22,7 +22,9 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     "these those there here i you he she we they me him her us them my your his our their what which " +
     "who whom whose when where why how all any both each few more most other some such only own same " +
     "too very can will just should would could may might must shall not no nor also up down out off " +
-    "again further once because while during before after above below between through s t").split(" "),
+    "again further once because while during before after above below between through s t").split(
+      " ",
+    ),
 );
 
 export const NEGATIONS: ReadonlySet<string> = new Set(
@@ -31,7 +33,9 @@ export const NEGATIONS: ReadonlySet<string> = new Set(
 );
 
 const MONTHS = new Set(
-  "january february march april may june july august september october november december".split(" "),
+  "january february march april may june july august september october november december".split(
+    " ",
+  ),
 );
 
 export function isContentWord(w: string): boolean {
@@ -54,7 +58,9 @@ export function entitiesIn(text: string): string[] {
   for (const sentence of sentences(text)) {
     const ws = words(sentence);
     for (let i = 1; i < ws.length; i++) {
-      if (/^\p{Lu}/u.test(ws[i]) && !STOPWORDS.has(ws[i].toLowerCase())) out.push(ws[i].toLowerCase());
+      if (/^\p{Lu}/u.test(ws[i]) && !STOPWORDS.has(ws[i].toLowerCase())) {
+        out.push(ws[i].toLowerCase());
+      }
     }
   }
   return out;

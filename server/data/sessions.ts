@@ -1,0 +1,99 @@
+/**
+ * Dashboard sessions and one-time OAuth sign-in states. Both carry an explicit `expiresAt`: a
+ * record past it is treated as absent (KV `expireIn` only frees storage eventually).
+ */
+import { commit } from "./kv.ts";
+import { kvKeys } from "./kv_keys.ts";
+
+export interface SessionRecord {
+  id: string;
+  userId: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** 256 random bits, base64url: unguessable session ids and OAuth states. */
+export function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_")
+    .replace(/=+$/, "");
+}
+
+const isLive = (expiresAt: string, now: Date) => Date.parse(expiresAt) > now.getTime();
+
+export async function createSession(
+  kv: Deno.Kv,
+  input: { userId: string; ttlMs: number; now: Date },
+): Promise<SessionRecord> {
+  const session: SessionRecord = {
+    id: randomToken(),
+    userId: input.userId,
+    createdAt: input.now.toISOString(),
+    expiresAt: new Date(input.now.getTime() + input.ttlMs).toISOString(),
+  };
+  await commit(() =>
+    kv.atomic().set(kvKeys.session(session.id), session, { expireIn: input.ttlMs })
+  );
+  return session;
+}
+
+/** The live session of an id, or null when missing or expired. */
+export async function getSession(
+  kv: Deno.Kv,
+  sessionId: string,
+  now: Date,
+): Promise<SessionRecord | null> {
+  const session = (await kv.get<SessionRecord>(kvKeys.session(sessionId))).value;
+  return session && isLive(session.expiresAt, now) ? session : null;
+}
+
+export async function deleteSession(kv: Deno.Kv, sessionId: string): Promise<void> {
+  await commit(() => kv.atomic().delete(kvKeys.session(sessionId)));
+}
+
+export type OAuthProvider = "oidc" | "github";
+
+/** What the callback needs to finish a sign-in that `GET /auth/signin` started. */
+export interface OAuthStateRecord {
+  provider: OAuthProvider;
+  codeVerifier: string;
+  /** Relative path to land on after sign-in. */
+  returnTo: string;
+  /** OIDC nonce, bound into the ID token. */
+  nonce?: string;
+  expiresAt: string;
+}
+
+export const OAUTH_STATE_TTL_MS = 10 * 60_000;
+
+export async function saveOAuthState(
+  kv: Deno.Kv,
+  state: string,
+  record: Omit<OAuthStateRecord, "expiresAt">,
+  now: Date,
+): Promise<void> {
+  const full: OAuthStateRecord = {
+    ...record,
+    expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_MS).toISOString(),
+  };
+  await commit(() =>
+    kv.atomic().set(kvKeys.oauthState(state), full, { expireIn: OAUTH_STATE_TTL_MS })
+  );
+}
+
+/**
+ * Reads and deletes a state in one atomic step, so a state completes at most one sign-in even
+ * when the callback is replayed concurrently. Null when unknown, already used or expired.
+ */
+export async function consumeOAuthState(
+  kv: Deno.Kv,
+  state: string,
+  now: Date,
+): Promise<OAuthStateRecord | null> {
+  for (;;) {
+    const entry = await kv.get<OAuthStateRecord>(kvKeys.oauthState(state));
+    if (!entry.value) return null;
+    const res = await commit(() => kv.atomic().check(entry).delete(entry.key));
+    if (res.ok) return isLive(entry.value.expiresAt, now) ? entry.value : null;
+  }
+}

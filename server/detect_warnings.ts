@@ -1,0 +1,29 @@
+/** The advisory warnings of a served detect call (SPEC, DetectResponse warning codes). */
+import type { Warning } from "../shared/contract.ts";
+import type { Plan } from "./plans.ts";
+
+export const UNCALIBRATED_PREFIX = "uncalibrated:";
+
+export function detectWarnings(input: {
+  plan: Plan;
+  /** Units used this month, this call included. */
+  monthUnits: number;
+  /** Units this call added (0 for an idempotent retry). */
+  unitsAdded: number;
+  subscriptionStatus: string;
+  calibratorVersion: string;
+}): Warning[] {
+  const { plan, monthUnits } = input;
+  const warnings: Warning[] = [];
+  // Integer percent comparisons: no rounding at the thresholds.
+  if (monthUnits * 100 >= plan.monthly * 80) warnings.push("quota_80pct");
+  if (monthUnits * 100 >= plan.monthly * 95) warnings.push("quota_95pct");
+  if (plan.overage && input.unitsAdded > 0 && monthUnits > plan.monthly) {
+    warnings.push("overage_active");
+  }
+  if (input.calibratorVersion.startsWith(UNCALIBRATED_PREFIX)) {
+    warnings.push("calibration_uncalibrated");
+  }
+  if (input.subscriptionStatus !== "active") warnings.push("subscription_inactive");
+  return warnings;
+}

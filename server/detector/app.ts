@@ -1,0 +1,61 @@
+/**
+ * The inference backend's HTTP app: health (503 until the model has loaded) and the internal
+ * detect route behind the shared secret. All state lives in this closure, none in the process.
+ */
+import { Hono } from "hono";
+import { parseDetectBody } from "./detect_body.ts";
+import { inferenceSecret } from "./middleware/inference_secret.ts";
+import type { Detector } from "./types.ts";
+
+export interface DetectorAppOptions {
+  secret: string;
+  detector: Promise<Detector> | Detector;
+  /** Called when loading fails (the app keeps answering 503). */
+  onLoadError?: (error: unknown) => void;
+}
+
+const MODEL_UNAVAILABLE = { detail: "model_unavailable" } as const;
+
+export function createDetectorApp(options: DetectorAppOptions): Hono {
+  let detector: Detector | undefined;
+  Promise.resolve(options.detector).then(
+    (loaded) => (detector = loaded),
+    (error) =>
+      (options.onLoadError ?? ((e) => console.error("detector: model failed to load:", e)))(error),
+  );
+  const app = new Hono();
+
+  const health = (c: import("hono").Context) =>
+    detector
+      ? c.json({
+        status: "ok",
+        model_version: detector.modelVersion,
+        calibrator_version: detector.calibratorVersion,
+      })
+      : c.json(MODEL_UNAVAILABLE, 503);
+  app.get("/health", health);
+  app.get("/v1/health", health);
+
+  app.post("/v1/detect", inferenceSecret(options.secret), async (c) => {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return c.json({ detail: "body: invalid JSON" }, 400);
+    }
+    const parsed = parseDetectBody(body);
+    if (!parsed.ok) return c.json({ detail: parsed.detail }, 400);
+    if (!detector) return c.json(MODEL_UNAVAILABLE, 503);
+    const started = performance.now();
+    const output = detector.score(parsed.input);
+    const latency_ms = Math.round(performance.now() - started);
+    return c.json({ ...output, latency_ms });
+  });
+
+  app.notFound((c) => c.json({ detail: "not_found" }, 404));
+  app.onError((error, c) => {
+    console.error("detector: inference failed:", error instanceof Error ? error.name : "error");
+    return c.json({ detail: "inference_failed" }, 503);
+  });
+  return app;
+}

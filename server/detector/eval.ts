@@ -1,0 +1,94 @@
+/**
+ * `deno task eval [--data DIR] [--model DIR]`: scores the test split with the committed model,
+ * prints per-cell, per-set, per-regime and latency tables, and writes docs/model-card.md with its
+ * SVG reliability diagram.
+ */
+import { parseArgs } from "node:util";
+import { buildCorpus } from "./corpus/corpus.ts";
+import { splitCorpus } from "./corpus/split.ts";
+import {
+  cellTable,
+  confusionTable,
+  type EvalReport,
+  latencyTable,
+  modelCard,
+  perSetTable,
+  regimeTable,
+  reliabilitySvg,
+  type TrainingReport,
+} from "./evaluation/card.ts";
+import { evaluateCells } from "./evaluation/cells.ts";
+import { measureLatency } from "./evaluation/latency.ts";
+import { sentences } from "./features/text.ts";
+import { loadDetector } from "./model.ts";
+import { DEFAULT_MODEL_DIR, TRAINING_REPORT_FILE } from "./model_files.ts";
+import { DEFAULT_DATA_DIR } from "./train.ts";
+
+const DOCS_DIR = new URL("../../docs/", import.meta.url).pathname;
+const SVG_NAME = "model-card-reliability.svg";
+const log = (message: string) => console.error(`[eval] ${message}`);
+
+async function dirBytes(dir: string): Promise<number> {
+  let total = 0;
+  for await (const entry of Deno.readDir(dir)) {
+    if (entry.isFile && entry.name !== TRAINING_REPORT_FILE) {
+      total += (await Deno.stat(dir + entry.name)).size;
+    }
+  }
+  return total;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    args: Deno.args,
+    options: { data: { type: "string" }, model: { type: "string" } },
+  });
+  const modelDir = (values.model ?? DEFAULT_MODEL_DIR).replace(/\/?$/, "/");
+  const detector = await loadDetector(modelDir);
+  log(`model ${detector.modelVersion}, calibrator ${detector.calibratorVersion}`);
+  const training = JSON.parse(
+    await Deno.readTextFile(modelDir + TRAINING_REPORT_FILE),
+  ) as TrainingReport;
+  const corpus = await buildCorpus(values.data ?? DEFAULT_DATA_DIR, { onProgress: log });
+  const test = splitCorpus(corpus.rows).test;
+  log(`scoring ${test.length} test rows`);
+  const cells = evaluateCells(detector, test);
+  log("measuring latency");
+  const text = test.slice(0, 400).flatMap((r) => sentences(`${r.prompt ?? ""} ${r.response}`));
+  const latency = measureLatency(detector, text);
+  const testRowsPerSet: Record<string, number> = {};
+  for (const r of test) testRowsPerSet[r.set] = (testRowsPerSet[r.set] ?? 0) + 1;
+  const report: EvalReport = {
+    modelVersion: detector.modelVersion,
+    calibratorVersion: detector.calibratorVersion,
+    modelBytes: await dirBytes(modelDir),
+    cells,
+    latency,
+    training,
+    testRowsPerSet,
+  };
+  const trainable = new Map(training.sets.map((s) => [s.set, s.trainable]));
+  console.log(
+    `model ${report.modelVersion} / ${report.calibratorVersion}, ${
+      (report.modelBytes / 1e6).toFixed(2)
+    } MB\n`,
+  );
+  console.log(cellTable(cells) + "\n");
+  console.log(perSetTable(cells, trainable) + "\n");
+  for (const c of cells.filter((c) => c.task === "multiclass")) {
+    console.log(
+      `multiclass/${c.mode}: CF_AUTH AUROC within citation sets ${
+        c.cfAuthCitationAuroc?.toFixed(3)
+      }`,
+    );
+    console.log(regimeTable(c) + "\n");
+    console.log(confusionTable(c) + "\n");
+  }
+  console.log(latencyTable(latency));
+  await Deno.mkdir(DOCS_DIR, { recursive: true });
+  await Deno.writeTextFile(DOCS_DIR + "model-card.md", modelCard(report, SVG_NAME));
+  await Deno.writeTextFile(DOCS_DIR + SVG_NAME, reliabilitySvg(cells));
+  log(`wrote ${DOCS_DIR}model-card.md and ${SVG_NAME}`);
+}
+
+if (import.meta.main) await main();

@@ -1,0 +1,273 @@
+/** Renders the evaluation as text tables, the model card and its SVG reliability diagram. */
+import type { ReliabilityBin } from "../metrics.ts";
+import type { ModelRecipe } from "../training/pipeline.ts";
+import type { CellResult } from "./cells.ts";
+import type { LatencyResult } from "./latency.ts";
+
+/** What training recorded beside the model (training-report.json). */
+export interface TrainingReport {
+  sets: { set: string; licence: string; trainable: boolean; rows: number }[];
+  splitRows: Record<string, number>;
+  recipe: ModelRecipe;
+  selection: { variant: string; prMeanPerSetAuroc: number; roMeanPerSetAuroc: number }[];
+  calibration: {
+    cell: string;
+    method: string;
+    threshold: number;
+    choice: Record<string, number>;
+  }[];
+  calibrationRule: string;
+}
+
+export interface EvalReport {
+  modelVersion: string;
+  calibratorVersion: string;
+  modelBytes: number;
+  cells: CellResult[];
+  latency: LatencyResult[];
+  training: TrainingReport;
+  testRowsPerSet: Record<string, number>;
+}
+
+const f3 = (x: number) => (Number.isNaN(x) ? "n/a" : x.toFixed(3));
+
+function table(header: string[], rows: (string | number)[][]): string {
+  return [
+    `| ${header.join(" | ")} |`,
+    `|${header.map(() => "---").join("|")}|`,
+    ...rows.map((r) => `| ${r.join(" | ")} |`),
+  ].join("\n");
+}
+
+export function cellTable(cells: readonly CellResult[]): string {
+  return table(
+    [
+      "cell",
+      "rows",
+      "AUROC mean/set",
+      "AUROC pooled",
+      "bal. acc",
+      "precision",
+      "recall",
+      "F1",
+      "ECE",
+      "threshold",
+    ],
+    cells.map((c) => [
+      `${c.task}/${c.mode}`,
+      c.overall.n,
+      f3(c.meanPerSetAuroc),
+      f3(c.overall.auroc),
+      f3(c.overall.balancedAccuracy),
+      f3(c.overall.precision),
+      f3(c.overall.recall),
+      f3(c.overall.f1),
+      f3(c.overall.ece),
+      f3(c.threshold),
+    ]),
+  );
+}
+
+export function perSetTable(cells: readonly CellResult[], trainable: Map<string, boolean>): string {
+  const binary = cells.filter((c) => c.task === "binary");
+  const sets = [...new Set(binary.flatMap((c) => Object.keys(c.perSet)))].sort();
+  const header = ["set", "trained on"];
+  for (const c of binary) {
+    header.push(
+      `${c.mode} rows`,
+      `${c.mode} AUROC`,
+      `${c.mode} bal.acc`,
+      `${c.mode} F1`,
+      `${c.mode} ECE`,
+    );
+  }
+  return table(
+    header,
+    sets.map((set) => {
+      const row: (string | number)[] = [set, trainable.get(set) ? "yes" : "eval only"];
+      for (const c of binary) {
+        const m = c.perSet[set];
+        if (m) row.push(m.n, f3(m.auroc), f3(m.balancedAccuracy), f3(m.f1), f3(m.ece));
+        else row.push("-", "-", "-", "-", "-");
+      }
+      return row;
+    }),
+  );
+}
+
+export function regimeTable(cell: CellResult): string {
+  return table(
+    ["regime", "support", "precision", "recall", "one-vs-rest AUROC"],
+    cell.regimes!.map((r) => [r.regime, r.support, f3(r.precision), f3(r.recall), f3(r.auroc)]),
+  );
+}
+
+export function confusionTable(cell: CellResult): string {
+  const names = Object.keys(cell.confusion!);
+  return table(
+    ["true \\ predicted", ...names],
+    names.map((t) => [t, ...names.map((p) => cell.confusion![t][p])]),
+  );
+}
+
+export function latencyTable(latency: readonly LatencyResult[]): string {
+  return table(
+    ["input", "calls", "median ms", "p95 ms"],
+    latency.map((l) => [l.label, l.calls, l.medianMs.toFixed(2), l.p95Ms.toFixed(2)]),
+  );
+}
+
+/** Reliability diagram: one panel per binary cell, observed rate against mean predicted p. */
+export function reliabilitySvg(cells: readonly CellResult[]): string {
+  const panels = cells.filter((c) => c.task === "binary");
+  const size = 260, pad = 40;
+  const parts: string[] = [];
+  panels.forEach((c, k) => {
+    const x0 = pad + k * (size + 2 * pad), y0 = pad;
+    const px = (p: number) => x0 + p * size, py = (p: number) => y0 + size - p * size;
+    parts.push(
+      `<rect x="${x0}" y="${y0}" width="${size}" height="${size}" fill="none" stroke="#999"/>`,
+      `<line x1="${px(0)}" y1="${py(0)}" x2="${px(1)}" y2="${
+        py(1)
+      }" stroke="#bbb" stroke-dasharray="4 3"/>`,
+      `<text x="${x0}" y="${y0 - 12}" font-size="13">${c.task}/${c.mode}: ECE ${
+        f3(c.overall.ece)
+      }</text>`,
+      `<text x="${x0 + size / 2 - 50}" y="${
+        y0 + size + 28
+      }" font-size="11">mean predicted p</text>`,
+      `<text x="${x0 - 30}" y="${y0 + size / 2}" font-size="11" transform="rotate(-90 ${x0 - 30} ${
+        y0 + size / 2
+      })">observed rate</text>`,
+    );
+    const used = c.reliability.filter((b: ReliabilityBin) => b.count > 0);
+    const path = used.map((b, i) =>
+      `${i ? "L" : "M"}${px(b.meanConfidence).toFixed(1)},${py(b.positiveRate).toFixed(1)}`
+    );
+    parts.push(`<path d="${path.join(" ")}" fill="none" stroke="#c0392b" stroke-width="2"/>`);
+    for (const b of used) {
+      const r = Math.min(8, 2 + Math.sqrt(b.count) / 6);
+      parts.push(
+        `<circle cx="${px(b.meanConfidence).toFixed(1)}" cy="${py(b.positiveRate).toFixed(1)}" r="${
+          r.toFixed(1)
+        }" fill="#c0392b"/>`,
+      );
+    }
+  });
+  const width = panels.length * (size + 2 * pad), height = size + 2 * pad + 10;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif">\n${
+    parts.join("\n")
+  }\n</svg>\n`;
+}
+
+export function modelCard(report: EvalReport, svgName: string): string {
+  const t = report.training;
+  const trainable = new Map(t.sets.map((s) => [s.set, s.trainable]));
+  const multi = report.cells.filter((c) => c.task === "multiclass");
+  return `# Model card: hallucination detector
+
+Generated by \`deno task eval\` from the committed model; do not edit by hand.
+
+- model_version: \`${report.modelVersion}\`, calibrator_version: \`${report.calibratorVersion}\`
+- Model files: ${(report.modelBytes / 1e6).toFixed(2)} MB (server/detector/model/).
+- Family: ${t.recipe.family}; feature groups: ${
+    Object.entries(t.recipe.groups).filter(([, on]) => on).map(([g]) => g).join(", ")
+  }.
+
+## What it is
+Pure TypeScript inference, no native code, no downloads. Per input mode (\`pr\` with the prompt,
+\`ro\` response only) a logistic head over hashed word uni/bigrams, character 3/5-grams, novel
+(prompt-unsupported) uni/bigrams and ${"dense grounding features"} (unsupported content words,
+numbers, dates and entities; prompt coverage; aligned-sentence comparison of negations, numbers
+and entities; self-consistency between response sentences; refusal and hedge cues). With the
+\`linear+trees\` family, gradient-boosted trees re-score the binary logit from the dense features
+plus the out-of-fold linear logit. A softmax regime head (class-weighted) splits p_hallucination
+among the six non-NORMAL raw regimes; NORMAL gets 1 - p_hallucination; SELF_CONTR and
+UNDERSPECIFIED are summed into \`Other\`. Weights are int16-quantised.
+
+## Data
+Grouped split (documents / snippets / prompts shared across sets never cross splits), 65/15/20:
+train ${t.splitRows.train} rows, calibration ${t.splitRows.calibration}, test ${t.splitRows.test}.
+Only sets whose licence allows a shipped model are trained on; the others are evaluation only.
+
+${
+    table(
+      ["set", "licence", "trained on", "rows", "test rows"],
+      t.sets.map((
+        s,
+      ) => [
+        s.set,
+        s.licence,
+        s.trainable ? "yes" : "eval only",
+        s.rows,
+        report.testRowsPerSet[s.set] ?? 0,
+      ]),
+    )
+  }
+
+## Results on the test split
+Lead with the mean per set: pooled AUROC is inflated by base rates that differ between sets.
+
+${cellTable(report.cells)}
+
+### Per set (binary cells)
+${perSetTable(report.cells, trainable)}
+
+### Regimes (multiclass, top_regime against the public label)
+${
+    multi.map((c) =>
+      `#### multiclass/${c.mode}\nCF_AUTH AUROC within citation sets: ${
+        f3(c.cfAuthCitationAuroc!)
+      }\n\n${regimeTable(c)}\n\nConfusion matrix:\n\n${confusionTable(c)}`
+    ).join("\n\n")
+  }
+
+## Calibration and thresholds
+Rule: ${t.calibrationRule}.
+
+${
+    table(
+      [
+        "cell",
+        "chosen",
+        "threshold",
+        "cross-fitted ECE: uncalibrated / platt / temperature / isotonic",
+      ],
+      t.calibration.map((
+        c,
+      ) => [
+        c.cell,
+        c.method,
+        f3(c.threshold),
+        ["uncalibrated", "platt", "temperature", "isotonic"].map((m) => f3(c.choice[m])).join(
+          " / ",
+        ),
+      ]),
+    )
+  }
+
+![reliability diagram](${svgName})
+
+## Model families and feature ablation (calibration split, binary, mean AUROC per set)
+${
+    table(
+      ["variant", "pr", "ro"],
+      t.selection.map((s) => [s.variant, f3(s.prMeanPerSetAuroc), f3(s.roMeanPerSetAuroc)]),
+    )
+  }
+
+The shipped variant is the one with the best mean of the two columns.
+
+## Latency (one core, per call, after warm-up)
+${latencyTable(report.latency)}
+
+## Limitations
+- English only; code, tables and other structured output are out of range.
+- Lexical features: paraphrased contradictions, world knowledge not in the prompt, and one-word
+  edits that reuse prompt words (SummEdits-like) are hard; \`ro\` mode sees no context at all, so
+  it mostly learns the style of each set's hallucinations.
+- Set-specific base rates and styles: scores transfer imperfectly to new domains; re-threshold
+  \`p_hallucination\` for your own operating point.
+- Very short responses carry little signal and may be over-flagged.
+`;
+}

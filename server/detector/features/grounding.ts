@@ -1,0 +1,232 @@
+/**
+ * Dense features: response-intrinsic cues, and (in `pr` mode) how well the prompt supports the
+ * response: unsupported content words, numbers, dates and entities, coverage, and an aligned
+ * sentence comparison that catches one-word edits of a copied sentence (negations, numbers).
+ */
+import {
+  datePartsIn,
+  entitiesIn,
+  hedgeCount,
+  isContentWord,
+  lowerWords,
+  NEGATIONS,
+  numbersIn,
+  refusalCues,
+  sentences,
+} from "./text.ts";
+
+export const RESPONSE_FEATURES = [
+  "log_response_chars",
+  "log_response_words",
+  "log_sentences",
+  "mean_sentence_words",
+  "type_token_ratio",
+  "digit_share",
+  "upper_share",
+  "refusal_cues",
+  "hedge_rate",
+  "negation_rate",
+  "first_person_rate",
+  "question_marks",
+  "citation_cues",
+  "quote_marks",
+  "list_lines",
+  "self_max_sentence_overlap",
+  "self_negation_conflict",
+  "self_number_conflict",
+] as const;
+
+export const PROMPT_FEATURES = [
+  "has_prompt",
+  "log_prompt_chars",
+  "length_ratio",
+  "prompt_is_question",
+  "unsupported_content_share",
+  "unsupported_content_log",
+  "unsupported_number_share",
+  "unsupported_number_log",
+  "unsupported_date_share",
+  "unsupported_entity_share",
+  "unsupported_entity_log",
+  "unsupported_bigram_share",
+  "unsupported_trigram_share",
+  "prompt_coverage",
+  "max_sentence_unsupported",
+  "mean_sentence_unsupported",
+  "aligned_max_similarity",
+  "aligned_novel_tokens",
+  "aligned_negation_mismatch",
+  "aligned_number_mismatch",
+  "aligned_entity_mismatch",
+  "prompt_refusal_cues",
+  "prompt_negation_rate",
+] as const;
+
+export const DENSE_FEATURES = [...RESPONSE_FEATURES, ...PROMPT_FEATURES] as const;
+export const DENSE_SIZE = DENSE_FEATURES.length;
+
+const log1p = Math.log1p;
+
+function share(items: readonly string[], support: ReadonlySet<string>): number {
+  if (items.length === 0) return 0;
+  let missing = 0;
+  for (const t of items) if (!support.has(t)) missing++;
+  return missing / items.length;
+}
+
+function missingCount(items: readonly string[], support: ReadonlySet<string>): number {
+  let missing = 0;
+  for (const t of new Set(items)) if (!support.has(t)) missing++;
+  return missing;
+}
+
+function ngrams(tokens: readonly string[], n: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + n <= tokens.length; i++) out.push(tokens.slice(i, i + n).join(" "));
+  return out;
+}
+
+function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let inter = 0;
+  for (const t of a) if (b.has(t)) inter++;
+  return inter / (a.size + b.size - inter);
+}
+
+function countOf(tokens: readonly string[], set: ReadonlySet<string>): number {
+  let n = 0;
+  for (const t of tokens) if (set.has(t)) n++;
+  return n;
+}
+
+interface SentenceInfo {
+  tokens: string[];
+  content: Set<string>;
+  negations: number;
+  numbers: Set<string>;
+}
+
+function sentenceInfo(sentence: string): SentenceInfo {
+  const tokens = lowerWords(sentence);
+  return {
+    tokens,
+    content: new Set(tokens.filter(isContentWord)),
+    negations: countOf(tokens, NEGATIONS),
+    numbers: new Set(numbersIn(sentence)),
+  };
+}
+
+function setDiffers(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  for (const t of a) if (!b.has(t)) return true;
+  return false;
+}
+
+/** Pairs of similar sentences inside one response that disagree on negation or numbers. */
+function selfConsistency(infos: readonly SentenceInfo[]): [number, number, number] {
+  let maxOverlap = 0, negationConflict = 0, numberConflict = 0;
+  const limit = Math.min(infos.length, 40);
+  for (let i = 0; i < limit; i++) {
+    for (let j = i + 1; j < limit; j++) {
+      const sim = jaccard(infos[i].content, infos[j].content);
+      if (sim > maxOverlap) maxOverlap = sim;
+      if (sim < 0.3) continue;
+      if ((infos[i].negations > 0) !== (infos[j].negations > 0)) negationConflict++;
+      if (
+        infos[i].numbers.size > 0 && infos[j].numbers.size > 0 &&
+        setDiffers(infos[i].numbers, infos[j].numbers)
+      ) numberConflict++;
+    }
+  }
+  return [maxOverlap, log1p(negationConflict), log1p(numberConflict)];
+}
+
+/** Response-only features, then prompt-grounding features (zeros without a prompt). */
+export function denseFeatures(prompt: string | undefined, response: string): Float32Array {
+  const out = new Float32Array(DENSE_SIZE);
+  const rLower = lowerWords(response);
+  const rSentences = sentences(response);
+  const rInfos = rSentences.map(sentenceInfo);
+  const rWordCount = Math.max(rLower.length, 1);
+  let k = 0;
+  out[k++] = log1p(response.length);
+  out[k++] = log1p(rLower.length);
+  out[k++] = log1p(rSentences.length);
+  out[k++] = log1p(rLower.length / Math.max(rSentences.length, 1));
+  out[k++] = new Set(rLower).size / rWordCount;
+  out[k++] = (response.match(/\d/g)?.length ?? 0) / Math.max(response.length, 1);
+  out[k++] = (response.match(/\p{Lu}/gu)?.length ?? 0) / Math.max(response.length, 1);
+  out[k++] = refusalCues(response);
+  out[k++] = hedgeCount(rLower) / rWordCount;
+  out[k++] = countOf(rLower, NEGATIONS) / rWordCount;
+  out[k++] = countOf(rLower, new Set(["i", "me", "my", "i'm"])) / rWordCount;
+  out[k++] = log1p(response.match(/\?/g)?.length ?? 0);
+  out[k++] = log1p(
+    response.match(/\bet al\b|\(\d{4}\)|\bdoi\b|arxiv|\bvol\.|\bpp\.|\bjournal\b|proceedings/gi)
+      ?.length ?? 0,
+  );
+  out[k++] = log1p(response.match(/["“”]/g)?.length ?? 0);
+  out[k++] = log1p(response.match(/^\s*(?:[-*•]|\d+[.)])\s/gm)?.length ?? 0);
+  const [selfOverlap, selfNeg, selfNum] = selfConsistency(rInfos);
+  out[k++] = selfOverlap;
+  out[k++] = selfNeg;
+  out[k++] = selfNum;
+
+  if (!prompt || prompt.trim().length === 0) return out;
+  const pLower = lowerWords(prompt);
+  const pSet = new Set(pLower);
+  const rContent = rLower.filter(isContentWord);
+  const pContent = pLower.filter(isContentWord);
+  const rNumbers = numbersIn(response);
+  const pNumbers = new Set(numbersIn(prompt));
+  const rEntities = entitiesIn(response);
+  const pBigrams = new Set(ngrams(pLower, 2));
+  const pTrigrams = new Set(ngrams(pLower, 3));
+  const rSet = new Set(rLower);
+
+  out[k++] = 1;
+  out[k++] = log1p(prompt.length);
+  out[k++] = Math.log((response.length + 1) / (prompt.length + 1));
+  out[k++] = /\?\s*$/.test(prompt) ? 1 : 0;
+  out[k++] = share(rContent, pSet);
+  out[k++] = log1p(missingCount(rContent, pSet));
+  out[k++] = share(rNumbers, pNumbers);
+  out[k++] = log1p(missingCount(rNumbers, pNumbers));
+  out[k++] = share(datePartsIn(rLower), pSet);
+  out[k++] = share(rEntities, pSet);
+  out[k++] = log1p(missingCount(rEntities, pSet));
+  out[k++] = share(ngrams(rLower, 2), pBigrams);
+  out[k++] = share(ngrams(rLower, 3), pTrigrams);
+  out[k++] = pContent.length === 0 ? 0 : 1 - share(pContent, rSet);
+
+  let maxUnsupported = 0, sumUnsupported = 0;
+  let bestSim = 0, novelTokens = 0, negMismatch = 0, numMismatch = 0, entityMismatch = 0;
+  const pInfos = sentences(prompt).slice(0, 80).map(sentenceInfo);
+  for (const [i, info] of rInfos.entries()) {
+    const unsupported = share([...info.content], pSet);
+    sumUnsupported += unsupported;
+    if (unsupported > maxUnsupported) maxUnsupported = unsupported;
+    let best: SentenceInfo | undefined, sim = 0;
+    for (const p of pInfos) {
+      const s = jaccard(info.content, p.content);
+      if (s > sim) [sim, best] = [s, p];
+    }
+    if (sim > bestSim) bestSim = sim;
+    if (!best || sim < 0.35) continue;
+    const bestTokens = new Set(best.tokens);
+    novelTokens += info.tokens.filter((t) => !bestTokens.has(t)).length;
+    if ((info.negations > 0) !== (best.negations > 0)) negMismatch++;
+    if (setDiffers(info.numbers, best.numbers)) numMismatch++;
+    const ents = entitiesIn(rSentences[i]);
+    if (ents.some((e) => !bestTokens.has(e))) entityMismatch++;
+  }
+  out[k++] = maxUnsupported;
+  out[k++] = rInfos.length === 0 ? 0 : sumUnsupported / rInfos.length;
+  out[k++] = bestSim;
+  out[k++] = log1p(novelTokens);
+  out[k++] = log1p(negMismatch);
+  out[k++] = log1p(numMismatch);
+  out[k++] = log1p(entityMismatch);
+  out[k++] = refusalCues(prompt);
+  out[k++] = countOf(pLower, NEGATIONS) / Math.max(pLower.length, 1);
+  return out;
+}

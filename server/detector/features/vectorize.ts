@@ -1,0 +1,153 @@
+/**
+ * One call's feature vector: hashed word and character n-grams of the response, hashed novel
+ * (prompt-unsupported) n-grams in `pr` mode, and the dense grounding features, both as
+ * standardised values and as hashed bins so the linear heads see their non-linear shape.
+ */
+import type { InputMode } from "../../../shared/regimes.ts";
+import { DENSE_SIZE, denseFeatures } from "./grounding.ts";
+import { hashRange, hashString, namespaceSeed } from "./hashing.ts";
+import { isContentWord, lowerWords } from "./text.ts";
+
+/** Feature groups, switchable for the ablation study. */
+export interface FeatureGroups {
+  words: boolean;
+  chars: boolean;
+  novel: boolean;
+  dense: boolean;
+}
+export const ALL_GROUPS: FeatureGroups = { words: true, chars: true, novel: true, dense: true };
+
+export interface VectorizerConfig {
+  /** log2 of the hashed bucket count. */
+  hashBits: number;
+  groups: FeatureGroups;
+  /** Standardisation of the dense features, fitted on the training split. */
+  denseMean: number[];
+  denseStd: number[];
+}
+
+export interface SparseVector {
+  index: Uint32Array;
+  value: Float32Array;
+  /** Raw dense features (for the tree model). */
+  dense: Float32Array;
+}
+
+/** Index space: hashed buckets, then one slot per dense feature. */
+export function featureCount(config: VectorizerConfig): number {
+  return (1 << config.hashBits) + DENSE_SIZE;
+}
+
+const SEEDS = {
+  word: namespaceSeed("w"),
+  bigram: namespaceSeed("b"),
+  char: namespaceSeed("c"),
+  novel: namespaceSeed("n"),
+  novelBigram: namespaceSeed("nb"),
+  lead: namespaceSeed("q"),
+  bin: namespaceSeed("d"),
+};
+const CHAR_N = [3, 5];
+const MAX_CHARS = 6000;
+
+class Accumulator {
+  readonly map = new Map<number, number>();
+  constructor(private readonly mask: number) {}
+  /** Adds a namespace's bucket set, each with weight 1/sqrt(size) (per-namespace L2 norm). */
+  addGroup(hashes: readonly number[] | Set<number>, scale = 1) {
+    const unique = hashes instanceof Set ? hashes : new Set(hashes);
+    if (unique.size === 0) return;
+    const v = scale / Math.sqrt(unique.size);
+    for (const h of unique) {
+      const i = h & this.mask;
+      this.map.set(i, (this.map.get(i) ?? 0) + v);
+    }
+  }
+  set(index: number, value: number) {
+    this.map.set(index, value);
+  }
+}
+
+function charGramHashes(text: string): Set<number> {
+  const norm = text.toLowerCase().replace(/\s+/g, " ").slice(0, MAX_CHARS);
+  const out = new Set<number>();
+  for (const n of CHAR_N) {
+    const seed = SEEDS.char + n;
+    for (let i = 0; i + n <= norm.length; i++) out.add(hashRange(norm, i, i + n, seed));
+  }
+  return out;
+}
+
+function bigrams(tokens: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < tokens.length; i++) out.push(tokens[i] + " " + tokens[i + 1]);
+  return out;
+}
+
+export function vectorize(
+  config: VectorizerConfig,
+  prompt: string | undefined,
+  response: string,
+  mode: InputMode,
+  precomputedDense?: Float32Array,
+): SparseVector {
+  const usePrompt = mode === "pr" && prompt !== undefined && prompt.trim().length > 0;
+  const hashSize = 1 << config.hashBits;
+  const acc = new Accumulator(hashSize - 1);
+  const { groups } = config;
+  const rTokens = lowerWords(response);
+  const rBigrams = bigrams(rTokens);
+  if (groups.words) {
+    acc.addGroup(rTokens.map((t) => hashString(t, SEEDS.word)));
+    acc.addGroup(rBigrams.map((t) => hashString(t, SEEDS.bigram)));
+  }
+  if (groups.chars) acc.addGroup(charGramHashes(response));
+  if (usePrompt && groups.novel) {
+    const pTokens = lowerWords(prompt);
+    const pSet = new Set(pTokens);
+    const pBigrams = new Set(bigrams(pTokens));
+    acc.addGroup(
+      rTokens.filter((t) => isContentWord(t) && !pSet.has(t)).map((t) =>
+        hashString(t, SEEDS.novel)
+      ),
+    );
+    acc.addGroup(
+      rBigrams.filter((b) => !pBigrams.has(b)).map((b) => hashString(b, SEEDS.novelBigram)),
+    );
+    acc.addGroup(pTokens.slice(0, 3).map((t, i) => hashString(`${i}:${t}`, SEEDS.lead)), 0.5);
+  }
+  const dense = precomputedDense ?? denseFeatures(usePrompt ? prompt : undefined, response);
+  if (groups.dense) {
+    const bins: number[] = [];
+    for (let j = 0; j < DENSE_SIZE; j++) {
+      const z = (dense[j] - config.denseMean[j]) / config.denseStd[j];
+      const clipped = Math.max(-4, Math.min(4, z));
+      acc.set(hashSize + j, clipped);
+      bins.push(hashString(`${j}:${Math.round(clipped * 2)}`, SEEDS.bin));
+    }
+    acc.addGroup(bins);
+  }
+  const index = new Uint32Array(acc.map.size);
+  const value = new Float32Array(acc.map.size);
+  let k = 0;
+  for (const [i, v] of acc.map) {
+    index[k] = i;
+    value[k++] = v;
+  }
+  return { index, value, dense };
+}
+
+/** Mean and standard deviation of dense features over training vectors. */
+export function fitStandardisation(
+  denseRows: readonly Float32Array[],
+): { mean: number[]; std: number[] } {
+  const mean = new Array(DENSE_SIZE).fill(0);
+  const sq = new Array(DENSE_SIZE).fill(0);
+  for (const row of denseRows) for (let j = 0; j < DENSE_SIZE; j++) mean[j] += row[j];
+  for (let j = 0; j < DENSE_SIZE; j++) mean[j] /= Math.max(denseRows.length, 1);
+  for (const row of denseRows) {
+    for (let j = 0; j < DENSE_SIZE; j++) sq[j] += (row[j] - mean[j]) ** 2;
+  }
+  const std = sq.map((s) => Math.sqrt(s / Math.max(denseRows.length, 1)) || 1);
+  return { mean, std };
+}

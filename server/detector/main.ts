@@ -1,0 +1,54 @@
+/**
+ * `deno task serve:detector`: serves the inference backend alone. Listens at once (503 while the
+ * model loads), then loads the model.
+ */
+import { z } from "zod";
+import { createDetectorApp } from "./app.ts";
+import { loadDetector } from "./model.ts";
+import { DEFAULT_MODEL_DIR } from "./model_files.ts";
+
+const DetectorEnv = z.object({
+  DETECTOR_PORT: z.coerce.number().int().min(0).max(65535).default(8001),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DETECTOR_SECRET: z.string().min(1, "DETECTOR_SECRET is required"),
+  MODEL_DIR: z.string().min(1).default(DEFAULT_MODEL_DIR),
+});
+export type DetectorEnv = z.infer<typeof DetectorEnv>;
+
+/** The process environment this entry point reads, validated once at start-up. */
+export function readDetectorEnv(env: Record<string, string | undefined>): DetectorEnv {
+  const parsed = DetectorEnv.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+  }
+  return parsed.data;
+}
+
+if (import.meta.main) {
+  let config: DetectorEnv;
+  try {
+    config = readDetectorEnv(Deno.env.toObject());
+  } catch (error) {
+    console.error(`detector: bad configuration: ${(error as Error).message}`);
+    Deno.exit(2);
+  }
+  const started = performance.now();
+  const detector = loadDetector(config.MODEL_DIR);
+  // A failed load is reported by the app (it keeps answering 503), so it is not rethrown here.
+  detector.then(
+    (d) =>
+      console.error(
+        `detector: model ${d.modelVersion} / ${d.calibratorVersion} loaded in ${
+          Math.round(performance.now() - started)
+        } ms`,
+      ),
+    () => {},
+  );
+  const app = createDetectorApp({ secret: config.DETECTOR_SECRET, detector });
+  Deno.serve({
+    port: config.DETECTOR_PORT,
+    hostname: config.HOST,
+    onListen: ({ hostname, port }) =>
+      console.log(`detector listening on http://${hostname}:${port}`),
+  }, app.fetch);
+}

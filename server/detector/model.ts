@@ -1,0 +1,134 @@
+/** Loads the committed model files and scores calls: pure TypeScript, deterministic. */
+import {
+  BINARY_REGIME,
+  collapseRegimeScores,
+  type InputMode,
+  type RegimeScore,
+} from "../../shared/regimes.ts";
+import { applyCalibrator } from "./calibration.ts";
+import { DENSE_FEATURES } from "./features/grounding.ts";
+import { featureCount, vectorize, type VectorizerConfig } from "./features/vectorize.ts";
+import { dot, softmax } from "./linear.ts";
+import {
+  CALIBRATOR_FILE,
+  type CalibratorFile,
+  contentVersion,
+  decodeWeights,
+  DEFAULT_MODEL_DIR,
+  MODEL_FILE,
+  MODEL_FORMAT,
+  type ModelFile,
+  type StoredVector,
+  WEIGHTS_FILE,
+} from "./model_files.ts";
+import { predictTrees } from "./trees.ts";
+import type { Detector, ScoreInput, ScoreOutput } from "./types.ts";
+
+/** The raw (uncalibrated) outputs of one call. */
+export interface RawScores {
+  /** Logit of "hallucinated" from the binary head. */
+  binaryLogit: number;
+  /** Logits of the regime head, in the order of `regimeClasses`. */
+  regimeLogits: number[];
+}
+
+/** The model without calibration: features and heads. */
+export class ModelCore {
+  readonly vectorizer: VectorizerConfig;
+  constructor(readonly file: ModelFile, private readonly weights: Int16Array) {
+    if (file.format !== MODEL_FORMAT) throw new Error(`unknown model format ${file.format}`);
+    if (file.denseFeatures.join() !== DENSE_FEATURES.join()) {
+      throw new Error("model was trained with other dense features");
+    }
+    this.vectorizer = {
+      hashBits: file.hashBits,
+      groups: file.groups,
+      denseMean: file.denseMean,
+      denseStd: file.denseStd,
+    };
+  }
+
+  private vectorOf(stored: StoredVector): Int16Array {
+    const n = featureCount(this.vectorizer);
+    return this.weights.subarray(stored.offset, stored.offset + n);
+  }
+
+  raw(prompt: string | undefined, response: string, mode: InputMode): RawScores {
+    const x = vectorize(this.vectorizer, prompt, response, mode);
+    const heads = this.file.heads[mode];
+    const linear = (v: StoredVector) => v.bias + v.scale * dot(this.vectorOf(v), x);
+    let binaryLogit = linear(heads.binary);
+    if (heads.trees) binaryLogit = predictTrees(heads.trees, [...x.dense, binaryLogit]);
+    return { binaryLogit, regimeLogits: heads.regime.map(linear) };
+  }
+}
+
+/** Public regime scores of a multiclass call: NORMAL = 1 - p, the rest share p by the regime head. */
+export function multiclassScores(
+  core: ModelCore,
+  pHallucination: number,
+  regimeLogits: readonly number[],
+  temperature: number,
+): RegimeScore[] {
+  const q = softmax(regimeLogits.map((z) => z / temperature));
+  const raw: RegimeScore[] = [{ regime: "NORMAL", p: 1 - pHallucination }];
+  core.file.regimeClasses.forEach((regime, k) => raw.push({ regime, p: pHallucination * q[k] }));
+  return collapseRegimeScores(raw);
+}
+
+export class LinearDetector implements Detector {
+  constructor(
+    readonly core: ModelCore,
+    readonly calibration: CalibratorFile,
+    readonly modelVersion: string,
+    readonly calibratorVersion: string,
+  ) {}
+
+  score(input: ScoreInput): ScoreOutput {
+    const { task, inputMode } = input;
+    const cell = this.calibration.cells[`${task}/${inputMode}`];
+    const raw = this.core.raw(input.prompt, input.response, inputMode);
+    const p = applyCalibrator(cell.calibrator, raw.binaryLogit);
+    const scores = task === "binary"
+      ? [{ regime: BINARY_REGIME, p }]
+      : multiclassScores(this.core, p, raw.regimeLogits, cell.regimeTemperature ?? 1);
+    return {
+      p_hallucination: p,
+      flag: p >= cell.threshold,
+      top_regime: scores[0].regime,
+      regime_scores: scores.slice(0, input.topK),
+      input_mode_used: inputMode,
+      task_used: task,
+      model_version: this.modelVersion,
+      calibrator_version: this.calibratorVersion,
+    };
+  }
+}
+
+export async function loadDetector(modelDir: string = DEFAULT_MODEL_DIR): Promise<LinearDetector> {
+  const dir = modelDir.endsWith("/") ? modelDir : modelDir + "/";
+  const [modelBytes, weightBytes, calibratorBytes] = await Promise.all(
+    [MODEL_FILE, WEIGHTS_FILE, CALIBRATOR_FILE].map((f) => Deno.readFile(dir + f)),
+  );
+  const decoder = new TextDecoder();
+  const file = JSON.parse(decoder.decode(modelBytes)) as ModelFile;
+  const calibration = JSON.parse(decoder.decode(calibratorBytes)) as CalibratorFile;
+  const core = new ModelCore(file, decodeWeights(weightBytes));
+  const detector = new LinearDetector(
+    core,
+    calibration,
+    await contentVersion("hd-", [modelBytes, weightBytes]),
+    await contentVersion("cal-", [calibratorBytes]),
+  );
+  warmUp(detector);
+  return detector;
+}
+
+/** A few calls before serving, so the first real call does not pay for the JIT. */
+function warmUp(detector: Detector) {
+  const response = "Warm-up text with 12 words, a Name and a date: 3 May 2001.";
+  for (let i = 0; i < 20; i++) {
+    detector.score({ prompt: response, response, task: "multiclass", inputMode: "pr", topK: 6 });
+    detector.score({ response, task: "binary", inputMode: "ro", topK: 1 });
+  }
+}

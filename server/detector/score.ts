@@ -1,0 +1,107 @@
+/**
+ * `deno task score [--task T] [--input-mode M] [--top-k N] [--model DIR] < in.jsonl > out.jsonl`:
+ * batch scoring. Standard output carries only JSONL; a bad line gets {"id", "error"} and the run
+ * goes on; counts go to standard error. A line's own task / input_mode win over the flags.
+ */
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { codePointLength, MAX_FIELD_CHARS } from "../../shared/text.ts";
+import { INPUT_MODES, TASKS } from "../../shared/regimes.ts";
+import { BACKEND_DEFAULT_TASK } from "./detect_body.ts";
+import { loadDetector } from "./model.ts";
+import type { Detector } from "./types.ts";
+
+const withinLimit = (s: string) => codePointLength(s) <= MAX_FIELD_CHARS;
+
+const ScoreLine = z.strictObject({
+  id: z.union([z.string(), z.number()]).optional(),
+  prompt: z.string().refine(withinLimit, "prompt exceeds 2048 characters").optional(),
+  response: z.string().min(1).refine(withinLimit, "response exceeds 2048 characters"),
+  task: z.enum(TASKS).optional(),
+  input_mode: z.enum(INPUT_MODES).optional(),
+});
+
+const Flags = z.object({
+  task: z.enum(TASKS).default(BACKEND_DEFAULT_TASK),
+  "input-mode": z.enum(INPUT_MODES).optional(),
+  "top-k": z.coerce.number().int().min(1).max(10).default(6),
+  model: z.string().optional(),
+});
+type Flags = z.infer<typeof Flags>;
+
+/** Scores one input line: the output object (a result or an error, with the line's id). */
+export function scoreLine(detector: Detector, flags: Flags, line: string): Record<string, unknown> {
+  let json: unknown;
+  try {
+    json = JSON.parse(line);
+  } catch {
+    return { id: null, error: "invalid JSON" };
+  }
+  const id = (json as { id?: unknown } | null)?.id ?? null;
+  const parsed = ScoreLine.safeParse(json);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) =>
+      i.code === "unrecognized_keys"
+        ? `unknown field(s): ${i.keys.join(", ")}`
+        : `${i.path.join(".") || "line"}: ${i.message}`
+    );
+    return { id, error: detail.join("; ") };
+  }
+  const { prompt, response, task, input_mode } = parsed.data;
+  const inputMode = input_mode ?? flags["input-mode"] ?? (prompt ? "pr" : "ro");
+  const output = detector.score({
+    prompt,
+    response,
+    task: task ?? flags.task,
+    inputMode,
+    topK: flags["top-k"],
+  });
+  return { id, ...output };
+}
+
+async function* lines(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let pending = "";
+  for await (const chunk of stream) {
+    pending += decoder.decode(chunk, { stream: true });
+    const parts = pending.split("\n");
+    pending = parts.pop()!;
+    yield* parts;
+  }
+  pending += decoder.decode();
+  if (pending) yield pending;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    args: Deno.args,
+    options: {
+      task: { type: "string" },
+      "input-mode": { type: "string" },
+      "top-k": { type: "string" },
+      model: { type: "string" },
+    },
+  });
+  const flags = Flags.safeParse(values);
+  if (!flags.success) {
+    console.error(
+      `score: ${flags.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    );
+    Deno.exit(2);
+  }
+  const detector = await loadDetector(flags.data.model);
+  console.error(`score: model ${detector.modelVersion}, calibrator ${detector.calibratorVersion}`);
+  const encoder = new TextEncoder();
+  const writer = Deno.stdout.writable.getWriter();
+  let scored = 0, failed = 0;
+  for await (const line of lines(Deno.stdin.readable)) {
+    if (line.trim() === "") continue;
+    const out = scoreLine(detector, flags.data, line);
+    "error" in out ? failed++ : scored++;
+    await writer.write(encoder.encode(JSON.stringify(out) + "\n"));
+  }
+  await writer.close();
+  console.error(`score: ${scored} scored, ${failed} invalid`);
+}
+
+if (import.meta.main) await main();

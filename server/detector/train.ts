@@ -1,0 +1,68 @@
+/**
+ * `deno task train [--data DIR] [--out DIR]`: builds the corpus, trains, calibrates and writes the
+ * model files. Progress goes to standard error. Fixed seeds: the same data gives the same files.
+ */
+import { parseArgs } from "node:util";
+import {
+  CALIBRATOR_FILE,
+  DEFAULT_MODEL_DIR,
+  MODEL_FILE,
+  TRAINING_REPORT_FILE,
+  WEIGHTS_FILE,
+} from "./model_files.ts";
+import type { TrainingReport } from "./evaluation/card.ts";
+import { CALIBRATION_RULE } from "./training/calibrate.ts";
+import { prepareData, trainModel } from "./training/pipeline.ts";
+import { bestVariant, compareVariants } from "./training/selection.ts";
+
+export const DEFAULT_DATA_DIR = new URL("../../../shared/data", import.meta.url).pathname;
+
+const log = (message: string) => console.error(`[train] ${message}`);
+
+async function main() {
+  const { values } = parseArgs({
+    args: Deno.args,
+    options: { data: { type: "string" }, out: { type: "string" } },
+  });
+  const dataDir = values.data ?? DEFAULT_DATA_DIR;
+  const outDir = (values.out ?? DEFAULT_MODEL_DIR).replace(/\/?$/, "/");
+  const started = performance.now();
+  const data = await prepareData(dataDir, log);
+  const selection = compareVariants(data, log);
+  const winner = bestVariant(selection);
+  log(`shipping: ${winner.variant}`);
+  const model = trainModel(data, winner.recipe, winner.scorers, log);
+  const report: TrainingReport = {
+    sets: data.corpus.sets.map((s) => ({
+      set: s.set,
+      licence: s.licence,
+      trainable: s.trainable,
+      rows: s.rows,
+    })),
+    splitRows: Object.fromEntries(Object.entries(data.splits).map(([k, rows]) => [k, rows.length])),
+    recipe: winner.recipe,
+    selection: selection.map(({ variant, prMeanPerSetAuroc, roMeanPerSetAuroc }) => ({
+      variant,
+      prMeanPerSetAuroc,
+      roMeanPerSetAuroc,
+    })),
+    calibration: model.cellReports.map((c) => ({
+      cell: c.cell,
+      method: c.method,
+      threshold: c.threshold,
+      choice: c.choice,
+    })),
+    calibrationRule: CALIBRATION_RULE,
+  };
+  await Deno.mkdir(outDir, { recursive: true });
+  await Deno.writeTextFile(outDir + MODEL_FILE, JSON.stringify(model.file) + "\n");
+  await Deno.writeFile(outDir + WEIGHTS_FILE, model.weights);
+  await Deno.writeTextFile(
+    outDir + CALIBRATOR_FILE,
+    JSON.stringify(model.calibration, null, 1) + "\n",
+  );
+  await Deno.writeTextFile(outDir + TRAINING_REPORT_FILE, JSON.stringify(report, null, 1) + "\n");
+  log(`wrote ${outDir} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (import.meta.main) await main();

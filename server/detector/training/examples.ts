@@ -1,0 +1,39 @@
+/**
+ * Turns corpus rows into per-mode training examples: a row counts once per input mode it is
+ * meaningful for; `ro` examples never see the prompt.
+ */
+import type { InputMode } from "../../../shared/regimes.ts";
+import type { CorpusRow } from "../corpus/types.ts";
+import { denseFeatures } from "../features/grounding.ts";
+import { type SparseVector, vectorize, type VectorizerConfig } from "../features/vectorize.ts";
+
+export interface Example {
+  row: CorpusRow;
+  mode: InputMode;
+  dense: Float32Array;
+}
+
+/** Examples of one mode, dense features computed once per row and mode. */
+export function examplesFor(rows: readonly CorpusRow[], mode: InputMode): Example[] {
+  return rows.filter((r) => r.modes.includes(mode)).map((row) => ({
+    row,
+    mode,
+    dense: denseFeatures(mode === "pr" ? row.prompt : undefined, row.response),
+  }));
+}
+
+export function vectorizeExamples(
+  config: VectorizerConfig,
+  examples: readonly Example[],
+): SparseVector[] {
+  return examples.map((e) => vectorize(config, e.row.prompt, e.row.response, e.mode, e.dense));
+}
+
+/** Sample weights: each set's total weight grows with sqrt(size), so large sets do not dominate. */
+export function setBalancedWeights(examples: readonly Example[]): number[] {
+  const counts = new Map<string, number>();
+  for (const e of examples) counts.set(e.row.set, (counts.get(e.row.set) ?? 0) + 1);
+  const raw = examples.map((e) => (e.row.weight ?? 1) / Math.sqrt(counts.get(e.row.set)!));
+  const mean = raw.reduce((a, b) => a + b, 0) / Math.max(raw.length, 1);
+  return raw.map((w) => w / mean);
+}

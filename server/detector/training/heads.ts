@@ -1,0 +1,78 @@
+/** Trains the heads of one input mode: the binary head and the regime head. */
+import type { RawRegime } from "../../../shared/regimes.ts";
+import { RAW_REGIMES } from "../../../shared/regimes.ts";
+import type { SparseVector } from "../features/vectorize.ts";
+import { DEFAULT_TRAIN, type LinearHead, linearLogits, trainLinear } from "../linear.ts";
+import { hashString } from "../features/hashing.ts";
+import { DEFAULT_BOOST, trainTrees, type TreeEnsemble } from "../trees.ts";
+import { type Example, setBalancedWeights } from "./examples.ts";
+
+/** The regime head's classes: every raw regime except NORMAL. */
+export const REGIME_CLASSES: RawRegime[] = RAW_REGIMES.filter((r) => r !== "NORMAL");
+
+export interface ModeHeads {
+  binary: LinearHead;
+  regime: LinearHead;
+  trees?: TreeEnsemble;
+}
+
+/** Inverse-frequency class weights (capped), so rare regimes such as FALSE_REFUSAL are heard. */
+function classWeights(labels: readonly number[], classes: number): number[] {
+  const counts = new Array(classes).fill(0);
+  for (const l of labels) counts[l]++;
+  const n = labels.length;
+  return counts.map((c) => (c === 0 ? 0 : Math.min(20, n / (classes * c))));
+}
+
+export function trainRegimeHead(
+  examples: readonly Example[],
+  xs: readonly SparseVector[],
+  dim: number,
+): LinearHead {
+  const idx = examples.map((e, i) => [e, i] as const).filter(([e]) => e.row.hallucinated);
+  const labels = idx.map(([e]) => REGIME_CLASSES.indexOf(e.row.regime));
+  const perClass = classWeights(labels, REGIME_CLASSES.length);
+  const base = setBalancedWeights(idx.map(([e]) => e));
+  const weights = labels.map((l, k) => perClass[l] * base[k]);
+  return trainLinear(idx.map(([, i]) => xs[i]), labels, weights, REGIME_CLASSES.length, dim, {
+    ...DEFAULT_TRAIN,
+    epochs: 3,
+  });
+}
+
+export function trainBinaryHead(
+  examples: readonly Example[],
+  xs: readonly SparseVector[],
+  dim: number,
+): LinearHead {
+  const labels = examples.map((e) => (e.row.hallucinated ? 1 : 0));
+  return trainLinear(xs, labels, setBalancedWeights(examples), 1, dim);
+}
+
+/** Tree inputs: dense features then the linear logit. */
+export function treeInputs(dense: Float32Array, logit: number): number[] {
+  return [...dense, logit];
+}
+
+/**
+ * Stacked trees: the linear logit they see must be out-of-fold, or the trees would learn to
+ * trust an over-fitted score. Two folds by a hash of the row's first group key.
+ */
+export function trainStackedTrees(
+  examples: readonly Example[],
+  xs: readonly SparseVector[],
+  dim: number,
+): TreeEnsemble {
+  const fold = examples.map((e) => hashString(e.row.groups[0], 7) % 2);
+  const oof = new Array<number>(examples.length);
+  for (const f of [0, 1]) {
+    const fitIdx = examples.map((_, i) => i).filter((i) => fold[i] !== f);
+    const head = trainBinaryHead(fitIdx.map((i) => examples[i]), fitIdx.map((i) => xs[i]), dim);
+    examples.forEach((_, i) => {
+      if (fold[i] === f) oof[i] = linearLogits(head, xs[i])[0];
+    });
+  }
+  const rows = examples.map((e, i) => treeInputs(e.dense, oof[i]));
+  const labels = examples.map((e) => e.row.hallucinated);
+  return trainTrees(rows, labels, setBalancedWeights(examples), DEFAULT_BOOST);
+}

@@ -1,0 +1,94 @@
+/**
+ * The detector beside the API: `server/detector/main.ts` as a child process of this Deno, so that
+ * scoring (CPU-bound, synchronous) never stalls the API's event loop and the same entry point
+ * serves `deno task serve:detector`. Its port is read from the line it prints on listening, so
+ * port 0 works. Its output is forwarded to this process's stderr.
+ */
+const REPO_ROOT = new URL("../", import.meta.url);
+const DETECTOR_MAIN = new URL("server/detector/main.ts", REPO_ROOT);
+const LISTENING = /detector listening on https?:\/\/\S+:(\d+)/;
+
+export interface DetectorProcess {
+  port: number;
+  /** Resolves when the child has exited. */
+  exited: Promise<Deno.CommandStatus>;
+  stop(): Promise<void>;
+}
+
+async function forwardLines(
+  stream: ReadableStream<Uint8Array>,
+  onLine: (line: string) => void,
+): Promise<void> {
+  const decoder = new TextDecoder();
+  let pending = "";
+  for await (const bytes of stream) {
+    pending += decoder.decode(bytes, { stream: true });
+    const lines = pending.split("\n");
+    pending = lines.pop()!;
+    for (const line of lines) onLine(line);
+  }
+  if (pending) onLine(pending);
+}
+
+export async function startDetectorProcess(options: {
+  host: string;
+  port: number;
+  secret: string;
+  modelDir?: string;
+}): Promise<DetectorProcess> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      "--config",
+      new URL("deno.json", REPO_ROOT).pathname,
+      DETECTOR_MAIN.pathname,
+    ],
+    env: {
+      HOST: options.host,
+      DETECTOR_PORT: String(options.port),
+      DETECTOR_SECRET: options.secret,
+      ...(options.modelDir ? { MODEL_DIR: options.modelDir } : {}),
+    },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const exited = child.status;
+  const port = new Promise<number>((resolve, reject) => {
+    const echo = (line: string) => console.error(line);
+    forwardLines(child.stdout, (line) => {
+      const match = LISTENING.exec(line);
+      if (match) resolve(Number(match[1]));
+      echo(line);
+    }).catch(reject);
+    forwardLines(child.stderr, echo).catch(reject);
+    exited.then((s) => reject(new Error(`detector exited with code ${s.code} before listening`)));
+  });
+  return {
+    port: await port,
+    exited,
+    async stop() {
+      try {
+        child.kill("SIGTERM");
+      } catch {
+        // Already exited.
+      }
+      await exited;
+    },
+  };
+}
+
+/** Polls `GET {url}/health` until the model has loaded (200), or throws after `timeoutMs`. */
+export async function waitUntilReady(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const status = await fetch(`${url}/health`).then(async (r) => {
+      await r.body?.cancel();
+      return r.status;
+    }, () => 0);
+    if (status === 200) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`detector at ${url} not ready after ${timeoutMs} ms`);
+}

@@ -1,0 +1,63 @@
+/**
+ * `deno task serve`: the API on HOST:PORT, and, unless DETECTOR_URL names one, the detector beside
+ * it as a child process on HOST:DETECTOR_PORT with the generated internal secret. The detector
+ * answers 503 `model_unavailable` until its model has loaded; the API is usable meanwhile.
+ */
+import { createApp } from "./app.ts";
+import { type Config, loadConfig } from "./config.ts";
+import { openKv } from "./data/kv.ts";
+import { detectorBaseUrl } from "./detector_client.ts";
+import { type DetectorProcess, startDetectorProcess } from "./detector_process.ts";
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(Deno.env.toObject());
+  } catch (err) {
+    console.error((err as Error).message);
+    Deno.exit(2);
+  }
+  const kv = await openKv(config.kvPath);
+
+  let detector: DetectorProcess | null = null;
+  let stopping = false;
+  if (config.detector.kind === "embedded") {
+    detector = await startDetectorProcess({
+      host: config.host,
+      port: config.detector.port,
+      secret: config.detector.secret,
+      modelDir: config.detector.modelDir,
+    });
+    config = { ...config, detector: { ...config.detector, port: detector.port } };
+    detector.exited.then((s) => {
+      if (!stopping) console.error(`detector exited with code ${s.code}; detect calls answer 502`);
+    });
+  }
+
+  const app = createApp({ config, kv, now: () => new Date() });
+  const server = Deno.serve({
+    hostname: config.host,
+    port: config.port,
+    onListen: ({ hostname, port }) => {
+      console.log(`API listening on http://${hostname}:${port}`);
+      const url = detectorBaseUrl(config);
+      console.log(
+        config.detector.kind === "unconfigured"
+          ? "detector not configured: DETECTOR_URL is set without DETECTOR_SECRET"
+          : `detector ${config.detector.kind === "embedded" ? "started" : "used"} at ${url}`,
+      );
+    },
+  }, app.fetch);
+
+  const stop = async () => {
+    stopping = true;
+    await server.shutdown();
+    await detector?.stop();
+    kv.close();
+    Deno.exit(0);
+  };
+  Deno.addSignalListener("SIGINT", stop);
+  Deno.addSignalListener("SIGTERM", stop);
+}
+
+if (import.meta.main) await main();

@@ -1,0 +1,42 @@
+/**
+ * The audit row of every detect call that does not end in HTTP 200 (a served call is recorded by
+ * the route, atomically with its usage), and the zero `X-Units-Billed` of those responses. A row
+ * that cannot be written is logged, never allowed to change the answer of a call that was
+ * already refused.
+ */
+import { createMiddleware } from "hono/factory";
+import { writeAuditRow } from "../data/audit.ts";
+import type { AppDeps, AppEnv } from "../env.ts";
+
+export function detectAudit({ kv, now }: Pick<AppDeps, "kv" | "now">) {
+  return createMiddleware<AppEnv>(async function detectAuditMiddleware(c, next) {
+    const started = performance.now();
+    const time = now().toISOString();
+    await next();
+    if (c.res.status === 200) return;
+    c.header("X-Units-Billed", "0");
+    c.header("X-Detections-Billed", "0");
+    const call = c.get("detectCall");
+    try {
+      await writeAuditRow(kv, {
+        requestId: c.get("requestId"),
+        time,
+        accountId: c.get("user")?.id ?? null,
+        keyId: c.get("apiKey")?.id ?? null,
+        status: c.res.status,
+        latencyMs: Math.round(performance.now() - started),
+        units: 0,
+        topRegime: null,
+        inputMode: call?.inputMode ?? null,
+        task: call?.task ?? null,
+      });
+    } catch (err) {
+      console.error(JSON.stringify({
+        event: "audit_write_failed",
+        request_id: c.get("requestId"),
+        status: c.res.status,
+        error: err instanceof Error ? err.name : "unknown",
+      }));
+    }
+  });
+}

@@ -1,0 +1,27 @@
+/**
+ * The server request id of a detect call: the client's `X-Request-Id` when it is 1 to 128
+ * printable ASCII characters, else a minted UUID. Sent back as `X-Request-Id` on every response,
+ * and echoed as `X-Client-Request-Id` when the client supplied it. An invalid client id is a 400
+ * with a `detail` text (DESIGN.md), answered under a minted id.
+ */
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../env.ts";
+import { validationDetail } from "../errors.ts";
+
+const CLIENT_REQUEST_ID = /^[\x20-\x7e]{1,128}$/;
+
+export function requestId() {
+  return createMiddleware<AppEnv>(async function requestIdMiddleware(c, next) {
+    const supplied = c.req.header("X-Request-Id");
+    if (supplied !== undefined && !CLIENT_REQUEST_ID.test(supplied)) {
+      c.set("requestId", crypto.randomUUID());
+      throw validationDetail("X-Request-Id must be 1 to 128 printable ASCII characters");
+    }
+    const id = supplied ?? crypto.randomUUID();
+    c.set("requestId", id);
+    if (supplied !== undefined) c.set("clientRequestId", supplied);
+    await next();
+    c.header("X-Request-Id", id);
+    if (supplied !== undefined) c.header("X-Client-Request-Id", supplied);
+  });
+}

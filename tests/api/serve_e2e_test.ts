@@ -1,0 +1,103 @@
+/**
+ * `deno task serve` as a real subprocess (temp KV_PATH, free ports, the detector started beside
+ * it): sign in through the dev stub, create a key, detect; then an admin command on the same KV
+ * file while the server runs.
+ */
+import assert from "node:assert/strict";
+import { ApiKeyCreateResponse, DetectResponse, UsageSummary } from "../../shared/contract.ts";
+import { REPO_ROOT } from "../support/env.ts";
+import { closedPort } from "../support/detector.ts";
+import { signIn } from "../support/http.ts";
+import { conform } from "../support/detect.ts";
+
+async function readUntil(
+  reader: ReadableStreamDefaultReader<string>,
+  pattern: RegExp,
+): Promise<RegExpExecArray> {
+  let seen = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`server exited before printing ${pattern}: ${seen}`);
+    seen += value;
+    const match = pattern.exec(seen);
+    if (match) return match;
+  }
+}
+
+Deno.test("deno task serve: sign-in, key, detect, admin on the same KV", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "serve_e2e_" });
+  const port = closedPort();
+  const env = {
+    KV_PATH: `${dir}/data/kv.sqlite3`,
+    PORT: String(port),
+    DETECTOR_PORT: "0",
+    HOST: "127.0.0.1",
+  };
+  const server = new Deno.Command(Deno.execPath(), {
+    args: ["task", "-q", "serve"],
+    cwd: REPO_ROOT,
+    env,
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const stdout = server.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    const printed = await readUntil(
+      stdout,
+      /API listening on (http:\/\/\S+)[\s\S]*detector started at (http:\/\/\S+)/,
+    );
+    const [, url, detectorUrl] = printed;
+    assert.equal(url, `http://127.0.0.1:${port}`);
+    await waitForModel(detectorUrl);
+
+    const cookie = await signIn(url, "e2e@example.com", "End To End");
+    const keyRes = await fetch(`${url}/api/keys`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "e2e" }),
+    });
+    assert.equal(keyRes.status, 201);
+    const { key } = conform(ApiKeyCreateResponse, await keyRes.json());
+
+    const call = () =>
+      fetch(`${url}/api/detect`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ prompt: "What is 2+2?", response: "2+2 is 5." }),
+      });
+    const res = await call();
+    assert.equal(res.status, 200);
+    const body = conform(DetectResponse, await res.json());
+    assert.equal(body.task_used, "multiclass");
+    assert.equal(res.headers.get("X-Units-Billed"), "1");
+
+    const usage = await fetch(`${url}/api/usage/summary`, { headers: { Cookie: cookie } });
+    assert.equal(conform(UsageSummary, await usage.json()).currentPeriod.requests, 1);
+
+    const suspend = await new Deno.Command(Deno.execPath(), {
+      args: ["task", "-q", "admin", "suspend", "e2e@example.com", "manual_admin"],
+      cwd: REPO_ROOT,
+      env,
+      stdout: "null",
+    }).output();
+    assert.equal(suspend.code, 0);
+    const refused = await call();
+    assert.equal(refused.status, 403);
+    assert.equal((await refused.json()).reason, "manual_admin");
+  } finally {
+    server.kill("SIGTERM");
+    await server.status;
+    await stdout.cancel().catch(() => {});
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+async function waitForModel(detectorUrl: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const res = await fetch(`${detectorUrl}/health`).catch(() => null);
+    await res?.body?.cancel();
+    if (res?.status === 200) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("detector model did not load");
+}

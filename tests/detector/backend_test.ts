@@ -1,0 +1,155 @@
+/** The inference backend over real HTTP: secret, validation, 503 while loading, success. */
+import assert from "node:assert/strict";
+import { DetectResponse } from "../../shared/contract.ts";
+import { createDetectorApp } from "../../server/detector/app.ts";
+import { loadDetector } from "../../server/detector/model.ts";
+import type { Detector } from "../../server/detector/types.ts";
+
+const SECRET = "test-inference-secret";
+
+function serve(detector: Promise<Detector> | Detector) {
+  const app = createDetectorApp({ secret: SECRET, detector });
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, app.fetch);
+  const url = `http://127.0.0.1:${server.addr.port}`;
+  const detect = (body: unknown, secret: string | null = SECRET) =>
+    fetch(`${url}/v1/detect`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        ...(secret === null ? {} : { "X-Inference-Secret": secret }),
+      },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+  return { url, detect, close: () => server.shutdown() };
+}
+
+/** DetectResponse minus the fields the public API adds. */
+const BackendResponse = DetectResponse.omit({
+  request_id: true,
+  detections_billed: true,
+  mode: true,
+  warnings: true,
+});
+
+const detectorPromise = loadDetector();
+
+Deno.test("health and detect answer 503 model_unavailable while the model loads", async () => {
+  const api = serve(new Promise<Detector>(() => {}));
+  try {
+    for (const path of ["/health", "/v1/health"]) {
+      const res = await fetch(api.url + path);
+      assert.equal(res.status, 503);
+      assert.deepEqual(await res.json(), { detail: "model_unavailable" });
+    }
+    const res = await api.detect({ response: "Some text." });
+    assert.equal(res.status, 503);
+    assert.deepEqual(await res.json(), { detail: "model_unavailable" });
+  } finally {
+    await api.close();
+  }
+});
+
+Deno.test("health reports the loaded model's versions", async () => {
+  const detector = await detectorPromise;
+  const api = serve(detectorPromise);
+  try {
+    for (const path of ["/health", "/v1/health"]) {
+      const res = await fetch(api.url + path);
+      assert.equal(res.status, 200);
+      assert.deepEqual(await res.json(), {
+        status: "ok",
+        model_version: detector.modelVersion,
+        calibrator_version: detector.calibratorVersion,
+      });
+    }
+    assert.match(detector.modelVersion, /^hd-[0-9a-f]{12}$/);
+    assert.ok(!detector.calibratorVersion.startsWith("uncalibrated:"));
+  } finally {
+    await api.close();
+  }
+});
+
+Deno.test("a missing or wrong inference secret is 401 invalid_inference_secret", async () => {
+  const api = serve(detectorPromise);
+  try {
+    for (const secret of [null, "", "wrong", SECRET + "x"]) {
+      const res = await api.detect({ response: "Some text." }, secret);
+      assert.equal(res.status, 401);
+      assert.deepEqual(await res.json(), { detail: "invalid_inference_secret" });
+    }
+  } finally {
+    await api.close();
+  }
+});
+
+Deno.test("invalid bodies are 400 with a detail naming the field", async () => {
+  const api = serve(detectorPromise);
+  try {
+    const cases: [unknown, RegExp][] = [
+      [{ response: "x", top_k_regimes: 0 }, /^top_k_regimes: /],
+      [{ response: "x", top_k_regimes: 11 }, /^top_k_regimes: /],
+      [{ response: "x", top_k_regimes: 2.5 }, /^top_k_regimes: /],
+      [{ response: "x", task: "ternary" }, /^task: /],
+      [{ response: "x", input_mode: "rp" }, /^input_mode: /],
+      [{ response: "x", colour: "blue" }, /unknown field\(s\): colour/],
+      [{ prompt: "p" }, /^response: /],
+      [{ response: "x".repeat(2049) }, /^response: response exceeds 2048 characters/],
+      ["{not json", /^body: invalid JSON/],
+    ];
+    for (const [body, detail] of cases) {
+      const res = await api.detect(body);
+      assert.equal(res.status, 400, JSON.stringify(body));
+      const json = await res.json();
+      assert.match(json.detail, detail);
+    }
+  } finally {
+    await api.close();
+  }
+});
+
+Deno.test("detect scores with backend defaults and honours task, mode and top_k", async () => {
+  const detector = await detectorPromise;
+  const api = serve(detectorPromise);
+  try {
+    const binary = await api.detect({ response: "The Eiffel Tower is in Rome." });
+    assert.equal(binary.status, 200);
+    const b = BackendResponse.parse(await binary.json());
+    assert.equal(b.task_used, "binary");
+    assert.equal(b.input_mode_used, "ro");
+    assert.deepEqual(b.regime_scores, [{ regime: "binary_hallucination", p: b.p_hallucination }]);
+    assert.equal(b.top_regime, "binary_hallucination");
+    assert.equal(b.model_version, detector.modelVersion);
+
+    const multi = await api.detect({
+      prompt: "Where is the Eiffel Tower?",
+      response: "The Eiffel Tower is in Rome, built in 1999.",
+      task: "multiclass",
+    });
+    const m = BackendResponse.parse(await multi.json());
+    assert.equal(m.input_mode_used, "pr");
+    assert.equal(m.regime_scores.length, 6);
+    assert.deepEqual(
+      m.regime_scores.map((s) => s.regime).sort(),
+      ["CF_AUTH", "FABRICATED", "FALSE_REFUSAL", "NEAR_FALSE", "NORMAL", "Other"],
+    );
+    const ps = m.regime_scores.map((s) => s.p);
+    assert.deepEqual(ps, [...ps].sort((x, y) => y - x));
+    assert.ok(Math.abs(ps.reduce((a, c) => a + c, 0) - 1) < 1e-9);
+    assert.equal(m.top_regime, m.regime_scores[0].regime);
+    const normal = m.regime_scores.find((s) => s.regime === "NORMAL")!;
+    assert.ok(Math.abs(normal.p - (1 - m.p_hallucination)) < 1e-9);
+
+    const forced = await api.detect({
+      prompt: "Where is the Eiffel Tower?",
+      response: "In Paris.",
+      task: "multiclass",
+      input_mode: "ro",
+      top_k_regimes: 2,
+    });
+    const f = BackendResponse.parse(await forced.json());
+    assert.equal(f.input_mode_used, "ro");
+    assert.equal(f.regime_scores.length, 2);
+  } finally {
+    await api.close();
+  }
+});

@@ -1,0 +1,69 @@
+/** `deno task score` as a real subprocess: JSONL out, a bad line gets an error, the run goes on. */
+import assert from "node:assert/strict";
+import { REPO_ROOT } from "../support/env.ts";
+
+async function runScore(args: string[], input: string) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "server/detector/score.ts", ...args],
+    cwd: REPO_ROOT,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(input));
+  await writer.close();
+  const out = await child.output();
+  return {
+    code: out.code,
+    lines: new TextDecoder().decode(out.stdout).trim().split("\n").map((l) => JSON.parse(l)),
+    stderr: new TextDecoder().decode(out.stderr),
+  };
+}
+
+Deno.test("score CLI scores good lines and reports bad ones without stopping", async () => {
+  const input = [
+    JSON.stringify({ id: "a", prompt: "What is the capital of France?", response: "Paris." }),
+    "{this is not json",
+    JSON.stringify({ id: 7, response: "" }),
+    JSON.stringify({ id: "c", response: "Berlin is in Germany.", task: "multiclass" }),
+    JSON.stringify({ id: "d", response: "ok", input_mode: "both" }),
+  ].join("\n") + "\n";
+  const { code, lines, stderr } = await runScore(["--top-k", "3"], input);
+  assert.equal(code, 0, stderr);
+  assert.equal(lines.length, 5);
+  const [a, bad, empty, c, mode] = lines;
+  assert.equal(a.id, "a");
+  assert.equal(a.task_used, "binary");
+  assert.equal(a.input_mode_used, "pr");
+  assert.equal(typeof a.flag, "boolean");
+  assert.deepEqual(Object.keys(a).sort(), [
+    "calibrator_version",
+    "flag",
+    "id",
+    "input_mode_used",
+    "model_version",
+    "p_hallucination",
+    "regime_scores",
+    "task_used",
+    "top_regime",
+  ]);
+  assert.deepEqual(bad, { id: null, error: "invalid JSON" });
+  assert.equal(empty.id, 7);
+  assert.match(empty.error, /^response: /);
+  assert.equal(c.id, "c");
+  assert.equal(c.input_mode_used, "ro");
+  assert.equal(c.regime_scores.length, 3);
+  assert.equal(mode.id, "d");
+  assert.match(mode.error, /^input_mode: /);
+  assert.match(stderr, /2 scored, 3 invalid/);
+});
+
+Deno.test("score CLI flags set the defaults of task and input mode", async () => {
+  const input = JSON.stringify({ id: 1, prompt: "Q?", response: "An answer." }) + "\n";
+  const { code, lines } = await runScore(["--task", "multiclass", "--input-mode", "ro"], input);
+  assert.equal(code, 0);
+  assert.equal(lines[0].task_used, "multiclass");
+  assert.equal(lines[0].input_mode_used, "ro");
+  assert.equal(lines[0].regime_scores.length, 6);
+});

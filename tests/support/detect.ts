@@ -1,0 +1,75 @@
+/** Helpers of the detect, quota and usage tests: plans files, keys, calls and schema checks. */
+import assert from "node:assert/strict";
+import type { z } from "zod";
+import { ApiKeyCreateResponse, DetectResponse, ErrorEnvelope } from "../../shared/contract.ts";
+
+/** Writes a PLANS_FILE with these overrides; returns its path. */
+export async function writePlansFile(overrides: Record<string, unknown>): Promise<string> {
+  const path = await Deno.makeTempFile({ prefix: "plans_", suffix: ".json" });
+  await Deno.writeTextFile(path, JSON.stringify(overrides));
+  return path;
+}
+
+/** Parses `body` with `schema`, failing the test with zod's issues when it does not conform. */
+export function conform<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const parsed = schema.safeParse(body);
+  assert.ok(parsed.success, `body does not match schema: ${JSON.stringify(body)} ${parsed.error}`);
+  return parsed.data;
+}
+
+export async function createKey(url: string, cookie: string): Promise<ApiKeyCreateResponse> {
+  const res = await fetch(`${url}/api/keys`, {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/json" },
+    body: "{}",
+  });
+  assert.equal(res.status, 201);
+  return conform(ApiKeyCreateResponse, await res.json());
+}
+
+export interface DetectResult {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown>;
+}
+
+/** One `POST /api/detect` call; `body` is sent as JSON unless it is already a string. */
+export async function detect(
+  url: string,
+  key: string | null,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<DetectResult> {
+  const res = await fetch(`${url}/api/detect`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      ...(key === null ? {} : { Authorization: `Bearer ${key}` }),
+      ...headers,
+    },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  return { status: res.status, headers: res.headers, body: await res.json() };
+}
+
+/** Checks a 200: DetectResponse schema and the headers every served call carries. */
+export function assertServed(r: DetectResult): DetectResponse {
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  const body = conform(DetectResponse, r.body);
+  assert.equal(r.headers.get("X-Request-Id"), body.request_id);
+  assert.equal(r.headers.get("X-Units-Billed"), String(body.detections_billed));
+  assert.equal(r.headers.get("X-Detections-Billed"), String(body.detections_billed));
+  assert.match(r.headers.get("X-Quota-Period") ?? "", /^\d{4}-\d{2}$/);
+  assert.match(r.headers.get("X-Quota-Remaining") ?? "", /^\d+$/);
+  return body;
+}
+
+/** Checks a non-200: error envelope, X-Request-Id, and zero units billed. */
+export function assertRefused(r: DetectResult, status: number): ErrorEnvelope {
+  assert.equal(r.status, status, JSON.stringify(r.body));
+  const body = conform(ErrorEnvelope, r.body);
+  assert.ok(r.headers.get("X-Request-Id"), "X-Request-Id on every response");
+  assert.equal(r.headers.get("X-Units-Billed"), "0");
+  assert.equal(r.headers.get("X-Detections-Billed"), "0");
+  return body;
+}

@@ -1,0 +1,72 @@
+/**
+ * The API in-process over real HTTP: `createApp` on Deno.serve (127.0.0.1, port 0), a temp-file
+ * KV removed on close, config from `loadConfig` with env overrides, and an injectable clock.
+ */
+import { createApp } from "../../server/app.ts";
+import { loadConfig } from "../../server/config.ts";
+import type { AppDeps } from "../../server/env.ts";
+import { openKv } from "../../server/data/kv.ts";
+
+export interface StartApiOptions {
+  /** Environment overrides for `loadConfig`; PUBLIC_URL defaults to the served address. */
+  env?: Record<string, string | undefined>;
+  /** The app's clock; defaults to the real time. */
+  now?: () => Date;
+  /** Wraps the app's KV (the test keeps the real one), e.g. to inject a storage fault. */
+  wrapKv?: (kv: Deno.Kv) => Deno.Kv;
+}
+
+export interface RunningApi {
+  url: string;
+  kv: Deno.Kv;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+export async function startApi(options: StartApiOptions = {}): Promise<RunningApi> {
+  const dir = await Deno.makeTempDir({ prefix: "api_test_" });
+  const kv = await openKv(`${dir}/kv.sqlite3`);
+  let handler: Deno.ServeHandler = () => new Response("starting", { status: 503 });
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    (req, info) => handler(req, info),
+  );
+  const url = `http://127.0.0.1:${server.addr.port}`;
+  const config = loadConfig({
+    HOST: "127.0.0.1",
+    PORT: String(server.addr.port),
+    PUBLIC_URL: url,
+    KV_PATH: `${dir}/kv.sqlite3`,
+    ...options.env,
+  });
+  const deps: AppDeps = {
+    config,
+    kv: options.wrapKv?.(kv) ?? kv,
+    now: options.now ?? (() => new Date()),
+  };
+  const app = createApp(deps);
+  handler = (req) => app.fetch(req);
+  return {
+    url,
+    kv,
+    deps,
+    async close() {
+      await server.shutdown();
+      kv.close();
+      await Deno.remove(dir, { recursive: true });
+    },
+  };
+}
+
+/** Signs in through the dev stub over HTTP; returns the `Cookie` header value `__session=...`. */
+export async function signIn(url: string, email: string, name?: string): Promise<string> {
+  const res = await fetch(`${url}/auth/dev/signin`, {
+    method: "POST",
+    body: new URLSearchParams({ email, ...(name === undefined ? {} : { name }) }),
+    redirect: "manual",
+  });
+  await res.body?.cancel();
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__session="));
+  if (res.status !== 303 || !cookie) throw new Error(`dev sign-in failed: ${res.status}`);
+  return cookie.split(";")[0];
+}
