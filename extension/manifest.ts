@@ -1,0 +1,32 @@
+/**
+ * The MV3 manifest. Content scripts run on the supported chatbot sites and on loopback pages
+ * (the local test adapter); the worker may reach the default server on loopback, and any other
+ * server address the user grants from the popup.
+ */
+import { defineManifest } from "@crxjs/vite-plugin";
+
+export const CHATBOT_PAGES = [
+  "https://chatgpt.com/*",
+  "https://claude.ai/*",
+  "https://gemini.google.com/*",
+  "http://127.0.0.1/*",
+  "http://localhost/*",
+];
+
+export default defineManifest({
+  manifest_version: 3,
+  name: "Hallucination check",
+  description: "Scores chatbot answers for hallucination risk with your detection server.",
+  version: "0.1.0",
+  action: { default_popup: "popup.html", default_title: "Hallucination check" },
+  background: { service_worker: "src/worker/main.ts", type: "module" },
+  content_scripts: [{
+    matches: CHATBOT_PAGES,
+    js: ["src/content/main.ts"],
+    run_at: "document_idle",
+  }],
+  permissions: ["storage"],
+  // Match patterns without a port match every port: the default server is http://127.0.0.1:8000.
+  host_permissions: ["http://127.0.0.1/*", "http://localhost/*"],
+  optional_host_permissions: ["https://*/*", "http://*/*"],
+});

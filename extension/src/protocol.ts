@@ -1,0 +1,72 @@
+/**
+ * The one message protocol between the content script, the popup and the service worker. Only
+ * the worker talks to the server; the others send it a `WorkerRequest` and get back the matching
+ * entry of `WorkerReplies`, plain data that survives structured cloning.
+ */
+import type {
+  ApiKeyCreateResponse,
+  ApiKeyList,
+  DetectResponse,
+  UsageSummary,
+} from "../../shared/contract.ts";
+import type { ApiResult } from "../../shared/client.ts";
+import browser from "./browser.ts";
+
+export interface Settings {
+  /** Origin of the API server, e.g. `http://127.0.0.1:8000`. */
+  serverUrl: string;
+}
+
+export interface DetectInput {
+  response: string;
+  prompt?: string;
+}
+
+export type WorkerRequest =
+  | { type: "detect"; input: DetectInput }
+  | { type: "usage" }
+  | { type: "keys.list" }
+  | { type: "keys.create"; name?: string }
+  | { type: "keys.revoke"; id: string }
+  | { type: "settings.get" }
+  | { type: "settings.set"; settings: Settings }
+  | { type: "signin.open" };
+
+export interface WorkerReplies {
+  detect: ApiResult<DetectResponse>;
+  usage: ApiResult<UsageSummary>;
+  "keys.list": ApiResult<ApiKeyList>;
+  "keys.create": ApiResult<ApiKeyCreateResponse>;
+  "keys.revoke": ApiResult<{ revoked: true; id: string }>;
+  "settings.get": Settings;
+  /** The stored settings, or an error text when the address is not a valid http(s) origin. */
+  "settings.set": { ok: true; settings: Settings } | { ok: false; message: string };
+  "signin.open": { url: string };
+}
+
+export type RequestType = WorkerRequest["type"];
+export type RequestOf<T extends RequestType> = Extract<WorkerRequest, { type: T }>;
+
+/** Sends a request to the service worker and resolves with its typed reply. */
+export function sendToWorker<T extends RequestType>(
+  request: RequestOf<T>,
+): Promise<WorkerReplies[T]> {
+  return browser.runtime.sendMessage(request) as Promise<WorkerReplies[T]>;
+}
+
+const REQUEST_TYPES: ReadonlySet<string> = new Set<RequestType>([
+  "detect",
+  "usage",
+  "keys.list",
+  "keys.create",
+  "keys.revoke",
+  "settings.get",
+  "settings.set",
+  "signin.open",
+]);
+
+/** Whether a received message is one of ours (other extensions' messages are ignored). */
+export function isWorkerRequest(message: unknown): message is WorkerRequest {
+  return typeof message === "object" && message !== null &&
+    REQUEST_TYPES.has((message as { type?: unknown }).type as string);
+}

@@ -1,0 +1,19 @@
+/**
+ * Test and demo adapter for pages served from the loopback address. Its markup is the
+ * extension's own convention: `data-hd-role="user"` / `data-hd-role="assistant"`, and
+ * `data-hd-state="done"` on a reply once it has finished.
+ */
+import { pairTurns } from "./dom.ts";
+import type { SiteAdapter } from "./types.ts";
+
+export const localAdapter: SiteAdapter = {
+  name: "local",
+  matches: (hostname) => hostname === "127.0.0.1" || hostname === "localhost",
+  turns: (root) =>
+    pairTurns({
+      root,
+      promptSelector: '[data-hd-role="user"]',
+      replySelector: '[data-hd-role="assistant"]',
+      isFinished: (reply) => reply.getAttribute("data-hd-state") === "done",
+    }),
+};
