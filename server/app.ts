@@ -39,8 +39,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
       return c.json(err.body, err.status);
     }
-    console.error(JSON.stringify({ event: "handler_failed", request_id: requestId, error: String(err) }));
-    return c.json({ error: "handler_failed", message: "internal error", request_id: requestId }, 500);
+    console.error(
+      JSON.stringify({ event: "handler_failed", request_id: requestId, error: String(err) }),
+    );
+    return c.json(
+      { error: "handler_failed", message: "internal error", request_id: requestId },
+      500,
+    );
   });
   return app;
 }

@@ -6,6 +6,12 @@ import { z } from "zod";
 
 const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
+/** An identity provider's address: https, or plain http only on this machine (tests, dev). */
+const providerUrl = z.url().refine((value) => {
+  const url = URL.parse(value);
+  return url === null || url.protocol === "https:" || isLoopbackHttp(url);
+}, "must be an https URL (plain http only on loopback)");
+
 const Env = z.object({
   HOST: z.string().default("127.0.0.1"),
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
@@ -25,11 +31,15 @@ const Env = z.object({
   /** Local sign-in stub: on by default when listening on loopback, off otherwise. */
   DEV_SIGNIN: flag.optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
-  OIDC_ISSUER: z.url().optional(),
+  OIDC_ISSUER: providerUrl.optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   GITHUB_CLIENT_ID: z.string().optional(),
   GITHUB_CLIENT_SECRET: z.string().optional(),
+  /** GitHub's web address (authorize, token); a GitHub Enterprise Server's address for GHES. */
+  GITHUB_OAUTH_URL: providerUrl.default("https://github.com"),
+  /** GitHub's REST API (`/user`, `/user/emails`); `https://<ghes>/api/v3` for GHES. */
+  GITHUB_API_URL: providerUrl.default("https://api.github.com"),
   /** Extension origins (chrome-extension://<id>) allowed to call the session API with cookies. */
   EXTENSION_ORIGINS: z.string().default(""),
 });
@@ -54,7 +64,7 @@ export interface Config {
   devSignin: boolean;
   sessionTtlMs: number;
   oidc?: OAuthClientConfig & { issuer: string };
-  github?: OAuthClientConfig;
+  github?: OAuthClientConfig & { oauthUrl: string; apiUrl: string };
   extensionOrigins: string[];
 }
 
@@ -62,6 +72,11 @@ const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 
 export function isLoopback(host: string): boolean {
   return LOOPBACK.has(host) || host.startsWith("127.");
+}
+
+/** A plain-http URL on this machine: the only kind of insecure provider URL accepted. */
+export function isLoopbackHttp(url: URL): boolean {
+  return url.protocol === "http:" && isLoopback(url.hostname);
 }
 
 function randomSecret(): string {
@@ -102,7 +117,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
       : undefined,
     github: e.GITHUB_CLIENT_ID
-      ? { clientId: e.GITHUB_CLIENT_ID, clientSecret: e.GITHUB_CLIENT_SECRET }
+      ? {
+        clientId: e.GITHUB_CLIENT_ID,
+        clientSecret: e.GITHUB_CLIENT_SECRET,
+        oauthUrl: e.GITHUB_OAUTH_URL.replace(/\/$/, ""),
+        apiUrl: e.GITHUB_API_URL.replace(/\/$/, ""),
+      }
       : undefined,
     extensionOrigins: e.EXTENSION_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
   };

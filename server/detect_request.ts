@@ -2,12 +2,13 @@
  * Parsing of a detect body into the spec's 400s, in this order: `bad_json` (not JSON),
  * `response_required` (missing, null or empty), `input_too_long` (response first, then prompt,
  * counted in code points), then every other rule of DetectRequest as a `detail` text. No error
- * carries caller text.
+ * carries caller text. `requestDigest` fingerprints a parsed call for the request-id marker.
  */
 import { DetectRequest } from "../shared/contract.ts";
 import type { InputMode, Task } from "../shared/regimes.ts";
 import { codePointLength, MAX_FIELD_CHARS, unitsFor } from "../shared/text.ts";
 import { ApiError, validationDetail } from "./errors.ts";
+import { sha256Hex } from "./sha256.ts";
 
 export interface DetectCall {
   response: string;
@@ -70,4 +71,20 @@ export function parseDetectBody(text: string): DetectCall {
     inputMode: input_mode ?? (prompt ? "pr" : "ro"),
     units: unitsFor(prompt, response),
   };
+}
+
+/**
+ * SHA-256 (hex) over the request id and every field of the parsed call: what the request-id
+ * marker keeps to tell a retry (same digest) from a reuse of the id for another request. Equal
+ * calls give equal digests however their JSON was written (key order, defaults spelled out).
+ */
+export function requestDigest(requestId: string, call: DetectCall): Promise<string> {
+  return sha256Hex(JSON.stringify([
+    requestId,
+    call.response,
+    call.prompt ?? null,
+    call.topK,
+    call.task,
+    call.inputMode,
+  ]));
 }

@@ -16,8 +16,10 @@ export class ApiError extends Error {
   }
 }
 
-export const unauthorized = (extra: Partial<ErrorEnvelope> = {}, headers?: Record<string, string>) =>
-  new ApiError(401, { error: "unauthorized", message: "unauthorized", ...extra }, headers);
+export const unauthorized = (
+  extra: Partial<ErrorEnvelope> = {},
+  headers?: Record<string, string>,
+) => new ApiError(401, { error: "unauthorized", message: "unauthorized", ...extra }, headers);
 
 export const notFound = () => new ApiError(404, { error: "bad_request", message: "not_found" });
 

@@ -4,7 +4,7 @@
  * exchanges the code and returns the verified email and name.
  */
 import * as oauth from "oauth4webapi";
-import { type Config, isLoopback, type OAuthClientConfig } from "../config.ts";
+import { type Config, isLoopbackHttp, type OAuthClientConfig } from "../config.ts";
 import type { OAuthProvider, OAuthStateRecord } from "../data/sessions.ts";
 
 export interface SignInIdentity {
@@ -45,12 +45,14 @@ async function withChallenge(
   return url;
 }
 
+/** Plain http only for a provider on this machine (local development and the tests). */
+function insecureOnLoopback(url: URL) {
+  return { [oauth.allowInsecureRequests]: isLoopbackHttp(url) };
+}
+
 function oidcFlow(cfg: OAuthClientConfig & { issuer: string }, redirectUri: string): OAuthFlow {
   const issuer = new URL(cfg.issuer);
-  // Plain http only for an issuer on this machine (local development and the tests).
-  const options = {
-    [oauth.allowInsecureRequests]: issuer.protocol === "http:" && isLoopback(issuer.hostname),
-  };
+  const options = insecureOnLoopback(issuer);
   const client: oauth.Client = { client_id: cfg.clientId };
   let discovery: Promise<oauth.AuthorizationServer> | undefined;
   const server = () =>
@@ -104,32 +106,40 @@ function oidcFlow(cfg: OAuthClientConfig & { issuer: string }, redirectUri: stri
   };
 }
 
-const GITHUB: oauth.AuthorizationServer = {
-  issuer: "https://github.com",
-  authorization_endpoint: "https://github.com/login/oauth/authorize",
-  token_endpoint: "https://github.com/login/oauth/access_token",
-};
-const GITHUB_API = "https://api.github.com";
+type GitHubConfig = NonNullable<Config["github"]>;
 
-async function githubJson<T>(path: string, accessToken: string): Promise<T> {
-  const res = await fetch(`${GITHUB_API}${path}`, {
+async function githubJson<T>(apiUrl: string, path: string, accessToken: string): Promise<T> {
+  const res = await fetch(`${apiUrl}${path}`, {
     headers: {
       authorization: `Bearer ${accessToken}`,
       accept: "application/vnd.github+json",
       "user-agent": "hallucination-detection-api",
     },
   });
-  if (!res.ok) throw new SignInError(`GitHub API ${path} answered ${res.status}`);
+  if (!res.ok) {
+    await res.body?.cancel();
+    throw new SignInError(`GitHub API ${path} answered ${res.status}`);
+  }
   return await res.json() as T;
 }
 
-/** GitHub is OAuth 2.0 without OIDC: the email comes from its REST API (primary, verified). */
-function githubFlow(cfg: OAuthClientConfig, redirectUri: string): OAuthFlow {
+/**
+ * GitHub is OAuth 2.0 without OIDC: the email comes from its REST API (primary, verified). Its
+ * addresses come from the config (GITHUB_OAUTH_URL, GITHUB_API_URL): github.com by default, a
+ * GitHub Enterprise Server, or the tests' stand-in.
+ */
+function githubFlow(cfg: GitHubConfig, redirectUri: string): OAuthFlow {
+  const github: oauth.AuthorizationServer = {
+    issuer: cfg.oauthUrl,
+    authorization_endpoint: `${cfg.oauthUrl}/login/oauth/authorize`,
+    token_endpoint: `${cfg.oauthUrl}/login/oauth/access_token`,
+  };
+  const options = insecureOnLoopback(new URL(cfg.oauthUrl));
   const client: oauth.Client = { client_id: cfg.clientId };
   return {
     provider: "github",
     authorizationUrl({ state, codeVerifier }) {
-      return withChallenge(GITHUB.authorization_endpoint!, {
+      return withChallenge(github.authorization_endpoint!, {
         client_id: cfg.clientId,
         redirect_uri: redirectUri,
         scope: "read:user user:email",
@@ -137,23 +147,28 @@ function githubFlow(cfg: OAuthClientConfig, redirectUri: string): OAuthFlow {
       }, codeVerifier);
     },
     async complete(callbackUrl, state, record) {
-      const params = oauth.validateAuthResponse(GITHUB, client, callbackUrl, state);
+      const params = oauth.validateAuthResponse(github, client, callbackUrl, state);
       const tokenResponse = await oauth.authorizationCodeGrantRequest(
-        GITHUB,
+        github,
         client,
         oauth.ClientSecretPost(cfg.clientSecret ?? ""),
         params,
         redirectUri,
         record.codeVerifier,
+        options,
       );
-      const tokens = await oauth.processAuthorizationCodeResponse(GITHUB, client, tokenResponse);
+      // GitHub reports a bad code or bad client credentials as a 200 without access_token:
+      // processing refuses it (OperationProcessingError), which the callback answers as a 400.
+      const tokens = await oauth.processAuthorizationCodeResponse(github, client, tokenResponse);
       const emails = await githubJson<{ email: string; primary: boolean; verified: boolean }[]>(
+        cfg.apiUrl,
         "/user/emails",
         tokens.access_token,
       );
       const primary = emails.find((e) => e.primary && e.verified);
       if (!primary) throw new SignInError("the GitHub account has no verified primary email");
       const user = await githubJson<{ name?: string | null; login: string }>(
+        cfg.apiUrl,
         "/user",
         tokens.access_token,
       );

@@ -1,4 +1,5 @@
 /** API keys: only a SHA-256 hash of the plaintext is stored; the plaintext is returned once. */
+import { sha256Hex } from "../sha256.ts";
 import { commit } from "./kv.ts";
 import { kvKeys } from "./kv_keys.ts";
 
@@ -23,9 +24,8 @@ export function generateApiKey(): string {
   return `sk_${base64url(crypto.getRandomValues(new Uint8Array(32)))}`;
 }
 
-export async function hashApiKey(plaintext: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(plaintext));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+export function hashApiKey(plaintext: string): Promise<string> {
+  return sha256Hex(plaintext);
 }
 
 export async function createApiKey(

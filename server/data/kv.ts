@@ -25,6 +25,8 @@ export async function withLockRetry<T>(op: () => Promise<T>): Promise<T> {
 }
 
 /** Commits an atomic operation built by `build`, retrying on lock contention. */
-export function commit(build: () => Deno.AtomicOperation): Promise<Deno.KvCommitResult | Deno.KvCommitError> {
+export function commit(
+  build: () => Deno.AtomicOperation,
+): Promise<Deno.KvCommitResult | Deno.KvCommitError> {
   return withLockRetry(() => build().commit());
 }

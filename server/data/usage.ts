@@ -13,7 +13,10 @@ import { type AuditRow, newAuditRowKey } from "./audit.ts";
 import { commit, withLockRetry } from "./kv.ts";
 import { kvKeys } from "./kv_keys.ts";
 
-/** A retry with the same X-Request-Id within this window is served without a new row or units. */
+/**
+ * A retry with the same X-Request-Id and the same request within this window is served without a
+ * new row or units; the same id with another request is refused.
+ */
 export const REQUEST_ID_TTL_MS = 24 * 3_600_000;
 
 export interface Reservation {
@@ -73,9 +76,12 @@ export async function releaseUnits(kv: Deno.Kv, r: Reservation): Promise<void> {
   }
 }
 
+/** The marker of a served request id. Holds a digest of the request, never its text. */
 export interface ServedRequest {
   units: number;
   servedAt: string;
+  /** `requestDigest` of the served call: tells a true retry from a reuse of the id. */
+  digest: string;
 }
 
 /** The earlier served call of this account with this request id, within the last 24 hours. */
@@ -95,22 +101,30 @@ function isFresh(served: ServedRequest | null, now: Date): served is ServedReque
   return served !== null && now.getTime() - Date.parse(served.servedAt) < REQUEST_ID_TTL_MS;
 }
 
+export type RecordOutcome =
+  | { recorded: true }
+  | { recorded: false; earlier: ServedRequest };
+
 /**
- * Records a served call: its audit row, its request-id marker and the request counters, in one
- * commit. Returns "duplicate" (nothing written) when a concurrent call with the same request id
- * was recorded first. Throws when the store refuses the write.
+ * Records a served call: its audit row, its request-id marker (with `digest`) and the request
+ * counters, in one commit. Writes nothing and returns the earlier marker when a concurrent call
+ * with the same request id was recorded first. Throws when the store refuses the write.
  */
 export async function recordServedCall(
   kv: Deno.Kv,
-  input: { row: AuditRow; reservation: Reservation; now: Date },
-): Promise<"recorded" | "duplicate"> {
+  input: { row: AuditRow; reservation: Reservation; digest: string; now: Date },
+): Promise<RecordOutcome> {
   const { row, reservation: r } = input;
   const markerKey = kvKeys.servedRequest(r.userId, row.requestId);
-  const marker: ServedRequest = { units: row.units, servedAt: input.now.toISOString() };
+  const marker: ServedRequest = {
+    units: row.units,
+    servedAt: input.now.toISOString(),
+    digest: input.digest,
+  };
   const rowKey = newAuditRowKey(row);
   for (;;) {
     const existing = await withLockRetry(() => kv.get<ServedRequest>(markerKey));
-    if (isFresh(existing.value, input.now)) return "duplicate";
+    if (isFresh(existing.value, input.now)) return { recorded: false, earlier: existing.value };
     const res = await commit(() =>
       kv.atomic()
         .check(existing)
@@ -119,7 +133,7 @@ export async function recordServedCall(
         .sum(kvKeys.requestsMonth(r.userId, r.month), 1n)
         .sum(kvKeys.requestsDay(r.userId, r.day), 1n)
     );
-    if (res.ok) return "recorded";
+    if (res.ok) return { recorded: true };
   }
 }
 

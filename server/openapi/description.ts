@@ -75,6 +75,7 @@ const DETECT_ERRORS = {
       message: "response exceeds 2048 characters",
     },
     validation: { detail: "top_k_regimes must be between 1 and 10" },
+    request_id_reused: { detail: "X-Request-Id was already used for a different request" },
   }, DETECT_ERROR_HEADERS),
   "401": errorResponse("Missing, malformed or revoked credentials.", {
     unauthorized: { error: "unauthorized", message: "unauthorized", request_id: "req_123" },
@@ -142,7 +143,8 @@ function detectOperation(auth: "bearer" | "session") {
         : "Score a text for the browser extension (session cookie)",
       description: bearer
         ? "Bearer API key only. Units: ceil((len(prompt) + len(response)) / 2048), counted in " +
-          "characters. A retry with the same X-Request-Id adds no audit row and no units."
+          "characters. A retry with the same X-Request-Id and the same request within 24 h " +
+          "adds no audit row and no units; the same id with a different request is a 400."
         : "Same body, response, headers and errors as POST /api/detect, authenticated by the " +
           "dashboard session instead of a key. The body must be sent as application/json.",
       security: bearer ? [{ bearerAuth: [] }] : [{ sessionCookie: [] }],
@@ -150,8 +152,8 @@ function detectOperation(auth: "bearer" | "session") {
         name: "X-Request-Id",
         in: "header",
         required: false,
-        description: "At most 128 printable ASCII characters; retries with the same value are " +
-          "not billed twice.",
+        description: "At most 128 printable ASCII characters; retries with the same value and " +
+          "the same request are not billed twice; reusing it for a different request is a 400.",
         schema: { type: "string", maxLength: 128 },
       }],
       requestBody: { required: true, content: jsonBody("DetectRequest") },

@@ -8,21 +8,23 @@
  *   2. authentication (401)
  *   3. account not suspended (403)
  *   4. rate limit of the plan (429; every authenticated call counts, even a bad one)
- *   5. body: bad_json, response_required, input_too_long, other validation (400)
- *   6. detector configured (503)
- *   7. quota reservation (402), skipped for an already served request id
- *   8. backend call (400/401/503 pass-through, 502)
- *   9. usage + audit record (500 usage_audit_unavailable)
- * Units are reserved at 7 and released on every outcome other than a recorded 200.
+ *   5. body: larger than MAX_BODY_BYTES, bad_json, response_required, input_too_long, other
+ *      validation (400)
+ *   6. request id already served (24 h) for a different request (400 detail); the same request
+ *      is a retry: served again without quota, units or a new audit row
+ *   7. detector configured (503)
+ *   8. quota reservation (402), skipped for a retry
+ *   9. backend call (400/401/503 pass-through, 502)
+ *  10. usage + audit record (500 usage_audit_unavailable; 400 as at 6 when a concurrent call
+ *      with the same request id and a different request was recorded first)
+ * Units are reserved at 8 and released on every outcome other than a recorded 200. A retry is
+ * recognised by a SHA-256 digest of the request id and the parsed call kept in the request-id
+ * marker, never by the text itself.
  */
 import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { DetectResponse } from "../../shared/contract.ts";
-import {
-  collapseRegimeScores,
-  RAW_REGIMES,
-  type RawRegime,
-  toPublicRegime,
-} from "../../shared/regimes.ts";
+import { collapseRegimeScores, type RegimeScore } from "../../shared/regimes.ts";
 import type { AuditRow } from "../data/audit.ts";
 import {
   currentUnits,
@@ -32,12 +34,13 @@ import {
   releaseUnits,
   type Reservation,
   reserveUnits,
+  type ServedRequest,
 } from "../data/usage.ts";
-import { parseDetectBody } from "../detect_request.ts";
+import { parseDetectBody, requestDigest } from "../detect_request.ts";
 import { detectWarnings } from "../detect_warnings.ts";
 import { type BackendScore, createDetectorClient } from "../detector_client.ts";
 import type { AppDeps, AppEnv } from "../env.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError, validationDetail } from "../errors.ts";
 import { accountStatus } from "../middleware/account_status.ts";
 import { bearerAuth } from "../middleware/bearer_auth.ts";
 import { detectAudit } from "../middleware/detect_audit.ts";
@@ -49,6 +52,23 @@ import { monthOf } from "../periods.ts";
 import { type Plan, planOf, type PlanTable } from "../plans.ts";
 
 export const BEARER_REALM = "api";
+
+/** The largest `top_k_regimes` of the contract: what the backend is asked for. */
+const MAX_TOP_K = 10;
+
+/**
+ * Bodies are read whole, so their size is bounded: the largest valid request (2 x 2,048 code
+ * points, each escaped as `\uXXXX\uXXXX`) is under 50 KiB; this leaves room for any formatting.
+ */
+export const MAX_BODY_BYTES = 256 * 1024;
+
+const detectBodyLimit = () =>
+  bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw validationDetail(`request body exceeds ${MAX_BODY_BYTES} bytes`);
+    },
+  });
 
 function quotaExceeded(
   plan: Plan,
@@ -79,9 +99,20 @@ function unitsRemaining(plan: Plan, used: { month: number; day: number }): numbe
   return Math.max(0, Math.min(monthly, daily));
 }
 
-function publicTopRegime(score: BackendScore): string {
-  const raw = (RAW_REGIMES as readonly string[]).includes(score.top_regime);
-  return raw ? toPublicRegime(score.top_regime as RawRegime) : score.top_regime;
+/** A served request id may only be retried with the same request (its digest). */
+function assertSameRequest(served: ServedRequest, digest: string): void {
+  if (served.digest !== digest) {
+    throw validationDetail("X-Request-Id was already used for a different request");
+  }
+}
+
+/**
+ * The public breakdown: every score the backend gave collapsed into public regimes, then the
+ * `topK` highest. The backend is asked for all its scores, so that a backend emitting the seven
+ * raw classes cannot leave part of `Other` out of the sum or return fewer than `topK` regimes.
+ */
+function publicRegimeScores(score: BackendScore, topK: number): RegimeScore[] {
+  return collapseRegimeScores(score.regime_scores).slice(0, topK);
 }
 
 export function detectRoutes(deps: AppDeps, plans: PlanTable): Hono<AppEnv> {
@@ -93,18 +124,20 @@ export function detectRoutes(deps: AppDeps, plans: PlanTable): Hono<AppEnv> {
     const started = performance.now();
     const call = parseDetectBody(await c.req.text());
     c.set("detectCall", { task: call.task, inputMode: call.inputMode });
+    const user = c.get("user");
+    const plan = planOf(plans, user.plan);
+    const id = c.get("requestId");
+    const at = now();
+    const digest = await requestDigest(id, call);
+    let served = await findServedRequest(kv, user.id, id, at);
+    if (served) assertSameRequest(served, digest);
     if (!detector) {
       throw new ApiError(503, {
         error: "detector_not_configured",
         message: "the inference backend address or secret is not configured",
       });
     }
-    const user = c.get("user");
-    const plan = planOf(plans, user.plan);
-    const id = c.get("requestId");
-    const at = now();
 
-    const served = await findServedRequest(kv, user.id, id, at);
     let reservation: Reservation | null = null;
     let used: { month: number; day: number } | null = null;
     if (!served) {
@@ -126,10 +159,11 @@ export function detectRoutes(deps: AppDeps, plans: PlanTable): Hono<AppEnv> {
         prompt: call.prompt,
         task: call.task,
         input_mode: call.inputMode,
-        top_k_regimes: call.topK,
+        top_k_regimes: MAX_TOP_K,
       });
-      const regimeScores = collapseRegimeScores(score.regime_scores);
-      const topRegime = publicTopRegime(score);
+      const regimeScores = publicRegimeScores(score, call.topK);
+      // SPEC: the highest-probability regime of regime_scores (after the collapse into Other).
+      const topRegime = regimeScores[0].regime;
       if (reservation) {
         const row: AuditRow = {
           requestId: id,
@@ -143,14 +177,18 @@ export function detectRoutes(deps: AppDeps, plans: PlanTable): Hono<AppEnv> {
           inputMode: score.input_mode_used,
           task: score.task_used,
         };
-        try {
-          recorded = await recordServedCall(kv, { row, reservation, now: at }) === "recorded";
-        } catch {
-          throw new ApiError(500, {
-            error: "usage_audit_unavailable",
-            message: "usage could not be recorded; the request was not served and not billed",
-            request_id: id,
+        const outcome = await recordServedCall(kv, { row, reservation, digest, now: at })
+          .catch(() => {
+            throw new ApiError(500, {
+              error: "usage_audit_unavailable",
+              message: "usage could not be recorded; the request was not served and not billed",
+              request_id: id,
+            });
           });
+        recorded = outcome.recorded;
+        if (!outcome.recorded) {
+          assertSameRequest(outcome.earlier, digest);
+          served = outcome.earlier;
         }
       }
       if (!used) {
@@ -195,6 +233,7 @@ export function detectRoutes(deps: AppDeps, plans: PlanTable): Hono<AppEnv> {
     bearerAuth({ kv, now, realm: BEARER_REALM }),
     accountStatus({ appealUrl: config.appealUrl }),
     rateLimit({ kv, now, plans }),
+    detectBodyLimit(),
     serveDetect,
   );
   app.post(
@@ -205,6 +244,7 @@ export function detectRoutes(deps: AppDeps, plans: PlanTable): Hono<AppEnv> {
     jsonOnly(),
     accountStatus({ appealUrl: config.appealUrl }),
     rateLimit({ kv, now, plans }),
+    detectBodyLimit(),
     serveDetect,
   );
   return app;

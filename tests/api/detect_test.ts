@@ -10,6 +10,7 @@ import type { Detector } from "../../server/detector/types.ts";
 import { listAuditRows } from "../../server/data/audit.ts";
 import { getApiKey } from "../../server/data/api_keys.ts";
 import { getUserByEmail, updateUser } from "../../server/data/users.ts";
+import { MAX_BODY_BYTES } from "../../server/routes/detect.ts";
 import { signIn, startApi } from "../support/http.ts";
 import {
   closedPort,
@@ -113,6 +114,86 @@ Deno.test("detect against the real detector", async (t) => {
       assert.equal(rows.length, 2);
     });
 
+    await t.step(
+      "a served X-Request-Id reused for a different request: 400, audited, nothing billed",
+      async () => {
+        const id = { "X-Request-Id": "reuse-1" };
+        const usage = async () =>
+          (await (await fetch(`${api.url}/api/usage/summary`, { headers: { Cookie: cookie } }))
+            .json()).currentPeriod;
+        const first = assertServed(await detect(api.url, key, TEXT, id));
+        const before = await usage();
+        const variants = [
+          { ...TEXT, response: `${TEXT.response} Also, the moon is cheese.` },
+          { ...TEXT, prompt: "Who wrote Macbeth?" },
+          { response: TEXT.response },
+          { ...TEXT, top_k_regimes: 3 },
+          { ...TEXT, task: "binary" },
+          { ...TEXT, input_mode: "ro" },
+        ];
+        for (const body of variants) {
+          const r = await detect(api.url, key, body, id);
+          assert.deepEqual(assertRefused(r, 400), {
+            detail: "X-Request-Id was already used for a different request",
+          }, JSON.stringify(body));
+          assert.equal(r.headers.get("X-Request-Id"), "reuse-1");
+        }
+        assert.deepEqual(await usage(), before, "no units and no requests for a reused id");
+        const rows = (await listAuditRows(api.kv)).filter((row) => row.requestId === "reuse-1");
+        assert.deepEqual(
+          rows.map((row) => [row.status, row.units]),
+          [[200, 1], ...variants.map(() => [400, 0])],
+        );
+        // The same request, spelled differently (key order, defaults written out), is a retry.
+        const retry = assertServed(
+          await detect(api.url, key, {
+            top_k_regimes: 6,
+            input_mode: "pr",
+            task: "multiclass",
+            response: TEXT.response,
+            prompt: TEXT.prompt,
+          }, id),
+        );
+        assert.equal(retry.detections_billed, first.detections_billed);
+        assert.equal(retry.p_hallucination, first.p_hallucination);
+        assert.deepEqual(await usage(), before);
+        assert.equal(
+          (await listAuditRows(api.kv)).filter((row) => row.requestId === "reuse-1").length,
+          1 + variants.length,
+          "a retry adds no audit row",
+        );
+      },
+    );
+
+    await t.step(
+      "concurrent calls reusing one X-Request-Id: one served, the rest 400",
+      async () => {
+        const { cookie: c2, key: k2 } = await account(api.url, "race@example.com");
+        const results = await Promise.all(
+          Array.from(
+            { length: 12 },
+            (_, i) =>
+              detect(api.url, k2, { response: `Claim number ${i} of the race.` }, {
+                "X-Request-Id": "race-1",
+              }),
+          ),
+        );
+        const served = results.filter((r) => r.status === 200);
+        assert.equal(served.length, 1);
+        assertServed(served[0]);
+        for (const r of results.filter((r) => r.status !== 200)) {
+          assert.equal(
+            assertRefused(r, 400).detail,
+            "X-Request-Id was already used for a different request",
+          );
+        }
+        const summary =
+          await (await fetch(`${api.url}/api/usage/summary`, { headers: { Cookie: c2 } })).json();
+        assert.equal(summary.currentPeriod.units, 1);
+        assert.equal(summary.currentPeriod.requests, 1);
+      },
+    );
+
     await t.step("400 bad_json, response_required, input_too_long, detail", async () => {
       assert.equal(assertRefused(await detect(api.url, key, "{not json"), 400).error, "bad_json");
       assert.equal(assertRefused(await detect(api.url, key, ""), 400).error, "bad_json");
@@ -158,6 +239,32 @@ Deno.test("detect against the real detector", async (t) => {
         assert.equal(typeof err.detail, "string", JSON.stringify(body));
         assert.equal(err.error, undefined);
       }
+    });
+
+    await t.step("400 detail for a body over 256 KiB, with or without Content-Length", async () => {
+      const padded = `{"response": "ok"${" ".repeat(MAX_BODY_BYTES)}}`;
+      const chunked = () =>
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode(padded));
+            controller.close();
+          },
+        });
+      for (const body of [padded, chunked()]) {
+        const res = await fetch(`${api.url}/api/detect`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+          body,
+        });
+        const err = assertRefused({
+          status: res.status,
+          headers: res.headers,
+          body: await res.json(),
+        }, 400);
+        assert.equal(err.detail, `request body exceeds ${MAX_BODY_BYTES} bytes`);
+      }
+      const formatted = JSON.stringify(TEXT, null, 2).replace(/\n/g, `\n${" ".repeat(1000)}`);
+      assertServed(await detect(api.url, key, formatted));
     });
 
     await t.step("400 detail for an invalid X-Request-Id, answered under a minted id", async () => {
@@ -389,6 +496,58 @@ Deno.test("detect: backend failures", async (t) => {
       await backend.stop();
     }
   });
+
+  await t.step(
+    "a seven-class backend honouring top_k: Other summed whole, top_regime from the breakdown",
+    async () => {
+      // FABRICATED is the top raw class, but SELF_CONTR + UNDERSPECIFIED make Other the top one.
+      const raw = [
+        { regime: "FABRICATED", p: 0.3 },
+        { regime: "SELF_CONTR", p: 0.25 },
+        { regime: "UNDERSPECIFIED", p: 0.2 },
+        { regime: "NORMAL", p: 0.1 },
+        { regime: "NEAR_FALSE", p: 0.08 },
+        { regime: "CF_AUTH", p: 0.05 },
+        { regime: "FALSE_REFUSAL", p: 0.02 },
+      ];
+      const backend = startStubBackend(async (req) => {
+        const { top_k_regimes } = await req.json();
+        return Response.json({
+          p_hallucination: 0.9,
+          flag: true,
+          top_regime: "FABRICATED",
+          regime_scores: raw.slice(0, top_k_regimes),
+          input_mode_used: "ro",
+          task_used: "multiclass",
+          model_version: "stub-7",
+          calibrator_version: "cal-stub",
+          latency_ms: 1,
+        });
+      });
+      const api = await startApi({ env: backend.env });
+      try {
+        const { key } = await account(api.url, "sevenclass@example.com");
+        const one = assertServed(await detect(api.url, key, { response: "r", top_k_regimes: 1 }));
+        assert.equal(one.top_regime, "Other");
+        assert.equal(one.regime_scores.length, 1);
+        assert.equal(one.regime_scores[0].regime, "Other");
+        assert.ok(Math.abs(one.regime_scores[0].p - 0.45) < 1e-9, "SELF_CONTR + UNDERSPECIFIED");
+        const all = assertServed(await detect(api.url, key, { response: "r" }));
+        assert.deepEqual(all.regime_scores.map((s) => s.regime), [
+          "Other",
+          "FABRICATED",
+          "NORMAL",
+          "NEAR_FALSE",
+          "CF_AUTH",
+          "FALSE_REFUSAL",
+        ]);
+        assert.equal(all.top_regime, "Other");
+      } finally {
+        await api.close();
+        await backend.stop();
+      }
+    },
+  );
 
   await t.step("502 upstream_unreachable: connection refused and a non-HTTP answer", async () => {
     const garbage = startGarbageBackend();

@@ -209,23 +209,3 @@ Deno.test("oidc: with the dev stub on, the sign-in page offers both", async () =
     }
   }, { DEV_SIGNIN: "true" });
 });
-
-Deno.test("github: sign-in redirects to GitHub with state and PKCE S256", async () => {
-  const api = await startApi({
-    env: { GITHUB_CLIENT_ID: "gh-client", GITHUB_CLIENT_SECRET: "gh-secret", DEV_SIGNIN: "false" },
-  });
-  try {
-    const target = await beginSignIn(api, "/after");
-    assert.equal(`${target.origin}${target.pathname}`, "https://github.com/login/oauth/authorize");
-    const q = target.searchParams;
-    assert.equal(q.get("client_id"), "gh-client");
-    assert.equal(q.get("redirect_uri"), `${api.url}/auth/callback`);
-    assert.equal(q.get("code_challenge_method"), "S256");
-    assert.match(q.get("code_challenge")!, /^[A-Za-z0-9_-]{43}$/);
-    assert.match(q.get("scope")!, /user:email/);
-    const stored = await api.kv.get<{ provider: string }>(kvKeys.oauthState(q.get("state")!));
-    assert.equal(stored.value?.provider, "github");
-  } finally {
-    await api.close();
-  }
-});
