@@ -7,13 +7,22 @@ import { z } from "zod";
 import { INPUT_MODES, TASKS } from "./regimes.ts";
 import { codePointLength, MAX_FIELD_CHARS } from "./text.ts";
 
-const withinFieldLimit = (s: string) => codePointLength(s) <= MAX_FIELD_CHARS;
+/**
+ * A string of at most `max` Unicode code points. zod's own `max` counts UTF-16 units, so the limit
+ * is a refinement, published as JSON Schema `maxLength` (which counts code points).
+ */
+function codePointString(field: string, max: number) {
+  return z.string()
+    .refine((s) => codePointLength(s) <= max, `${field} exceeds ${max} characters`)
+    .meta({ maxLength: max, description: `At most ${max} characters (Unicode code points).` });
+}
+
 const isoDateTime = z.iso.datetime();
 const isoDate = z.iso.date();
 
 export const DetectRequest = z.strictObject({
-  response: z.string().min(1).refine(withinFieldLimit, "response exceeds 2048 characters"),
-  prompt: z.string().refine(withinFieldLimit, "prompt exceeds 2048 characters").optional(),
+  response: codePointString("response", MAX_FIELD_CHARS).min(1),
+  prompt: codePointString("prompt", MAX_FIELD_CHARS).optional(),
   top_k_regimes: z.int().min(1).max(10).default(6),
   task: z.enum(TASKS).optional(),
   input_mode: z.enum(INPUT_MODES).optional(),
@@ -54,10 +63,12 @@ export const WARNINGS = [
 ] as const;
 export type Warning = typeof WARNINGS[number];
 
+const keyName = codePointString("name", 64);
+
 export const ApiKey = z.strictObject({
   id: z.uuid(),
   prefix: z.string().length(7),
-  name: z.string().max(64).nullable().optional(),
+  name: keyName.nullable().optional(),
   created_at: isoDateTime,
   last_used_at: isoDateTime.nullable().optional(),
   revoked_at: isoDateTime.nullable().optional(),
@@ -71,12 +82,12 @@ export type ApiKeyList = z.infer<typeof ApiKeyList>;
 export const API_KEY_PATTERN = /^sk_[A-Za-z0-9_-]{43}$/;
 
 export const ApiKeyCreateRequest = z.strictObject({
-  name: z.string().optional(),
+  name: z.string().nullable().optional(),
 }).meta({ id: "ApiKeyCreateRequest" });
 
 export const ApiKeyCreateResponse = z.strictObject({
   id: z.uuid(),
-  name: z.string().max(64).nullable().optional(),
+  name: keyName.nullable().optional(),
   key: z.string().regex(API_KEY_PATTERN),
   prefix: z.string().length(7),
   created_at: isoDateTime,
@@ -133,7 +144,6 @@ export const ERROR_CODES = [
   "detector_not_configured",
   "bad_request",
 ] as const;
-export type ErrorCode = typeof ERROR_CODES[number];
 
 /** The one error envelope: an open object; clients read `error`, or `detail` for pass-through. */
 export const ErrorEnvelope = z.looseObject({
@@ -151,6 +161,8 @@ export const ErrorEnvelope = z.looseObject({
   appeal_url: z.url().optional(),
   upgrade_url: z.url().optional(),
   request_id: z.string().optional(),
+  /** On detect errors: always 0, as X-Units-Billed. */
+  detections_billed: z.literal(0).optional(),
 }).refine((e) => e.error !== undefined || e.detail !== undefined, "error or detail required")
   .meta({ id: "ErrorEnvelope" });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

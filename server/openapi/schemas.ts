@@ -3,7 +3,6 @@
  * shared/contract.ts (every schema there carries a `meta({ id })`).
  */
 import { z } from "zod";
-import { MAX_FIELD_CHARS } from "../../shared/text.ts";
 import "../../shared/contract.ts";
 
 export type JsonSchema = Record<string, unknown>;
@@ -45,15 +44,6 @@ export function contractSchemas(): Record<string, JsonSchema> {
   const schemas: Record<string, JsonSchema> = {};
   for (const id of Object.keys(output).sort()) {
     schemas[id] = withoutGeneratorNoise(REQUEST_SCHEMAS.has(id) ? input[id] : output[id]);
-  }
-  // The 2048 limits are zod refinements (code points), which JSON Schema cannot carry.
-  const detectFields = schemas.DetectRequest.properties as Record<string, JsonSchema>;
-  for (const field of ["response", "prompt"]) {
-    detectFields[field] = {
-      ...detectFields[field],
-      maxLength: MAX_FIELD_CHARS,
-      description: `At most ${MAX_FIELD_CHARS} characters (Unicode code points).`,
-    };
   }
   return schemas;
 }

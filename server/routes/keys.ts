@@ -22,17 +22,13 @@ import {
 export const MAX_KEY_NAME_CHARS = 64;
 
 /**
- * Collapses whitespace, trims, and cuts to 64 characters without splitting a surrogate pair;
- * an empty result is no name.
+ * Collapses whitespace, trims, and cuts to 64 characters (code points, as every length of the
+ * service); an absent, null or blank name is no name.
  */
-export function normalizeKeyName(name: string | undefined): string | null {
-  if (name === undefined) return null;
-  let out = "";
-  for (const ch of name.replace(/\s+/g, " ").trim()) {
-    if (out.length + ch.length > MAX_KEY_NAME_CHARS) break;
-    out += ch;
-  }
-  return out.trimEnd() || null;
+export function normalizeKeyName(name: string | null | undefined): string | null {
+  if (name === undefined || name === null) return null;
+  return [...name.replace(/\s+/g, " ").trim()].slice(0, MAX_KEY_NAME_CHARS).join("").trimEnd() ||
+    null;
 }
 
 function toApiKey(record: ApiKeyRecord): ApiKey {
@@ -61,7 +57,7 @@ function readCreateBody(raw: string): z.infer<typeof ApiKeyCreateRequest> {
   const parsed = ApiKeyCreateRequest.safeParse(body);
   // Fixed message: zod's issue texts would echo caller-supplied property names.
   if (!parsed.success) {
-    throw badRequest("body must be an object with at most an optional string property name");
+    throw badRequest("body must be an object with at most an optional string (or null) property name");
   }
   return parsed.data;
 }

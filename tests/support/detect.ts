@@ -64,10 +64,14 @@ export function assertServed(r: DetectResult): DetectResponse {
   return body;
 }
 
-/** Checks a non-200: error envelope, X-Request-Id, and zero units billed. */
+/**
+ * Checks a non-200: error envelope, X-Request-Id, and zero units billed in headers and body.
+ * Returns the envelope without the `detections_billed` it checked.
+ */
 export function assertRefused(r: DetectResult, status: number): ErrorEnvelope {
   assert.equal(r.status, status, JSON.stringify(r.body));
-  const body = conform(ErrorEnvelope, r.body);
+  const { detections_billed, ...body } = conform(ErrorEnvelope, r.body);
+  assert.equal(detections_billed, 0, "detections_billed is 0 on every non-200");
   assert.ok(r.headers.get("X-Request-Id"), "X-Request-Id on every response");
   assert.equal(r.headers.get("X-Units-Billed"), "0");
   assert.equal(r.headers.get("X-Detections-Billed"), "0");
