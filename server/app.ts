@@ -39,8 +39,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
       return c.json(err.body, err.status);
     }
+    // The error's name and where it came from, never its message: it could quote caller text.
+    const at = err.stack?.split("\n").slice(1, 4).map((line) => line.trim());
     console.error(
-      JSON.stringify({ event: "handler_failed", request_id: requestId, error: String(err) }),
+      JSON.stringify({ event: "handler_failed", request_id: requestId, error: err.name, at }),
     );
     return c.json(
       { error: "handler_failed", message: "internal error", request_id: requestId },

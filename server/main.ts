@@ -1,13 +1,13 @@
 /**
  * `deno task serve`: the API on HOST:PORT, and, unless DETECTOR_URL names one, the detector beside
- * it as a child process on HOST:DETECTOR_PORT with the generated internal secret. The detector
+ * it as a supervised child process on HOST:DETECTOR_PORT with the generated internal secret. The detector
  * answers 503 `model_unavailable` until its model has loaded; the API is usable meanwhile.
  */
 import { createApp } from "./app.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { openKv } from "./data/kv.ts";
 import { detectorBaseUrl } from "./detector_client.ts";
-import { type DetectorProcess, startDetectorProcess } from "./detector_process.ts";
+import { startSupervisedDetector, type SupervisedDetector } from "./detector_process.ts";
 
 async function main(): Promise<void> {
   let config: Config;
@@ -19,19 +19,15 @@ async function main(): Promise<void> {
   }
   const kv = await openKv(config.kvPath);
 
-  let detector: DetectorProcess | null = null;
-  let stopping = false;
+  let detector: SupervisedDetector | null = null;
   if (config.detector.kind === "embedded") {
-    detector = await startDetectorProcess({
+    detector = await startSupervisedDetector({
       host: config.host,
       port: config.detector.port,
       secret: config.detector.secret,
       modelDir: config.detector.modelDir,
     });
     config = { ...config, detector: { ...config.detector, port: detector.port } };
-    detector.exited.then((s) => {
-      if (!stopping) console.error(`detector exited with code ${s.code}; detect calls answer 502`);
-    });
   }
 
   const app = createApp({ config, kv, now: () => new Date() });
@@ -50,7 +46,6 @@ async function main(): Promise<void> {
   }, app.fetch);
 
   const stop = async () => {
-    stopping = true;
     await server.shutdown();
     await detector?.stop();
     kv.close();
