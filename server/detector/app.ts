@@ -2,7 +2,7 @@
  * The inference backend's HTTP app: health (503 until the model has loaded) and the internal
  * detect route behind the shared secret. All state lives in this closure, none in the process.
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { parseDetectBody } from "./detect_body.ts";
 import { inferenceSecret } from "./middleware/inference_secret.ts";
 import type { Detector } from "./types.ts";
@@ -25,7 +25,7 @@ export function createDetectorApp(options: DetectorAppOptions): Hono {
   );
   const app = new Hono();
 
-  const health = (c: import("hono").Context) =>
+  const health = (c: Context) =>
     detector
       ? c.json({
         status: "ok",

@@ -15,6 +15,7 @@ import {
   perSetTable,
   regimeTable,
   reliabilitySvg,
+  targetsTable,
   type TrainingReport,
 } from "./evaluation/card.ts";
 import { evaluateCells } from "./evaluation/cells.ts";
@@ -73,6 +74,7 @@ async function main() {
       (report.modelBytes / 1e6).toFixed(2)
     } MB\n`,
   );
+  console.log(targetsTable(report) + "\n");
   console.log(cellTable(cells) + "\n");
   console.log(perSetTable(cells, trainable) + "\n");
   for (const c of cells.filter((c) => c.task === "multiclass")) {

@@ -4,6 +4,7 @@ import {
   collapseRegimeScores,
   type InputMode,
   type RegimeScore,
+  sortRegimeScores,
 } from "../../shared/regimes.ts";
 import { applyCalibrator } from "./calibration.ts";
 import { DENSE_FEATURES } from "./features/grounding.ts";
@@ -12,6 +13,7 @@ import { dot, softmax } from "./linear.ts";
 import {
   CALIBRATOR_FILE,
   type CalibratorFile,
+  type CellCalibration,
   contentVersion,
   decodeWeights,
   DEFAULT_MODEL_DIR,
@@ -76,6 +78,36 @@ export function multiclassScores(
   return collapseRegimeScores(raw);
 }
 
+function binaryOutput(cell: CellCalibration, raw: RawScores): { p: number; scores: RegimeScore[] } {
+  const p = applyCalibrator(cell.calibrator, raw.binaryLogit);
+  return { p, scores: [{ regime: BINARY_REGIME, p }] };
+}
+
+/** Per-regime offsets (log space) on public regime scores, renormalised to sum 1. */
+export function biasRegimeScores(
+  scores: readonly RegimeScore[],
+  bias: Record<string, number>,
+): RegimeScore[] {
+  const adjusted = scores.map(({ regime, p }) => ({ regime, p: p * Math.exp(bias[regime] ?? 0) }));
+  const total = adjusted.reduce((n, s) => n + s.p, 0);
+  return sortRegimeScores(adjusted.map(({ regime, p }) => ({ regime, p: p / total })));
+}
+
+/**
+ * Multiclass output of one cell: p_hallucination is the cell's calibrated binary probability;
+ * the regime scores split it by the regime head, then the cell's per-regime offsets tune them so
+ * that top_regime (their arg-max) does not always favour the frequent regimes.
+ */
+export function multiclassOutput(
+  core: ModelCore,
+  cell: CellCalibration,
+  raw: RawScores,
+): { p: number; scores: RegimeScore[] } {
+  const pBinary = applyCalibrator(cell.calibrator, raw.binaryLogit);
+  const split = multiclassScores(core, pBinary, raw.regimeLogits, cell.regimeTemperature ?? 1);
+  return { p: pBinary, scores: cell.regimeBias ? biasRegimeScores(split, cell.regimeBias) : split };
+}
+
 export class LinearDetector implements Detector {
   constructor(
     readonly core: ModelCore,
@@ -88,10 +120,9 @@ export class LinearDetector implements Detector {
     const { task, inputMode } = input;
     const cell = this.calibration.cells[`${task}/${inputMode}`];
     const raw = this.core.raw(input.prompt, input.response, inputMode);
-    const p = applyCalibrator(cell.calibrator, raw.binaryLogit);
-    const scores = task === "binary"
-      ? [{ regime: BINARY_REGIME, p }]
-      : multiclassScores(this.core, p, raw.regimeLogits, cell.regimeTemperature ?? 1);
+    const { p, scores } = task === "binary"
+      ? binaryOutput(cell, raw)
+      : multiclassOutput(this.core, cell, raw);
     return {
       p_hallucination: p,
       flag: p >= cell.threshold,

@@ -8,8 +8,8 @@
  * - `weights.bin`: little-endian int16 weights, each vector `featureCount` long; a weight is
  *   `int16 * scale`. featureCount = 2^hashBits + number of dense features.
  * - `calibrator.json`: per cell (`binary/pr`, `binary/ro`, `multiclass/pr`, `multiclass/ro`)
- *   the calibrator of p_hallucination, the decision threshold, and for multiclass the
- *   temperature of the regime head.
+ *   the calibrator of the binary logit, the decision threshold, and for multiclass the
+ *   temperature of the regime head and the per-regime offsets.
  *
  * model_version is `hd-` + the first 12 hex digits of SHA-256 over model.json and weights.bin;
  * calibrator_version is `cal-` + the same over calibrator.json.
@@ -56,10 +56,18 @@ export interface ModelFile {
 export type CellName = `${Task}/${InputMode}`;
 
 export interface CellCalibration {
+  /** Calibrates the binary logit (binary: p_hallucination; multiclass: the regime split's input). */
   calibrator: Calibrator;
   threshold: number;
   /** Multiclass only: softmax temperature of the regime head. */
   regimeTemperature?: number;
+  /**
+   * Multiclass only: per public regime a log-space offset added to its score before
+   * renormalising, fitted for macro-F1 of top_regime, so that a rare regime the head ranks well
+   * (FALSE_REFUSAL) is not always outvoted by NORMAL. p_hallucination stays the calibrated
+   * binary probability.
+   */
+  regimeBias?: Record<string, number>;
 }
 
 export interface CalibratorFile {

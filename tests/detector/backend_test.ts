@@ -49,6 +49,23 @@ Deno.test("health and detect answer 503 model_unavailable while the model loads"
   }
 });
 
+Deno.test("the backend turns ready when a slow model load resolves", async () => {
+  let resolve!: (d: Detector) => void;
+  const api = serve(new Promise<Detector>((r) => (resolve = r)));
+  try {
+    const loading = await fetch(api.url + "/health");
+    assert.equal(loading.status, 503);
+    await loading.body?.cancel();
+    resolve(await detectorPromise);
+    await new Promise((r) => setTimeout(r, 0));
+    const res = await fetch(api.url + "/v1/health");
+    assert.equal(res.status, 200);
+    assert.equal((await res.json()).status, "ok");
+  } finally {
+    await api.close();
+  }
+});
+
 Deno.test("health reports the loaded model's versions", async () => {
   const detector = await detectorPromise;
   const api = serve(detectorPromise);
@@ -136,8 +153,11 @@ Deno.test("detect scores with backend defaults and honours task, mode and top_k"
     assert.deepEqual(ps, [...ps].sort((x, y) => y - x));
     assert.ok(Math.abs(ps.reduce((a, c) => a + c, 0) - 1) < 1e-9);
     assert.equal(m.top_regime, m.regime_scores[0].regime);
-    const normal = m.regime_scores.find((s) => s.regime === "NORMAL")!;
-    assert.ok(Math.abs(normal.p - (1 - m.p_hallucination)) < 1e-9);
+    const binaryOfSameCall = await api.detect({
+      prompt: "Where is the Eiffel Tower?",
+      response: "The Eiffel Tower is in Rome, built in 1999.",
+    });
+    assert.equal((await binaryOfSameCall.json()).p_hallucination, m.p_hallucination);
 
     const forced = await api.detect({
       prompt: "Where is the Eiffel Tower?",

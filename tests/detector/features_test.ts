@@ -3,17 +3,24 @@ import assert from "node:assert/strict";
 import { DENSE_FEATURES, denseFeatures } from "../../server/detector/features/grounding.ts";
 import { ALL_GROUPS, featureCount, vectorize } from "../../server/detector/features/vectorize.ts";
 
-const feature = (v: Float32Array, name: (typeof DENSE_FEATURES)[number]) => v[DENSE_FEATURES.indexOf(name)];
-const prompt = "Acme Corp was founded in 1998 in Boston. It employs 200 people and does not sell cars.";
+const feature = (v: Float32Array, name: (typeof DENSE_FEATURES)[number]) =>
+  v[DENSE_FEATURES.indexOf(name)];
+const prompt =
+  "Acme Corp was founded in 1998 in Boston. It employs 200 people and does not sell cars.";
 
 Deno.test("unsupported numbers, dates and entities are counted against the prompt", () => {
   const faithful = denseFeatures(prompt, "Acme Corp was founded in 1998 in Boston.");
-  const invented = denseFeatures(prompt, "Acme Corp was founded in 2004 in Denver by 350 engineers.");
+  const invented = denseFeatures(
+    prompt,
+    "Acme Corp was founded in 2004 in Denver by 350 engineers.",
+  );
   assert.equal(feature(faithful, "unsupported_number_share"), 0);
   assert.equal(feature(invented, "unsupported_number_share"), 1);
   assert.equal(feature(invented, "unsupported_date_share"), 1);
   assert.ok(feature(invented, "unsupported_entity_share") > 0);
-  assert.ok(feature(invented, "unsupported_content_share") > feature(faithful, "unsupported_content_share"));
+  assert.ok(
+    feature(invented, "unsupported_content_share") > feature(faithful, "unsupported_content_share"),
+  );
 });
 
 Deno.test("an aligned sentence that drops a negation is a mismatch", () => {

@@ -45,7 +45,10 @@ export interface CellResult {
   threshold: number;
   overall: BinaryMetrics;
   perSet: Record<string, BinaryMetrics>;
+  /** Mean of per-set AUROCs over the sets the model trained on. */
   meanPerSetAuroc: number;
+  /** The same over every set, evaluation-only sets included. */
+  meanPerSetAurocAll: number;
   reliability: ReliabilityBin[];
   regimes?: RegimeMetrics[];
   /** confusion[true public regime][predicted top regime]. */
@@ -117,14 +120,19 @@ function cellResult(
     const sub = scored.filter((s) => s.row.set === set);
     perSet[set] = binaryMetrics(sub.map((s) => s.p), sub.map((s) => s.row.hallucinated), threshold);
   }
-  const setAurocs = Object.values(perSet).map((m) => m.auroc).filter((a) => !Number.isNaN(a));
+  const mean = (sets: string[]) => {
+    const values = sets.map((set) => perSet[set].auroc).filter((a) => !Number.isNaN(a));
+    return values.reduce((a, b) => a + b, 0) / values.length;
+  };
+  const trainedSets = new Set(scored.filter((s) => s.row.trainable).map((s) => s.row.set));
   const result: CellResult = {
     task,
     mode,
     threshold,
     overall: binaryMetrics(probs, labels, threshold),
     perSet,
-    meanPerSetAuroc: setAurocs.reduce((a, b) => a + b, 0) / setAurocs.length,
+    meanPerSetAuroc: mean(Object.keys(perSet).filter((set) => trainedSets.has(set))),
+    meanPerSetAurocAll: mean(Object.keys(perSet)),
     reliability: reliabilityBins(probs, labels),
   };
   if (task === "multiclass") Object.assign(result, regimeResults(scored));

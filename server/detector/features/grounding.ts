@@ -4,16 +4,19 @@
  * sentence comparison that catches one-word edits of a copied sentence (negations, numbers).
  */
 import {
+  analyse,
   datePartsIn,
-  entitiesIn,
   hedgeCount,
   isContentWord,
-  lowerWords,
   NEGATIONS,
-  numbersIn,
   refusalCues,
-  sentences,
+  type SentenceInfo,
+  stem,
+  type TextAnalysis,
 } from "./text.ts";
+
+const FIRST_PERSON: ReadonlySet<string> = new Set(["i", "me", "my", "i'm"]);
+const CITATION_CUES = /\bet al\b|\(\d{4}\)|\bdoi\b|arxiv|\bvol\.|\bpp\.|\bjournal\b|proceedings/gi;
 
 export const RESPONSE_FEATURES = [
   "log_response_chars",
@@ -58,6 +61,10 @@ export const PROMPT_FEATURES = [
   "aligned_negation_mismatch",
   "aligned_number_mismatch",
   "aligned_entity_mismatch",
+  "aligned_max_novel_content_share",
+  "aligned_max_dropped_content_share",
+  "unsupported_sentence_share",
+  "min_sentence_similarity",
   "prompt_refusal_cues",
   "prompt_negation_rate",
 ] as const;
@@ -80,9 +87,16 @@ function missingCount(items: readonly string[], support: ReadonlySet<string>): n
   return missing;
 }
 
-function ngrams(tokens: readonly string[], n: number): string[] {
+/** Word bigrams (n = 2) or trigrams (n = 3), joined by spaces. */
+function ngrams(tokens: readonly string[], n: 2 | 3): string[] {
   const out: string[] = [];
-  for (let i = 0; i + n <= tokens.length; i++) out.push(tokens.slice(i, i + n).join(" "));
+  for (let i = 0; i + n <= tokens.length; i++) {
+    out.push(
+      n === 2
+        ? tokens[i] + " " + tokens[i + 1]
+        : tokens[i] + " " + tokens[i + 1] + " " + tokens[i + 2],
+    );
+  }
   return out;
 }
 
@@ -97,23 +111,6 @@ function countOf(tokens: readonly string[], set: ReadonlySet<string>): number {
   let n = 0;
   for (const t of tokens) if (set.has(t)) n++;
   return n;
-}
-
-interface SentenceInfo {
-  tokens: string[];
-  content: Set<string>;
-  negations: number;
-  numbers: Set<string>;
-}
-
-function sentenceInfo(sentence: string): SentenceInfo {
-  const tokens = lowerWords(sentence);
-  return {
-    tokens,
-    content: new Set(tokens.filter(isContentWord)),
-    negations: countOf(tokens, NEGATIONS),
-    numbers: new Set(numbersIn(sentence)),
-  };
 }
 
 function setDiffers(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
@@ -142,28 +139,39 @@ function selfConsistency(infos: readonly SentenceInfo[]): [number, number, numbe
 
 /** Response-only features, then prompt-grounding features (zeros without a prompt). */
 export function denseFeatures(prompt: string | undefined, response: string): Float32Array {
+  const usePrompt = prompt !== undefined && prompt.trim().length > 0;
+  return denseFromAnalysis(
+    usePrompt ? prompt : undefined,
+    usePrompt ? analyse(prompt) : undefined,
+    response,
+    analyse(response),
+  );
+}
+
+export function denseFromAnalysis(
+  prompt: string | undefined,
+  p: TextAnalysis | undefined,
+  response: string,
+  r: TextAnalysis,
+): Float32Array {
   const out = new Float32Array(DENSE_SIZE);
-  const rLower = lowerWords(response);
-  const rSentences = sentences(response);
-  const rInfos = rSentences.map(sentenceInfo);
+  const rLower = r.lower;
+  const rInfos = r.sentences;
   const rWordCount = Math.max(rLower.length, 1);
   let k = 0;
   out[k++] = log1p(response.length);
   out[k++] = log1p(rLower.length);
-  out[k++] = log1p(rSentences.length);
-  out[k++] = log1p(rLower.length / Math.max(rSentences.length, 1));
+  out[k++] = log1p(rInfos.length);
+  out[k++] = log1p(rLower.length / Math.max(rInfos.length, 1));
   out[k++] = new Set(rLower).size / rWordCount;
   out[k++] = (response.match(/\d/g)?.length ?? 0) / Math.max(response.length, 1);
   out[k++] = (response.match(/\p{Lu}/gu)?.length ?? 0) / Math.max(response.length, 1);
   out[k++] = refusalCues(response);
   out[k++] = hedgeCount(rLower) / rWordCount;
   out[k++] = countOf(rLower, NEGATIONS) / rWordCount;
-  out[k++] = countOf(rLower, new Set(["i", "me", "my", "i'm"])) / rWordCount;
+  out[k++] = countOf(rLower, FIRST_PERSON) / rWordCount;
   out[k++] = log1p(response.match(/\?/g)?.length ?? 0);
-  out[k++] = log1p(
-    response.match(/\bet al\b|\(\d{4}\)|\bdoi\b|arxiv|\bvol\.|\bpp\.|\bjournal\b|proceedings/gi)
-      ?.length ?? 0,
-  );
+  out[k++] = log1p(response.match(CITATION_CUES)?.length ?? 0);
   out[k++] = log1p(response.match(/["“”]/g)?.length ?? 0);
   out[k++] = log1p(response.match(/^\s*(?:[-*•]|\d+[.)])\s/gm)?.length ?? 0);
   const [selfOverlap, selfNeg, selfNum] = selfConsistency(rInfos);
@@ -171,53 +179,62 @@ export function denseFeatures(prompt: string | undefined, response: string): Flo
   out[k++] = selfNeg;
   out[k++] = selfNum;
 
-  if (!prompt || prompt.trim().length === 0) return out;
-  const pLower = lowerWords(prompt);
+  if (prompt === undefined || p === undefined) return out;
+  const pLower = p.lower;
   const pSet = new Set(pLower);
-  const rContent = rLower.filter(isContentWord);
-  const pContent = pLower.filter(isContentWord);
-  const rNumbers = numbersIn(response);
-  const pNumbers = new Set(numbersIn(prompt));
-  const rEntities = entitiesIn(response);
+  // Content words are compared by stem: inflection is not a hallucination.
+  const rContent = rLower.filter(isContentWord).map(stem);
+  const pContent = pLower.filter(isContentWord).map(stem);
+  const pStems = new Set(pLower.map(stem));
+  const pNumbers = new Set(p.numbers);
   const pBigrams = new Set(ngrams(pLower, 2));
   const pTrigrams = new Set(ngrams(pLower, 3));
-  const rSet = new Set(rLower);
 
   out[k++] = 1;
   out[k++] = log1p(prompt.length);
   out[k++] = Math.log((response.length + 1) / (prompt.length + 1));
   out[k++] = /\?\s*$/.test(prompt) ? 1 : 0;
-  out[k++] = share(rContent, pSet);
-  out[k++] = log1p(missingCount(rContent, pSet));
-  out[k++] = share(rNumbers, pNumbers);
-  out[k++] = log1p(missingCount(rNumbers, pNumbers));
+  out[k++] = share(rContent, pStems);
+  out[k++] = log1p(missingCount(rContent, pStems));
+  out[k++] = share(r.numbers, pNumbers);
+  out[k++] = log1p(missingCount(r.numbers, pNumbers));
   out[k++] = share(datePartsIn(rLower), pSet);
-  out[k++] = share(rEntities, pSet);
-  out[k++] = log1p(missingCount(rEntities, pSet));
+  out[k++] = share(r.entities, pSet);
+  out[k++] = log1p(missingCount(r.entities, pSet));
   out[k++] = share(ngrams(rLower, 2), pBigrams);
   out[k++] = share(ngrams(rLower, 3), pTrigrams);
-  out[k++] = pContent.length === 0 ? 0 : 1 - share(pContent, rSet);
+  out[k++] = pContent.length === 0 ? 0 : 1 - share(pContent, new Set(rLower.map(stem)));
 
   let maxUnsupported = 0, sumUnsupported = 0;
   let bestSim = 0, novelTokens = 0, negMismatch = 0, numMismatch = 0, entityMismatch = 0;
-  const pInfos = sentences(prompt).slice(0, 80).map(sentenceInfo);
-  for (const [i, info] of rInfos.entries()) {
-    const unsupported = share([...info.content], pSet);
+  // Near-copies of a prompt sentence with a few words swapped (single-word edits).
+  let maxNovelContent = 0, maxDroppedContent = 0;
+  let unsupportedSentences = 0, minSim = rInfos.length > 0 ? 1 : 0;
+  const pInfos = p.sentences.slice(0, 80);
+  for (const info of rInfos) {
+    const unsupported = share([...info.content].map(stem), pStems);
+    if (unsupported >= 0.5) unsupportedSentences++;
     sumUnsupported += unsupported;
     if (unsupported > maxUnsupported) maxUnsupported = unsupported;
     let best: SentenceInfo | undefined, sim = 0;
-    for (const p of pInfos) {
-      const s = jaccard(info.content, p.content);
-      if (s > sim) [sim, best] = [s, p];
+    for (const candidate of pInfos) {
+      const s = jaccard(info.content, candidate.content);
+      if (s > sim) [sim, best] = [s, candidate];
     }
     if (sim > bestSim) bestSim = sim;
+    if (sim < minSim) minSim = sim;
     if (!best || sim < 0.35) continue;
     const bestTokens = new Set(best.tokens);
     novelTokens += info.tokens.filter((t) => !bestTokens.has(t)).length;
     if ((info.negations > 0) !== (best.negations > 0)) negMismatch++;
     if (setDiffers(info.numbers, best.numbers)) numMismatch++;
-    const ents = entitiesIn(rSentences[i]);
-    if (ents.some((e) => !bestTokens.has(e))) entityMismatch++;
+    if (info.entities.some((e) => !bestTokens.has(e))) entityMismatch++;
+    if (info.content.size > 0) {
+      maxNovelContent = Math.max(maxNovelContent, share([...info.content], best.content));
+    }
+    if (best.content.size > 0) {
+      maxDroppedContent = Math.max(maxDroppedContent, share([...best.content], info.content));
+    }
   }
   out[k++] = maxUnsupported;
   out[k++] = rInfos.length === 0 ? 0 : sumUnsupported / rInfos.length;
@@ -226,6 +243,10 @@ export function denseFeatures(prompt: string | undefined, response: string): Flo
   out[k++] = log1p(negMismatch);
   out[k++] = log1p(numMismatch);
   out[k++] = log1p(entityMismatch);
+  out[k++] = maxNovelContent;
+  out[k++] = maxDroppedContent;
+  out[k++] = rInfos.length === 0 ? 0 : unsupportedSentences / rInfos.length;
+  out[k++] = minSim;
   out[k++] = refusalCues(prompt);
   out[k++] = countOf(pLower, NEGATIONS) / Math.max(pLower.length, 1);
   return out;

@@ -38,6 +38,12 @@ const MONTHS = new Set(
   ),
 );
 
+/** A crude suffix stripper, so that support checks match "founded" with "founding". */
+export function stem(w: string): string {
+  if (w.length <= 4) return w;
+  return w.replace(/ie[sd]$/, "y").replace(/(?:ing|ed|es|s|ly)$/, "");
+}
+
 export function isContentWord(w: string): boolean {
   return !STOPWORDS.has(w) && w.length > 1;
 }
@@ -50,20 +56,6 @@ export function numbersIn(text: string): string[] {
 /** Years and month names: the date parts a response can invent. */
 export function datePartsIn(lower: readonly string[]): string[] {
   return lower.filter((w) => MONTHS.has(w) || /^(1[5-9]|20)\d\d$/.test(w));
-}
-
-/** Capitalised words that do not start a sentence: a cheap proper-noun (entity) proxy. */
-export function entitiesIn(text: string): string[] {
-  const out: string[] = [];
-  for (const sentence of sentences(text)) {
-    const ws = words(sentence);
-    for (let i = 1; i < ws.length; i++) {
-      if (/^\p{Lu}/u.test(ws[i]) && !STOPWORDS.has(ws[i].toLowerCase())) {
-        out.push(ws[i].toLowerCase());
-      }
-    }
-  }
-  return out;
 }
 
 const REFUSAL = [
@@ -86,4 +78,57 @@ const HEDGES = new Set(
 
 export function hedgeCount(lower: readonly string[]): number {
   return lower.reduce((n, w) => n + (HEDGES.has(w) ? 1 : 0), 0);
+}
+
+/** One sentence, tokenised once for every feature that needs it. */
+export interface SentenceInfo {
+  text: string;
+  /** Lower-cased words. */
+  tokens: string[];
+  content: Set<string>;
+  negations: number;
+  numbers: Set<string>;
+  /** Lower-cased capitalised words that do not start the sentence. */
+  entities: string[];
+}
+
+export interface TextAnalysis {
+  sentences: SentenceInfo[];
+  /** Every lower-cased word, in order. */
+  lower: string[];
+  entities: string[];
+  numbers: string[];
+}
+
+const CAPITALISED = /^\p{Lu}/u;
+
+/** Tokenises a text once: the word regex is the costliest step of inference. */
+export function analyse(text: string): TextAnalysis {
+  const infos: SentenceInfo[] = [];
+  const lower: string[] = [], entities: string[] = [], numbers: string[] = [];
+  for (const sentence of sentences(text)) {
+    const original = words(sentence);
+    const tokens = original.map((w) => w.toLowerCase());
+    const sentenceEntities: string[] = [];
+    for (let i = 1; i < original.length; i++) {
+      if (CAPITALISED.test(original[i]) && !STOPWORDS.has(tokens[i])) {
+        sentenceEntities.push(tokens[i]);
+      }
+    }
+    const sentenceNumbers = numbersIn(sentence);
+    let negations = 0;
+    for (const t of tokens) if (NEGATIONS.has(t)) negations++;
+    infos.push({
+      text: sentence,
+      tokens,
+      content: new Set(tokens.filter(isContentWord)),
+      negations,
+      numbers: new Set(sentenceNumbers),
+      entities: sentenceEntities,
+    });
+    lower.push(...tokens);
+    entities.push(...sentenceEntities);
+    numbers.push(...sentenceNumbers);
+  }
+  return { sentences: infos, lower, entities, numbers };
 }

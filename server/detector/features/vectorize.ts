@@ -1,12 +1,13 @@
 /**
- * One call's feature vector: hashed word and character n-grams of the response, hashed novel
- * (prompt-unsupported) n-grams in `pr` mode, and the dense grounding features, both as
- * standardised values and as hashed bins so the linear heads see their non-linear shape.
+ * One call's feature vector: hashed word and character n-grams of the response; in `pr` mode
+ * hashed novel (prompt-unsupported) n-grams and, for refusals, the prompt's words; and the dense
+ * grounding features, both as standardised values and as hashed bins so the linear heads see
+ * their non-linear shape.
  */
 import type { InputMode } from "../../../shared/regimes.ts";
-import { DENSE_SIZE, denseFeatures } from "./grounding.ts";
+import { DENSE_SIZE, denseFromAnalysis } from "./grounding.ts";
 import { hashRange, hashString, namespaceSeed } from "./hashing.ts";
-import { isContentWord, lowerWords } from "./text.ts";
+import { analyse, isContentWord, refusalCues } from "./text.ts";
 
 /** Feature groups, switchable for the ablation study. */
 export interface FeatureGroups {
@@ -45,6 +46,7 @@ const SEEDS = {
   novel: namespaceSeed("n"),
   novelBigram: namespaceSeed("nb"),
   lead: namespaceSeed("q"),
+  refusedPrompt: namespaceSeed("r"),
   bin: namespaceSeed("d"),
 };
 const CHAR_N = [3, 5];
@@ -95,15 +97,17 @@ export function vectorize(
   const hashSize = 1 << config.hashBits;
   const acc = new Accumulator(hashSize - 1);
   const { groups } = config;
-  const rTokens = lowerWords(response);
+  const r = analyse(response);
+  const p = usePrompt ? analyse(prompt) : undefined;
+  const rTokens = r.lower;
   const rBigrams = bigrams(rTokens);
   if (groups.words) {
     acc.addGroup(rTokens.map((t) => hashString(t, SEEDS.word)));
     acc.addGroup(rBigrams.map((t) => hashString(t, SEEDS.bigram)));
   }
   if (groups.chars) acc.addGroup(charGramHashes(response));
-  if (usePrompt && groups.novel) {
-    const pTokens = lowerWords(prompt);
+  if (p && groups.novel) {
+    const pTokens = p.lower;
     const pSet = new Set(pTokens);
     const pBigrams = new Set(bigrams(pTokens));
     acc.addGroup(
@@ -115,8 +119,13 @@ export function vectorize(
       rBigrams.filter((b) => !pBigrams.has(b)).map((b) => hashString(b, SEEDS.novelBigram)),
     );
     acc.addGroup(pTokens.slice(0, 3).map((t, i) => hashString(`${i}:${t}`, SEEDS.lead)), 0.5);
+    // Refusal x prompt words: whether a refusal is false depends on what was asked.
+    if (refusalCues(response) > 0) {
+      acc.addGroup(pTokens.filter(isContentWord).map((t) => hashString(t, SEEDS.refusedPrompt)));
+    }
   }
-  const dense = precomputedDense ?? denseFeatures(usePrompt ? prompt : undefined, response);
+  const dense = precomputedDense ??
+    denseFromAnalysis(usePrompt ? prompt : undefined, p, response, r);
   if (groups.dense) {
     const bins: number[] = [];
     for (let j = 0; j < DENSE_SIZE; j++) {

@@ -1,9 +1,14 @@
 /**
- * Fits each cell's calibrator and threshold on the calibration split (never seen by training):
- * the calibration method with the lowest cross-fitted ECE, then the threshold with the best F1
- * of the calibrated probability; for multiclass also the regime head's softmax temperature.
+ * Fits each cell's calibrators and threshold on the calibration split (never seen by training);
+ * the rule is CALIBRATION_RULE below.
  */
-import { INPUT_MODES, type InputMode, TASKS } from "../../../shared/regimes.ts";
+import {
+  INPUT_MODES,
+  type InputMode,
+  PUBLIC_REGIMES,
+  TASKS,
+  toPublicRegime,
+} from "../../../shared/regimes.ts";
 import {
   applyCalibrator,
   type CalibratorChoice,
@@ -18,14 +23,16 @@ import {
   type CellCalibration,
   type CellName,
 } from "../model_files.ts";
-import type { ModelCore, RawScores } from "../model.ts";
+import { type ModelCore, multiclassOutput, multiclassScores, type RawScores } from "../model.ts";
 import type { Example } from "./examples.ts";
 import { REGIME_CLASSES } from "./heads.ts";
 
 export const CALIBRATION_RULE =
-  "per cell: Platt, temperature or isotonic, whichever has the lowest ECE under two-fold " +
-  "cross-fitting on the calibration split, refitted on all of it; threshold = the calibrated " +
-  "probability that maximises F1 on the calibration split";
+  "per cell: the binary logit is calibrated by Platt, temperature or isotonic, whichever has " +
+  "the lowest ECE under two-fold cross-fitting on the calibration split, refitted on all of it; " +
+  "multiclass cells add a softmax temperature for the regime head and per-regime log offsets " +
+  "(coordinate ascent on the macro-F1 of top_regime); p_hallucination stays calibrated; " +
+  "threshold = the p_hallucination that maximises F1 on the calibration split";
 
 export interface CellReport {
   cell: CellName;
@@ -52,6 +59,74 @@ function fitRegimeTemperature(raws: readonly RawScores[], examples: readonly Exa
   return Math.exp(goldenMinimum(loss, -3, 3));
 }
 
+/** Macro-F1 of the arg-max regime over the regimes present in `truth`. */
+function macroF1(predicted: readonly string[], truth: readonly string[]): number {
+  const present = [...new Set(truth)];
+  let sum = 0;
+  for (const regime of present) {
+    let tp = 0, fp = 0, fn = 0;
+    predicted.forEach((p, i) => {
+      if (p === regime && truth[i] === regime) tp++;
+      else if (p === regime) fp++;
+      else if (truth[i] === regime) fn++;
+    });
+    sum += tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
+  }
+  return sum / present.length;
+}
+
+const BIAS_GRID = Array.from({ length: 33 }, (_, i) => -4 + i * 0.25);
+
+/**
+ * Per-regime calibration of a multiclass cell: log-space offsets per public regime (NORMAL
+ * fixed at 0) by coordinate ascent on the macro-F1 of top_regime over the calibration split.
+ * p_hallucination and its threshold stay those of the calibrated binary probability.
+ */
+function calibrateRegimes(
+  core: ModelCore,
+  base: CellCalibration,
+  raws: readonly RawScores[],
+  examples: readonly Example[],
+): CellCalibration {
+  const split = raws.map((r) =>
+    multiclassScores(
+      core,
+      applyCalibrator(base.calibrator, r.binaryLogit),
+      r.regimeLogits,
+      base.regimeTemperature!,
+    )
+  );
+  const truth = examples.map((e) => toPublicRegime(e.row.regime));
+  const logScores = split.map((scores) =>
+    PUBLIC_REGIMES.map((regime) => Math.log(scores.find((s) => s.regime === regime)?.p ?? 1e-12))
+  );
+  const bias = PUBLIC_REGIMES.map(() => 0);
+  const predict = () =>
+    logScores.map((row) => {
+      let best = 0;
+      for (let k = 1; k < row.length; k++) if (row[k] + bias[k] > row[best] + bias[best]) best = k;
+      return PUBLIC_REGIMES[best];
+    });
+  let current = macroF1(predict(), truth);
+  for (let pass = 0; pass < 3; pass++) {
+    for (let k = 1; k < PUBLIC_REGIMES.length; k++) {
+      let bestValue = bias[k];
+      for (const value of BIAS_GRID) {
+        bias[k] = value;
+        const f1 = macroF1(predict(), truth);
+        if (f1 > current + 1e-12) [current, bestValue] = [f1, value];
+      }
+      bias[k] = bestValue;
+    }
+  }
+  const cell = {
+    ...base,
+    regimeBias: Object.fromEntries(PUBLIC_REGIMES.map((r, k) => [r, bias[k]])),
+  };
+  const p = raws.map((r) => multiclassOutput(core, cell, r).p);
+  return { ...cell, threshold: bestF1Threshold(p, examples.map((e) => e.row.hallucinated)) };
+}
+
 export function calibrateCells(
   core: ModelCore,
   calibrationExamples: Record<InputMode, Example[]>,
@@ -68,19 +143,24 @@ export function calibrateCells(
     const probs = z.map((v) => applyCalibrator(choice.calibrator, v));
     const threshold = bestF1Threshold(probs, y);
     const regimeTemperature = fitRegimeTemperature(raws, examples);
+    cells[`binary/${mode}`] = { calibrator: choice.calibrator, threshold };
+    const multiclass = calibrateRegimes(
+      core,
+      { calibrator: choice.calibrator, threshold, regimeTemperature },
+      raws,
+      examples,
+    );
+    cells[`multiclass/${mode}`] = multiclass;
     for (const task of TASKS) {
-      const cell: CellName = `${task}/${mode}`;
-      cells[cell] = {
-        calibrator: choice.calibrator,
-        threshold,
-        ...(task === "multiclass" ? { regimeTemperature } : {}),
-      };
+      const cell = cells[`${task}/${mode}`];
       reports.push({
-        cell,
+        cell: `${task}/${mode}`,
         rows: examples.length,
         choice: choice.crossFittedEce,
-        method: choice.calibrator.method,
-        threshold,
+        method: task === "binary"
+          ? choice.calibrator.method
+          : `${choice.calibrator.method} + per-regime offsets`,
+        threshold: cell.threshold,
         ...(task === "multiclass" ? { regimeTemperature } : {}),
       });
     }

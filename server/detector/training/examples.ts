@@ -29,11 +29,17 @@ export function vectorizeExamples(
   return examples.map((e) => vectorize(config, e.row.prompt, e.row.response, e.mode, e.dense));
 }
 
-/** Sample weights: each set's total weight grows with sqrt(size), so large sets do not dominate. */
-export function setBalancedWeights(examples: readonly Example[]): number[] {
+/** Per-row weight n_set^-exponent: at 0.5 a set's total weight grows with sqrt(size). */
+export const SET_WEIGHT_EXPONENT = 0.5;
+
+/** Sample weights that keep large sets from dominating, normalised to mean 1. */
+export function setBalancedWeights(
+  examples: readonly Example[],
+  exponent = SET_WEIGHT_EXPONENT,
+): number[] {
   const counts = new Map<string, number>();
   for (const e of examples) counts.set(e.row.set, (counts.get(e.row.set) ?? 0) + 1);
-  const raw = examples.map((e) => (e.row.weight ?? 1) / Math.sqrt(counts.get(e.row.set)!));
+  const raw = examples.map((e) => (e.row.weight ?? 1) * counts.get(e.row.set)! ** -exponent);
   const mean = raw.reduce((a, b) => a + b, 0) / Math.max(raw.length, 1);
   return raw.map((w) => w / mean);
 }

@@ -2,10 +2,16 @@
 import type { RawRegime } from "../../../shared/regimes.ts";
 import { RAW_REGIMES } from "../../../shared/regimes.ts";
 import type { SparseVector } from "../features/vectorize.ts";
-import { DEFAULT_TRAIN, type LinearHead, linearLogits, trainLinear } from "../linear.ts";
+import {
+  DEFAULT_TRAIN,
+  type LinearHead,
+  linearLogits,
+  trainLinear,
+  type TrainOptions,
+} from "../linear.ts";
 import { hashString } from "../features/hashing.ts";
-import { DEFAULT_BOOST, trainTrees, type TreeEnsemble } from "../trees.ts";
-import { type Example, setBalancedWeights } from "./examples.ts";
+import { type BoostOptions, DEFAULT_BOOST, trainTrees, type TreeEnsemble } from "../trees.ts";
+import { type Example, SET_WEIGHT_EXPONENT, setBalancedWeights } from "./examples.ts";
 
 /** The regime head's classes: every raw regime except NORMAL. */
 export const REGIME_CLASSES: RawRegime[] = RAW_REGIMES.filter((r) => r !== "NORMAL");
@@ -40,13 +46,27 @@ export function trainRegimeHead(
   });
 }
 
+/** Settings of the binary scorer (defaults are the shipped ones; experiments vary them). */
+export interface ScorerOptions {
+  setWeightExponent: number;
+  linear: TrainOptions;
+  boost: BoostOptions;
+}
+export const DEFAULT_SCORER: ScorerOptions = {
+  setWeightExponent: SET_WEIGHT_EXPONENT,
+  linear: DEFAULT_TRAIN,
+  boost: DEFAULT_BOOST,
+};
+
 export function trainBinaryHead(
   examples: readonly Example[],
   xs: readonly SparseVector[],
   dim: number,
+  options: ScorerOptions = DEFAULT_SCORER,
 ): LinearHead {
   const labels = examples.map((e) => (e.row.hallucinated ? 1 : 0));
-  return trainLinear(xs, labels, setBalancedWeights(examples), 1, dim);
+  const weights = setBalancedWeights(examples, options.setWeightExponent);
+  return trainLinear(xs, labels, weights, 1, dim, options.linear);
 }
 
 /** Tree inputs: dense features then the linear logit. */
@@ -62,17 +82,28 @@ export function trainStackedTrees(
   examples: readonly Example[],
   xs: readonly SparseVector[],
   dim: number,
+  options: ScorerOptions = DEFAULT_SCORER,
 ): TreeEnsemble {
   const fold = examples.map((e) => hashString(e.row.groups[0], 7) % 2);
   const oof = new Array<number>(examples.length);
   for (const f of [0, 1]) {
     const fitIdx = examples.map((_, i) => i).filter((i) => fold[i] !== f);
-    const head = trainBinaryHead(fitIdx.map((i) => examples[i]), fitIdx.map((i) => xs[i]), dim);
+    const head = trainBinaryHead(
+      fitIdx.map((i) => examples[i]),
+      fitIdx.map((i) => xs[i]),
+      dim,
+      options,
+    );
     examples.forEach((_, i) => {
       if (fold[i] === f) oof[i] = linearLogits(head, xs[i])[0];
     });
   }
   const rows = examples.map((e, i) => treeInputs(e.dense, oof[i]));
   const labels = examples.map((e) => e.row.hallucinated);
-  return trainTrees(rows, labels, setBalancedWeights(examples), DEFAULT_BOOST);
+  return trainTrees(
+    rows,
+    labels,
+    setBalancedWeights(examples, options.setWeightExponent),
+    options.boost,
+  );
 }

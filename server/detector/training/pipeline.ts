@@ -16,7 +16,14 @@ import { calibrateCells, type CellReport } from "./calibrate.ts";
 import type { LinearHead } from "../linear.ts";
 import type { TreeEnsemble } from "../trees.ts";
 import { type Example, examplesFor, vectorizeExamples } from "./examples.ts";
-import { type ModeHeads, trainBinaryHead, trainRegimeHead, trainStackedTrees } from "./heads.ts";
+import {
+  DEFAULT_SCORER,
+  type ModeHeads,
+  type ScorerOptions,
+  trainBinaryHead,
+  trainRegimeHead,
+  trainStackedTrees,
+} from "./heads.ts";
 
 export const HASH_BITS = 18;
 export const SEED = 17;
@@ -73,10 +80,11 @@ export function trainScorer(
   xs: readonly SparseVector[],
   dim: number,
   family: Family,
+  options: ScorerOptions = DEFAULT_SCORER,
 ): BinaryScorer {
-  const binary = trainBinaryHead(examples, xs, dim);
+  const binary = trainBinaryHead(examples, xs, dim, options);
   return family === "linear+trees"
-    ? { binary, trees: trainStackedTrees(examples, xs, dim) }
+    ? { binary, trees: trainStackedTrees(examples, xs, dim, options) }
     : { binary };
 }
 

@@ -34,6 +34,10 @@ export const VARIANTS: { variant: string; recipe: ModelRecipe }[] = [
   { variant: "linear, all groups", recipe: { family: "linear", groups: ALL_GROUPS } },
   { variant: "linear+trees, all groups", recipe: { family: "linear+trees", groups: ALL_GROUPS } },
   { variant: "linear, no word n-grams", recipe: { family: "linear", groups: without("words") } },
+  {
+    variant: "linear+trees, no word n-grams",
+    recipe: { family: "linear+trees", groups: without("words") },
+  },
   { variant: "linear, no char n-grams", recipe: { family: "linear", groups: without("chars") } },
   { variant: "linear, no novel n-grams", recipe: { family: "linear", groups: without("novel") } },
   { variant: "linear, no dense features", recipe: { family: "linear", groups: without("dense") } },
