@@ -1,6 +1,7 @@
 /** The few server-rendered HTML pages: sign-in and a minimal home. Values are escaped by `html`. */
 import { html } from "hono/html";
 import type { OAuthProvider } from "../data/sessions.ts";
+import { htmlPage } from "../html_page.ts";
 
 const STYLE =
   `body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem}
@@ -9,18 +10,7 @@ button,a.button{font:inherit;padding:.4rem 1rem;margin:.5rem .5rem 0 0;display:i
 .dev{border:3px dashed #b45309;background:#fffbeb;padding:1rem;margin:1.5rem 0}`;
 
 function layout(title: string, body: unknown) {
-  return html`
-    <!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width">
-        <title>${title}</title>
-        <style>${STYLE}</style>
-      </head>
-      <body>${body}</body>
-    </html>
-  `;
+  return htmlPage({ title, style: STYLE, body });
 }
 
 const PROVIDER_LABELS: Record<OAuthProvider, string> = {

@@ -2,6 +2,7 @@
 import { html } from "hono/html";
 import type { JsonSchema } from "./schemas.ts";
 import type { OpenApiDocument } from "./description.ts";
+import { htmlPage } from "../html_page.ts";
 
 type Json = Record<string, unknown>;
 
@@ -158,16 +159,7 @@ export function referencePage(doc: OpenApiDocument) {
   );
   const schemes = Object.entries(doc.components.securitySchemes);
   const schemas = Object.entries(doc.components.schemas) as [string, JsonSchema][];
-  return html`
-    <!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width">
-        <title>${doc.info.title} ${doc.info.version}</title>
-        <style>${STYLE}</style>
-      </head>
-      <body>
+  const body = html`
     <h1>${doc.info.title} <small>${doc.info.version}</small></h1>
     <p>${doc.info.description}</p>
     <p>Base address: <code>${doc.servers[0]?.url}</code> · Machine description:
@@ -194,7 +186,6 @@ export function referencePage(doc: OpenApiDocument) {
     ${schemas.map(([name, schema]) =>
       html`<section id="schema-${name}"><h3>${name}</h3>${schemaTable(schema)}</section>`
     )}
-      </body>
-    </html>
   `;
+  return htmlPage({ title: `${doc.info.title} ${doc.info.version}`, style: STYLE, body });
 }

@@ -11,6 +11,7 @@ import { kvKeys } from "../../server/data/kv_keys.ts";
 import { getUserByEmail } from "../../server/data/users.ts";
 import { loadConfig } from "../../server/config.ts";
 import { ApiKeyList, ErrorEnvelope } from "../../shared/contract.ts";
+import { authorize, beginSignIn, redirectOf } from "../support/oauth_flow.ts";
 
 const CLIENT_ID = "gh-client-id";
 const CLIENT_SECRET = "gh-client-secret";
@@ -144,26 +145,6 @@ async function withGitHub(
     await api.close();
     await github.stop();
   }
-}
-
-async function redirectOf(url: string | URL, init: RequestInit = {}): Promise<Response> {
-  const res = await fetch(url, { ...init, redirect: "manual" });
-  await res.body?.cancel();
-  return res;
-}
-
-/** `GET /auth/signin` at the API: the authorization URL it redirects to. */
-async function beginSignIn(api: RunningApi, returnTo = "/"): Promise<URL> {
-  const res = await redirectOf(`${api.url}/auth/signin?return_to=${encodeURIComponent(returnTo)}`);
-  assert.equal(res.status, 302);
-  return new URL(res.headers.get("location")!);
-}
-
-/** The user approves at "GitHub", which sends the browser back: the callback URL. */
-async function authorize(authorizationUrl: URL): Promise<URL> {
-  const res = await redirectOf(authorizationUrl);
-  assert.equal(res.status, 302, "the stand-in redirects back");
-  return new URL(res.headers.get("location")!);
 }
 
 async function assertRefusedCallback(callback: URL): Promise<void> {

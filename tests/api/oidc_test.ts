@@ -9,6 +9,7 @@ import { type RunningApi, startApi } from "../support/http.ts";
 import { kvKeys } from "../../server/data/kv_keys.ts";
 import { getUserByEmail } from "../../server/data/users.ts";
 import { ApiKeyList, ErrorEnvelope } from "../../shared/contract.ts";
+import { authorize, beginSignIn, redirectOf } from "../support/oauth_flow.ts";
 
 interface Provider {
   server: OAuth2Server;
@@ -46,26 +47,6 @@ async function withOidc(
     await api.close();
     await provider.server.stop();
   }
-}
-
-async function redirectOf(url: string, init: RequestInit = {}): Promise<Response> {
-  const res = await fetch(url, { ...init, redirect: "manual" });
-  await res.body?.cancel();
-  return res;
-}
-
-/** Starts sign-in at the API; returns the authorization URL it redirected to. */
-async function beginSignIn(api: RunningApi, returnTo = "/"): Promise<URL> {
-  const res = await redirectOf(`${api.url}/auth/signin?return_to=${encodeURIComponent(returnTo)}`);
-  assert.equal(res.status, 302);
-  return new URL(res.headers.get("location")!);
-}
-
-/** The provider "authenticates" the user and sends the browser back: the callback URL. */
-async function authorize(authorizationUrl: URL): Promise<string> {
-  const res = await redirectOf(authorizationUrl.toString());
-  assert.equal(res.status, 302, "the provider redirects back");
-  return res.headers.get("location")!;
 }
 
 async function errorOf(res: Response) {
@@ -106,7 +87,7 @@ Deno.test("oidc: sign-in redirect carries state, PKCE S256 and a nonce; state st
 Deno.test("oidc: callback exchanges the code, creates the user and opens a session", async () => {
   await withOidc({ email: "Grace@Example.com", name: "Grace Hopper" }, async (api) => {
     const callback = await authorize(await beginSignIn(api, "/keys?tab=1"));
-    assert.ok(callback.startsWith(`${api.url}/auth/callback?`));
+    assert.ok(callback.href.startsWith(`${api.url}/auth/callback?`));
 
     const res = await redirectOf(callback);
     assert.equal(res.status, 302);
@@ -148,7 +129,7 @@ Deno.test("oidc: the email may come from the userinfo endpoint", async () => {
 
 Deno.test("oidc: unknown, missing or forged state is refused and signs nobody in", async () => {
   await withOidc({ email: "a@example.com" }, async (api) => {
-    const callback = new URL(await authorize(await beginSignIn(api)));
+    const callback = await authorize(await beginSignIn(api));
     const forged = new URL(callback);
     forged.searchParams.set("state", "forged-state-value");
     const missing = new URL(callback);
