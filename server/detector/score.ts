@@ -5,20 +5,15 @@
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { codePointLength, MAX_FIELD_CHARS } from "../../shared/text.ts";
+import { DetectRequest } from "../../shared/contract.ts";
 import { INPUT_MODES, TASKS } from "../../shared/regimes.ts";
 import { BACKEND_DEFAULT_TASK } from "./detect_body.ts";
 import { loadDetector } from "./model.ts";
 import type { Detector } from "./types.ts";
 
-const withinLimit = (s: string) => codePointLength(s) <= MAX_FIELD_CHARS;
-
-const ScoreLine = z.strictObject({
+/** A detect request (top-k comes from the flag) with the caller's line id. */
+const ScoreLine = DetectRequest.omit({ top_k_regimes: true }).extend({
   id: z.union([z.string(), z.number()]).optional(),
-  prompt: z.string().refine(withinLimit, "prompt exceeds 2048 characters").optional(),
-  response: z.string().min(1).refine(withinLimit, "response exceeds 2048 characters"),
-  task: z.enum(TASKS).optional(),
-  input_mode: z.enum(INPUT_MODES).optional(),
 });
 
 const Flags = z.object({
