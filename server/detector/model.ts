@@ -83,20 +83,27 @@ function binaryOutput(cell: CellCalibration, raw: RawScores): { p: number; score
   return { p, scores: [{ regime: BINARY_REGIME, p }] };
 }
 
-/** Per-regime offsets (log space) on public regime scores, renormalised to sum 1. */
+/**
+ * Per-regime exponents and offsets (log space: slope * log p + bias) on public regime scores,
+ * renormalised to sum 1.
+ */
 export function biasRegimeScores(
   scores: readonly RegimeScore[],
   bias: Record<string, number>,
+  slope: Record<string, number> = {},
 ): RegimeScore[] {
-  const adjusted = scores.map(({ regime, p }) => ({ regime, p: p * Math.exp(bias[regime] ?? 0) }));
+  const adjusted = scores.map(({ regime, p }) => ({
+    regime,
+    p: p ** (slope[regime] ?? 1) * Math.exp(bias[regime] ?? 0),
+  }));
   const total = adjusted.reduce((n, s) => n + s.p, 0);
   return sortRegimeScores(adjusted.map(({ regime, p }) => ({ regime, p: p / total })));
 }
 
 /**
  * Multiclass output of one cell: p_hallucination is the cell's calibrated binary probability;
- * the regime scores split it by the regime head, then the cell's per-regime offsets tune them so
- * that top_regime (their arg-max) does not always favour the frequent regimes.
+ * the regime scores split it by the regime head, then the cell's per-regime exponents and offsets
+ * tune them so that top_regime (their arg-max) does not always favour the frequent regimes.
  */
 export function multiclassOutput(
   core: ModelCore,
@@ -105,7 +112,10 @@ export function multiclassOutput(
 ): { p: number; scores: RegimeScore[] } {
   const pBinary = applyCalibrator(cell.calibrator, raw.binaryLogit);
   const split = multiclassScores(core, pBinary, raw.regimeLogits, cell.regimeTemperature ?? 1);
-  return { p: pBinary, scores: cell.regimeBias ? biasRegimeScores(split, cell.regimeBias) : split };
+  return {
+    p: pBinary,
+    scores: cell.regimeBias ? biasRegimeScores(split, cell.regimeBias, cell.regimeSlope) : split,
+  };
 }
 
 export class LinearDetector implements Detector {

@@ -9,7 +9,7 @@
  *   `int16 * scale`. featureCount = 2^hashBits + number of dense features.
  * - `calibrator.json`: per cell (`binary/pr`, `binary/ro`, `multiclass/pr`, `multiclass/ro`)
  *   the calibrator of the binary logit, the decision threshold, and for multiclass the
- *   temperature of the regime head and the per-regime offsets.
+ *   temperature of the regime head and the per-regime offsets and (optional) exponents.
  *
  * model_version is `hd-` + the first 12 hex digits of SHA-256 over model.json and weights.bin;
  * calibrator_version is `cal-` + the same over calibrator.json.
@@ -68,6 +68,12 @@ export interface CellCalibration {
    * binary probability.
    */
   regimeBias?: Record<string, number>;
+  /**
+   * Multiclass only: per public regime an exponent applied to its score before the offset
+   * (absent or missing regime: 1), so a regime's scores can be sharpened or flattened, not only
+   * shifted; fitted with `regimeBias`.
+   */
+  regimeSlope?: Record<string, number>;
 }
 
 export interface CalibratorFile {

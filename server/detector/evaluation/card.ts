@@ -248,9 +248,10 @@ and entities; self-consistency between response sentences; refusal and hedge cue
 plus the out-of-fold linear logit. A softmax regime head (class-weighted, so rare regimes are
 heard) splits the calibrated binary probability among the six non-NORMAL raw regimes, NORMAL
 taking the rest; SELF_CONTR and UNDERSPECIFIED are summed into \`Other\`. Multiclass cells
-then add per-regime log offsets (fitted for the macro-F1 of top_regime on the calibration
-split), so a regime the head ranks well is not always outvoted by NORMAL; their p_hallucination
-stays the calibrated binary probability. Weights are int16-quantised.
+then raise each public regime score to a per-regime exponent and add a per-regime log offset
+(both fitted for the macro-F1 of top_regime on the calibration split), so a regime the head
+ranks well is not always outvoted by NORMAL; their p_hallucination stays the calibrated binary
+probability. Weights are int16-quantised.
 
 ## Data
 Grouped split (documents / snippets / prompts shared across sets never cross splits), 65/15/20:

@@ -30,9 +30,9 @@ import { REGIME_CLASSES } from "./heads.ts";
 export const CALIBRATION_RULE =
   "per cell: the binary logit is calibrated by Platt, temperature or isotonic, whichever has " +
   "the lowest ECE under two-fold cross-fitting on the calibration split, refitted on all of it; " +
-  "multiclass cells add a softmax temperature for the regime head and per-regime log offsets " +
-  "(coordinate ascent on the macro-F1 of top_regime); p_hallucination stays calibrated; " +
-  "threshold = the p_hallucination that maximises F1 on the calibration split";
+  "multiclass cells add a softmax temperature for the regime head and per-regime exponents and " +
+  "log offsets (coordinate ascent on the macro-F1 of top_regime); p_hallucination stays " +
+  "calibrated; threshold = the p_hallucination that maximises F1 on the calibration split";
 
 export interface CellReport {
   cell: CellName;
@@ -76,10 +76,13 @@ function macroF1(predicted: readonly string[], truth: readonly string[]): number
 }
 
 const BIAS_GRID = Array.from({ length: 33 }, (_, i) => -4 + i * 0.25);
+/** Exponents tried per regime: an offset alone cannot fix a regime whose scores are too flat. */
+const SLOPE_GRID = [0.5, 0.75, 1, 1.5, 2, 3];
 
 /**
- * Per-regime calibration of a multiclass cell: log-space offsets per public regime (NORMAL
- * fixed at 0) by coordinate ascent on the macro-F1 of top_regime over the calibration split.
+ * Per-regime calibration of a multiclass cell: per public regime an exponent and a log-space
+ * offset (NORMAL fixed at 1 and 0), slope * log p + bias, by coordinate ascent on the macro-F1 of
+ * top_regime over the calibration split.
  * p_hallucination and its threshold stay those of the calibrated binary probability.
  */
 function calibrateRegimes(
@@ -101,27 +104,34 @@ function calibrateRegimes(
     PUBLIC_REGIMES.map((regime) => Math.log(scores.find((s) => s.regime === regime)?.p ?? 1e-12))
   );
   const bias = PUBLIC_REGIMES.map(() => 0);
+  const slope = PUBLIC_REGIMES.map(() => 1);
   const predict = () =>
     logScores.map((row) => {
-      let best = 0;
-      for (let k = 1; k < row.length; k++) if (row[k] + bias[k] > row[best] + bias[best]) best = k;
+      let best = 0, bestValue = -Infinity;
+      for (let k = 0; k < row.length; k++) {
+        const value = slope[k] * row[k] + bias[k];
+        if (value > bestValue) [best, bestValue] = [k, value];
+      }
       return PUBLIC_REGIMES[best];
     });
   let current = macroF1(predict(), truth);
   for (let pass = 0; pass < 3; pass++) {
     for (let k = 1; k < PUBLIC_REGIMES.length; k++) {
-      let bestValue = bias[k];
-      for (const value of BIAS_GRID) {
-        bias[k] = value;
-        const f1 = macroF1(predict(), truth);
-        if (f1 > current + 1e-12) [current, bestValue] = [f1, value];
+      let [bestSlope, bestBias] = [slope[k], bias[k]];
+      for (const s of SLOPE_GRID) {
+        for (const b of BIAS_GRID) {
+          [slope[k], bias[k]] = [s, b];
+          const f1 = macroF1(predict(), truth);
+          if (f1 > current + 1e-12) [current, bestSlope, bestBias] = [f1, s, b];
+        }
       }
-      bias[k] = bestValue;
+      [slope[k], bias[k]] = [bestSlope, bestBias];
     }
   }
   const cell = {
     ...base,
     regimeBias: Object.fromEntries(PUBLIC_REGIMES.map((r, k) => [r, bias[k]])),
+    regimeSlope: Object.fromEntries(PUBLIC_REGIMES.map((r, k) => [r, slope[k]])),
   };
   const p = raws.map((r) => multiclassOutput(core, cell, r).p);
   return { ...cell, threshold: bestF1Threshold(p, examples.map((e) => e.row.hallucinated)) };
@@ -159,7 +169,7 @@ export function calibrateCells(
         choice: choice.crossFittedEce,
         method: task === "binary"
           ? choice.calibrator.method
-          : `${choice.calibrator.method} + per-regime offsets`,
+          : `${choice.calibrator.method} + per-regime exponents and offsets`,
         threshold: cell.threshold,
         ...(task === "multiclass" ? { regimeTemperature } : {}),
       });
