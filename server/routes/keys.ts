@@ -57,7 +57,9 @@ function readCreateBody(raw: string): z.infer<typeof ApiKeyCreateRequest> {
   const parsed = ApiKeyCreateRequest.safeParse(body);
   // Fixed message: zod's issue texts would echo caller-supplied property names.
   if (!parsed.success) {
-    throw badRequest("body must be an object with at most an optional string (or null) property name");
+    throw badRequest(
+      "body must be an object with at most an optional string (or null) property name",
+    );
   }
   return parsed.data;
 }

@@ -21,11 +21,23 @@ Deno.test("rate limit: sequential calls get exactly perMinute, then a new window
   try {
     const at = (s: string) => new Date(`2026-05-01T12:${s}Z`);
     for (let i = 0; i < 3; i++) {
-      assert.equal((await takeRateToken(kv, { userId: "u", perMinute: 3, now: at("00:01") })).allowed, true);
+      assert.equal(
+        (await takeRateToken(kv, { userId: "u", perMinute: 3, now: at("00:01") })).allowed,
+        true,
+      );
     }
-    assert.equal((await takeRateToken(kv, { userId: "u", perMinute: 3, now: at("00:59") })).allowed, false);
-    assert.equal((await takeRateToken(kv, { userId: "v", perMinute: 3, now: at("00:59") })).allowed, true);
-    assert.equal((await takeRateToken(kv, { userId: "u", perMinute: 3, now: at("05:00") })).allowed, true);
+    assert.equal(
+      (await takeRateToken(kv, { userId: "u", perMinute: 3, now: at("00:59") })).allowed,
+      false,
+    );
+    assert.equal(
+      (await takeRateToken(kv, { userId: "v", perMinute: 3, now: at("00:59") })).allowed,
+      true,
+    );
+    assert.equal(
+      (await takeRateToken(kv, { userId: "u", perMinute: 3, now: at("05:00") })).allowed,
+      true,
+    );
   } finally {
     kv.close();
   }

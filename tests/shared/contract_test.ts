@@ -14,10 +14,16 @@ Deno.test("DetectRequest limits fields to 2048 code points", () => {
 });
 
 Deno.test("DetectRequest checks ranges of top_k_regimes, task and input_mode", () => {
-  for (const bad of [{ top_k_regimes: 0 }, { top_k_regimes: 11 }, { top_k_regimes: 2.5 }, {
-    task: "ternary",
-  }, { input_mode: "xx" }]) {
-    assert.equal(DetectRequest.safeParse({ response: "x", ...bad }).success, false, JSON.stringify(bad));
+  for (
+    const bad of [{ top_k_regimes: 0 }, { top_k_regimes: 11 }, { top_k_regimes: 2.5 }, {
+      task: "ternary",
+    }, { input_mode: "xx" }]
+  ) {
+    assert.equal(
+      DetectRequest.safeParse({ response: "x", ...bad }).success,
+      false,
+      JSON.stringify(bad),
+    );
   }
 });
 
@@ -28,8 +34,14 @@ Deno.test("ApiKeyCreateResponse requires an sk_ key of 43 base64url characters",
     prefix: "sk_abcd",
     created_at: new Date().toISOString(),
   };
-  assert.equal(ApiKeyCreateResponse.safeParse({ ...base, key: `sk_${"a".repeat(43)}` }).success, true);
-  assert.equal(ApiKeyCreateResponse.safeParse({ ...base, key: `sk_${"a".repeat(42)}` }).success, false);
+  assert.equal(
+    ApiKeyCreateResponse.safeParse({ ...base, key: `sk_${"a".repeat(43)}` }).success,
+    true,
+  );
+  assert.equal(
+    ApiKeyCreateResponse.safeParse({ ...base, key: `sk_${"a".repeat(42)}` }).success,
+    false,
+  );
 });
 
 Deno.test("ErrorEnvelope is open but needs error or detail", () => {

@@ -24,7 +24,10 @@ Deno.test("collapseRegimeScores folds SELF_CONTR and UNDERSPECIFIED into Other, 
 });
 
 Deno.test("collapseRegimeScores keeps regimes it does not know", () => {
-  const scores = collapseRegimeScores([{ regime: "NEW_REGIME", p: 0.7 }, { regime: "NORMAL", p: 0.3 }]);
+  const scores = collapseRegimeScores([{ regime: "NEW_REGIME", p: 0.7 }, {
+    regime: "NORMAL",
+    p: 0.3,
+  }]);
   assert.deepEqual(scores, [{ regime: "NEW_REGIME", p: 0.7 }, { regime: "NORMAL", p: 0.3 }]);
 });
 
