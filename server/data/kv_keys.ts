@@ -15,7 +15,7 @@ export const kvKeys = {
   session: (sessionId: string) => ["sessions", sessionId] as const,
   oauthState: (state: string) => ["oauth_states", state] as const,
 
-  /** Units reserved and served per account and UTC period (`YYYY-MM`, `YYYY-MM-DD`): numbers. */
+  /** Units served per account and UTC period (`YYYY-MM`, `YYYY-MM-DD`): numbers. */
   unitsMonth: (userId: string, month: string) => ["units_month", userId, month] as const,
   unitsMonthPrefix: (userId: string) => ["units_month", userId] as const,
   unitsDay: (userId: string, day: string) => ["units_day", userId, day] as const,

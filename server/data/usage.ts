@@ -1,11 +1,12 @@
 /**
- * Per-account usage counters and the quota reservation of detect calls.
+ * Per-account usage counters, the quota check of detect calls, and the record of served calls.
  *
- * Units are reserved before the detector is called, by an atomic check-and-set over the monthly
- * and daily unit counters (guarded by their versionstamps and retried on conflict), so a hard cap
- * holds exactly under any concurrency and across instances sharing the KV. A call that does not
- * end in HTTP 200 releases its reservation; a served call is recorded together with its audit row
- * and its request-id marker in one atomic commit.
+ * Units are charged only when a served call is recorded: one atomic commit, guarded by the
+ * versionstamps of the month and day unit counters and of the request-id marker, checks the hard
+ * caps, adds the units, and writes the audit row and the marker; it is retried on conflict. So a
+ * cap holds exactly under any concurrency and across instances sharing the KV, and a call that
+ * fails, or a process that dies mid-call, never leaves units charged. A cheap read before the
+ * detector is asked refuses calls that already cannot fit.
  */
 import type { Plan } from "../plans.ts";
 import { dayOf, monthOf } from "../periods.ts";
@@ -19,61 +20,37 @@ import { kvKeys } from "./kv_keys.ts";
  */
 export const REQUEST_ID_TTL_MS = 24 * 3_600_000;
 
-export interface Reservation {
-  userId: string;
-  units: number;
-  month: string;
-  day: string;
-}
-
 export type QuotaType = "monthly" | "daily";
 
-export type ReserveResult =
-  | { ok: true; reservation: Reservation; monthUnits: number; dayUnits: number }
-  | { ok: false; quotaType: QuotaType; unitsUsed: number; quotaUnits: number };
-
-/** Reserves `units` for the account, or reports the hard cap it would cross (never on overage plans). */
-export async function reserveUnits(
-  kv: Deno.Kv,
-  input: { userId: string; plan: Plan; units: number; now: Date },
-): Promise<ReserveResult> {
-  const { userId, plan, units } = input;
-  const month = monthOf(input.now);
-  const day = dayOf(input.now);
-  const monthKey = kvKeys.unitsMonth(userId, month);
-  const dayKey = kvKeys.unitsDay(userId, day);
-  for (;;) {
-    const [m, d] = await withLockRetry(() => kv.getMany<[number, number]>([monthKey, dayKey]));
-    const monthUnits = (m.value ?? 0) + units;
-    const dayUnits = (d.value ?? 0) + units;
-    if (!plan.overage && monthUnits > plan.monthly) {
-      return { ok: false, quotaType: "monthly", unitsUsed: m.value ?? 0, quotaUnits: plan.monthly };
-    }
-    if (!plan.overage && plan.daily !== null && dayUnits > plan.daily) {
-      return { ok: false, quotaType: "daily", unitsUsed: d.value ?? 0, quotaUnits: plan.daily };
-    }
-    const res = await commit(() =>
-      kv.atomic().check(m).check(d).set(monthKey, monthUnits).set(dayKey, dayUnits)
-    );
-    if (res.ok) {
-      return { ok: true, reservation: { userId, units, month, day }, monthUnits, dayUnits };
-    }
-  }
+export interface QuotaBreach {
+  quotaType: QuotaType;
+  unitsUsed: number;
+  quotaUnits: number;
 }
 
-/** Gives back the units of a call that was not served. */
-export async function releaseUnits(kv: Deno.Kv, r: Reservation): Promise<void> {
-  const monthKey = kvKeys.unitsMonth(r.userId, r.month);
-  const dayKey = kvKeys.unitsDay(r.userId, r.day);
-  for (;;) {
-    const [m, d] = await withLockRetry(() => kv.getMany<[number, number]>([monthKey, dayKey]));
-    const res = await commit(() =>
-      kv.atomic().check(m).check(d)
-        .set(monthKey, Math.max(0, (m.value ?? 0) - r.units))
-        .set(dayKey, Math.max(0, (d.value ?? 0) - r.units))
-    );
-    if (res.ok) return;
+export interface UnitsUsed {
+  month: number;
+  day: number;
+}
+
+/** The hard cap that `units` more would cross, or null (never on overage plans). */
+function breachOf(plan: Plan, used: UnitsUsed, units: number): QuotaBreach | null {
+  if (plan.overage) return null;
+  if (used.month + units > plan.monthly) {
+    return { quotaType: "monthly", unitsUsed: used.month, quotaUnits: plan.monthly };
   }
+  if (plan.daily !== null && used.day + units > plan.daily) {
+    return { quotaType: "daily", unitsUsed: used.day, quotaUnits: plan.daily };
+  }
+  return null;
+}
+
+/** The cap a call of `units` would cross now; the binding check is in `recordServedCall`. */
+export async function quotaBreach(
+  kv: Deno.Kv,
+  input: { userId: string; plan: Plan; units: number; now: Date },
+): Promise<QuotaBreach | null> {
+  return breachOf(input.plan, await currentUnits(kv, input.userId, input.now), input.units);
 }
 
 /** The marker of a served request id. Holds a digest of the request, never its text. */
@@ -102,38 +79,52 @@ function isFresh(served: ServedRequest | null, now: Date): served is ServedReque
 }
 
 export type RecordOutcome =
-  | { recorded: true }
-  | { recorded: false; earlier: ServedRequest };
+  | { recorded: true; used: UnitsUsed }
+  | { recorded: false; earlier: ServedRequest }
+  | { recorded: false; breach: QuotaBreach };
 
 /**
- * Records a served call: its audit row, its request-id marker (with `digest`) and the request
- * counters, in one commit. Writes nothing and returns the earlier marker when a concurrent call
- * with the same request id was recorded first. Throws when the store refuses the write.
+ * Records a served call in one commit: its units (within the plan's hard caps), its audit row, its
+ * request-id marker (with `digest`) and the request counters. Writes nothing, and says why, when
+ * the units would cross a cap or a concurrent call with the same request id was recorded first.
+ * Throws when the store refuses the write.
  */
 export async function recordServedCall(
   kv: Deno.Kv,
-  input: { row: AuditRow; reservation: Reservation; digest: string; now: Date },
+  input: { row: AuditRow; userId: string; plan: Plan; digest: string; now: Date },
 ): Promise<RecordOutcome> {
-  const { row, reservation: r } = input;
-  const markerKey = kvKeys.servedRequest(r.userId, row.requestId);
+  const { row, userId, plan, now } = input;
+  const month = monthOf(now);
+  const day = dayOf(now);
+  const markerKey = kvKeys.servedRequest(userId, row.requestId);
+  const monthKey = kvKeys.unitsMonth(userId, month);
+  const dayKey = kvKeys.unitsDay(userId, day);
   const marker: ServedRequest = {
     units: row.units,
-    servedAt: input.now.toISOString(),
+    servedAt: now.toISOString(),
     digest: input.digest,
   };
   const rowKey = newAuditRowKey(row);
   for (;;) {
-    const existing = await withLockRetry(() => kv.get<ServedRequest>(markerKey));
-    if (isFresh(existing.value, input.now)) return { recorded: false, earlier: existing.value };
+    const [existing, m, d] = await withLockRetry(() =>
+      kv.getMany<[ServedRequest, number, number]>([markerKey, monthKey, dayKey])
+    );
+    if (isFresh(existing.value, now)) return { recorded: false, earlier: existing.value };
+    const before = { month: m.value ?? 0, day: d.value ?? 0 };
+    const breach = breachOf(plan, before, row.units);
+    if (breach) return { recorded: false, breach };
+    const used = { month: before.month + row.units, day: before.day + row.units };
     const res = await commit(() =>
       kv.atomic()
-        .check(existing)
+        .check(existing, m, d)
+        .set(monthKey, used.month)
+        .set(dayKey, used.day)
         .set(rowKey, row)
         .set(markerKey, marker, { expireIn: REQUEST_ID_TTL_MS })
-        .sum(kvKeys.requestsMonth(r.userId, r.month), 1n)
-        .sum(kvKeys.requestsDay(r.userId, r.day), 1n)
+        .sum(kvKeys.requestsMonth(userId, month), 1n)
+        .sum(kvKeys.requestsDay(userId, day), 1n)
     );
-    if (res.ok) return { recorded: true };
+    if (res.ok) return { recorded: true, used };
   }
 }
 
@@ -142,12 +133,8 @@ export interface PeriodUsage {
   units: number;
 }
 
-/** Units used this UTC month and day (units of calls in flight included). */
-export async function currentUnits(
-  kv: Deno.Kv,
-  userId: string,
-  now: Date,
-): Promise<{ month: number; day: number }> {
+/** Units used this UTC month and day. */
+export async function currentUnits(kv: Deno.Kv, userId: string, now: Date): Promise<UnitsUsed> {
   const [m, d] = await withLockRetry(() =>
     kv.getMany<[number, number]>([
       kvKeys.unitsMonth(userId, monthOf(now)),

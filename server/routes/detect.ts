@@ -13,13 +13,14 @@
  *   6. request id already served (24 h) for a different request (400 detail); the same request
  *      is a retry: served again without quota, units or a new audit row
  *   7. detector configured (503)
- *   8. quota reservation (402), skipped for a retry
+ *   8. quota (402), a read that refuses early what cannot fit; skipped for a retry
  *   9. backend call (400/401/503 pass-through, 502)
- *  10. usage + audit record (500 usage_audit_unavailable; 400 as at 6 when a concurrent call
- *      with the same request id and a different request was recorded first)
- * Units are reserved at 8 and released on every outcome other than a recorded 200. A retry is
- * recognised by a SHA-256 digest of the request id and the parsed call kept in the request-id
- * marker, never by the text itself.
+ *  10. usage + audit record (500 usage_audit_unavailable; 402 when concurrent calls used the
+ *      quota first; 400 as at 6 when a concurrent call with the same request id and a different
+ *      request was recorded first)
+ * Units are charged only by the record at 10, atomically with the cap check, so no other outcome
+ * (nor a crash mid-call) ever bills. A retry is recognised by a SHA-256 digest of the request id
+ * and the parsed call kept in the request-id marker, never by the text itself.
  */
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -29,12 +30,11 @@ import type { AuditRow } from "../data/audit.ts";
 import {
   currentUnits,
   findServedRequest,
-  type QuotaType,
+  type QuotaBreach,
+  quotaBreach,
   recordServedCall,
-  releaseUnits,
-  type Reservation,
-  reserveUnits,
   type ServedRequest,
+  type UnitsUsed,
 } from "../data/usage.ts";
 import { parseDetectBody, requestDigest } from "../detect_request.ts";
 import { detectWarnings } from "../detect_warnings.ts";
@@ -72,7 +72,7 @@ const detectBodyLimit = () =>
 
 function quotaExceeded(
   plan: Plan,
-  breach: { quotaType: QuotaType; unitsUsed: number; quotaUnits: number },
+  breach: QuotaBreach,
   upgradeUrl: string,
 ): ApiError {
   return new ApiError(402, {
@@ -93,7 +93,7 @@ function quotaExceeded(
 }
 
 /** Units the plan can still serve: the monthly quota, bounded by a daily hard cap. */
-function unitsRemaining(plan: Plan, used: { month: number; day: number }): number {
+function unitsRemaining(plan: Plan, used: UnitsUsed): number {
   const monthly = plan.monthly - used.month;
   const daily = !plan.overage && plan.daily !== null ? plan.daily - used.day : Infinity;
   return Math.max(0, Math.min(monthly, daily));
@@ -138,92 +138,79 @@ export function detectRoutes(deps: AppDeps, plans: PlanTable): Hono<AppEnv> {
       });
     }
 
-    let reservation: Reservation | null = null;
-    let used: { month: number; day: number } | null = null;
     if (!served) {
-      const reserved = await reserveUnits(kv, {
-        userId: user.id,
-        plan,
-        units: call.units,
-        now: at,
-      });
-      if (!reserved.ok) throw quotaExceeded(plan, reserved, config.upgradeUrl);
-      reservation = reserved.reservation;
-      used = { month: reserved.monthUnits, day: reserved.dayUnits };
+      const breach = await quotaBreach(kv, { userId: user.id, plan, units: call.units, now: at });
+      if (breach) throw quotaExceeded(plan, breach, config.upgradeUrl);
     }
 
-    let recorded = false;
-    try {
-      const score = await detector.score({
-        response: call.response,
-        prompt: call.prompt,
-        task: call.task,
-        input_mode: call.inputMode,
-        top_k_regimes: MAX_TOP_K,
-      });
-      const regimeScores = publicRegimeScores(score, call.topK);
-      // SPEC: the highest-probability regime of regime_scores (after the collapse into Other).
-      const topRegime = regimeScores[0].regime;
-      if (reservation) {
-        const row: AuditRow = {
-          requestId: id,
-          time: at.toISOString(),
-          accountId: user.id,
-          keyId: c.get("apiKey")?.id ?? null,
-          status: 200,
-          latencyMs: Math.round(performance.now() - started),
-          units: call.units,
-          topRegime,
-          inputMode: score.input_mode_used,
-          task: score.task_used,
-        };
-        const outcome = await recordServedCall(kv, { row, reservation, digest, now: at })
-          .catch(() => {
-            throw new ApiError(500, {
-              error: "usage_audit_unavailable",
-              message: "usage could not be recorded; the request was not served and not billed",
-              request_id: id,
-            });
-          });
-        recorded = outcome.recorded;
-        if (!outcome.recorded) {
-          assertSameRequest(outcome.earlier, digest);
-          served = outcome.earlier;
-        }
-      }
-      if (!used) {
-        used = await currentUnits(kv, user.id, at).catch(() => null);
-      }
-      const unitsBilled = served ? served.units : call.units;
-      const body: DetectResponse = {
-        p_hallucination: score.p_hallucination,
-        flag: score.flag,
-        top_regime: topRegime,
-        regime_scores: regimeScores,
-        request_id: id,
-        detections_billed: unitsBilled,
-        mode: "short",
-        latency_ms: Math.round(score.latency_ms),
-        model_version: score.model_version,
-        calibrator_version: score.calibrator_version,
-        input_mode_used: score.input_mode_used,
-        task_used: score.task_used,
-        warnings: detectWarnings({
-          plan,
-          monthUnits: used?.month ?? 0,
-          unitsAdded: recorded ? call.units : 0,
-          subscriptionStatus: user.subscriptionStatus,
-          calibratorVersion: score.calibrator_version,
-        }),
+    const score = await detector.score({
+      response: call.response,
+      prompt: call.prompt,
+      task: call.task,
+      input_mode: call.inputMode,
+      top_k_regimes: MAX_TOP_K,
+    });
+    const regimeScores = publicRegimeScores(score, call.topK);
+    // SPEC: the highest-probability regime of regime_scores (after the collapse into Other).
+    const topRegime = regimeScores[0].regime;
+    let used: UnitsUsed | null = null;
+    if (!served) {
+      const row: AuditRow = {
+        requestId: id,
+        time: at.toISOString(),
+        accountId: user.id,
+        keyId: c.get("apiKey")?.id ?? null,
+        status: 200,
+        latencyMs: Math.round(performance.now() - started),
+        units: call.units,
+        topRegime,
+        inputMode: score.input_mode_used,
+        task: score.task_used,
       };
-      c.header("X-Units-Billed", String(unitsBilled));
-      c.header("X-Detections-Billed", String(unitsBilled));
-      c.header("X-Quota-Period", monthOf(at));
-      if (used) c.header("X-Quota-Remaining", String(unitsRemaining(plan, used)));
-      return c.json(body, 200);
-    } finally {
-      if (reservation && !recorded) await releaseUnits(kv, reservation);
+      const outcome = await recordServedCall(kv, { row, userId: user.id, plan, digest, now: at })
+        .catch(() => {
+          throw new ApiError(500, {
+            error: "usage_audit_unavailable",
+            message: "usage could not be recorded; the request was not served and not billed",
+            request_id: id,
+          });
+        });
+      if ("breach" in outcome) throw quotaExceeded(plan, outcome.breach, config.upgradeUrl);
+      if ("earlier" in outcome) {
+        assertSameRequest(outcome.earlier, digest);
+        served = outcome.earlier;
+      } else {
+        used = outcome.used;
+      }
     }
+    used ??= await currentUnits(kv, user.id, at).catch(() => null);
+    const unitsBilled = served ? served.units : call.units;
+    const body: DetectResponse = {
+      p_hallucination: score.p_hallucination,
+      flag: score.flag,
+      top_regime: topRegime,
+      regime_scores: regimeScores,
+      request_id: id,
+      detections_billed: unitsBilled,
+      mode: "short",
+      latency_ms: Math.round(score.latency_ms),
+      model_version: score.model_version,
+      calibrator_version: score.calibrator_version,
+      input_mode_used: score.input_mode_used,
+      task_used: score.task_used,
+      warnings: detectWarnings({
+        plan,
+        monthUnits: used?.month ?? 0,
+        unitsAdded: served ? 0 : call.units,
+        subscriptionStatus: user.subscriptionStatus,
+        calibratorVersion: score.calibrator_version,
+      }),
+    };
+    c.header("X-Units-Billed", String(unitsBilled));
+    c.header("X-Detections-Billed", String(unitsBilled));
+    c.header("X-Quota-Period", monthOf(at));
+    if (used) c.header("X-Quota-Remaining", String(unitsRemaining(plan, used)));
+    return c.json(body, 200);
   }
 
   app.post(

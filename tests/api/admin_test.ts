@@ -2,11 +2,33 @@
 import assert from "node:assert/strict";
 import { getBillingRecord } from "../../server/data/billing.ts";
 import { openKv } from "../../server/data/kv.ts";
-import { reserveUnits } from "../../server/data/usage.ts";
-import { createUser, getUserByEmail } from "../../server/data/users.ts";
-import { loadPlans } from "../../server/plans.ts";
+import { recordServedCall } from "../../server/data/usage.ts";
+import { createUser, getUserByEmail, type User } from "../../server/data/users.ts";
+import { loadPlans, type Plan } from "../../server/plans.ts";
 import { REPO_ROOT } from "../support/env.ts";
 import { writePlansFile } from "../support/detect.ts";
+
+/** A served detect call of `units`, recorded as the detect route records it. */
+function served(kv: Deno.Kv, user: User, plan: Plan, units: number, now: Date) {
+  return recordServedCall(kv, {
+    row: {
+      requestId: crypto.randomUUID(),
+      time: now.toISOString(),
+      accountId: user.id,
+      keyId: null,
+      status: 200,
+      latencyMs: 1,
+      units,
+      topRegime: "NORMAL",
+      inputMode: "ro",
+      task: "binary",
+    },
+    userId: user.id,
+    plan,
+    digest: "test",
+    now,
+  });
+}
 
 interface AdminRun {
   code: number;
@@ -85,10 +107,8 @@ Deno.test("admin commands", async (t) => {
         const [day, units] of [["2026-03-10", 2], ["2026-03-11", 3], ["2026-03-12", 4]] as const
       ) {
         const now = new Date(`${day}T12:00:00Z`);
-        assert.ok(
-          (await reserveUnits(kv, { userId: ops.id, plan: plans.get("starter")!, units, now })).ok,
-        );
-        await reserveUnits(kv, { userId: free.id, plan: plans.get("api_free")!, units, now });
+        assert.ok((await served(kv, ops, plans.get("starter")!, units, now)).recorded);
+        await served(kv, free, plans.get("api_free")!, units, now);
       }
       const run = await admin(env, "bill-daily", "--date", "2026-03-11");
       assert.equal(run.code, 0, run.stderr);

@@ -1,13 +1,16 @@
 /**
- * `deno task serve` as a real subprocess (temp KV_PATH, free ports, the detector started beside
- * it): sign in through the dev stub, create a key, detect; then an admin command on the same KV
- * file while the server runs.
+ * `deno task serve` as a real subprocess (temp KV_PATH, free ports): sign in through the dev stub,
+ * create a key, detect; an admin command on the same KV file while the server runs; and a server
+ * killed in the middle of a call, which must leave nothing billed.
  */
 import assert from "node:assert/strict";
 import { ApiKeyCreateResponse, DetectResponse, UsageSummary } from "../../shared/contract.ts";
 import { REPO_ROOT } from "../support/env.ts";
-import { closedPort } from "../support/detector.ts";
+import { closedPort, startStubBackend } from "../support/detector.ts";
 import { signIn } from "../support/http.ts";
+import { openKv } from "../../server/data/kv.ts";
+import { currentUnits } from "../../server/data/usage.ts";
+import { getUserByEmail } from "../../server/data/users.ts";
 import { conform } from "../support/detect.ts";
 
 async function readUntil(
@@ -101,3 +104,63 @@ async function waitForModel(detectorUrl: string): Promise<void> {
   }
   throw new Error("detector model did not load");
 }
+
+Deno.test("a server killed during a detect call leaves no units charged", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "serve_crash_" });
+  let reached!: () => void;
+  const callReachedBackend = new Promise<void>((resolve) => reached = resolve);
+  let release!: () => void;
+  const hang = new Promise<void>((resolve) => release = resolve);
+  const backend = startStubBackend(async () => {
+    reached();
+    await hang;
+    return new Response(null, { status: 503 });
+  });
+  const port = closedPort();
+  const env = {
+    KV_PATH: `${dir}/kv.sqlite3`,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    ...backend.env,
+  };
+  const server = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "server/main.ts"],
+    cwd: REPO_ROOT,
+    env,
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const stdout = server.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    const [, url] = await readUntil(stdout, /API listening on (http:\/\/\S+)/);
+    const cookie = await signIn(url, "crash@example.com");
+    const keyRes = await fetch(`${url}/api/keys`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/json" },
+      body: "{}",
+    });
+    const { key } = conform(ApiKeyCreateResponse, await keyRes.json());
+    const pending = fetch(`${url}/api/detect`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${key}` },
+      body: JSON.stringify({ response: "An answer whose call never completes." }),
+    }).then((r) => r.body?.cancel(), () => "connection lost");
+    await callReachedBackend;
+    server.kill("SIGKILL");
+    await server.status;
+    assert.equal(await pending, "connection lost");
+
+    const kv = await openKv(env.KV_PATH);
+    try {
+      const user = (await getUserByEmail(kv, "crash@example.com"))!;
+      assert.deepEqual(await currentUnits(kv, user.id, new Date()), { month: 0, day: 0 });
+    } finally {
+      kv.close();
+    }
+  } finally {
+    release();
+    await stdout.cancel().catch(() => {});
+    await backend.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
