@@ -36,7 +36,7 @@ Deno.test("the chosen calibrator lowers ECE on held-out synthetic scores", () =>
   );
   assert.ok(raw > 0.1, `raw ECE ${raw}`);
   assert.ok(calibrated < 0.03, `calibrated ECE ${calibrated}`);
-  assert.ok(crossFittedEce[calibrator.method] <= crossFittedEce.uncalibrated);
+  assert.ok(crossFittedEce[calibrator.method] <= crossFittedEce.identity);
 });
 
 Deno.test("Platt recovers the slope and isotonic is monotone", () => {
@@ -50,6 +50,41 @@ Deno.test("Platt recovers the slope and isotonic is monotone", () => {
   const iso = fitIsotonic(z, y);
   const probe = [-6, -3, -1, 0, 1, 3, 6].map((v) => applyCalibrator(iso, v));
   assert.deepEqual(probe, [...probe].sort((a, b) => a - b));
+});
+
+Deno.test("isotonic knots rest on at least the minimum block of rows", () => {
+  const { z, y } = miscalibrated(2000, 5);
+  const fine = fitIsotonic(z, y, 1), coarse = fitIsotonic(z, y, 100);
+  assert.ok(fine.method === "isotonic" && coarse.method === "isotonic");
+  if (fine.method === "isotonic" && coarse.method === "isotonic") {
+    assert.ok(coarse.x.length <= 2000 / 100 + 1, `${coarse.x.length} knots`);
+    assert.ok(fine.x.length > coarse.x.length, `${fine.x.length} vs ${coarse.x.length} knots`);
+  }
+});
+
+Deno.test("already calibrated scores keep the identity when it cross-fits best", () => {
+  // Labels drawn from sigmoid(z) itself: no map can beat the identity by more than noise.
+  const rand = seededRandom(6);
+  const z: number[] = [], y: boolean[] = [];
+  for (let i = 0; i < 4000; i++) {
+    const v = (rand() - 0.5) * 8;
+    z.push(v);
+    y.push(rand() < sigmoid(v));
+  }
+  const { calibrator, crossFittedEce } = chooseCalibrator(z, y, 7);
+  const best = Math.min(...Object.values(crossFittedEce));
+  assert.equal(crossFittedEce[calibrator.method], best);
+  assert.ok(crossFittedEce.identity < 0.03, `identity ECE ${crossFittedEce.identity}`);
+  if (crossFittedEce.identity === best) assert.equal(calibrator.method, "identity");
+});
+
+Deno.test("group folds keep rows of one group in one fold", () => {
+  const fit = miscalibrated(2000, 8);
+  const foldOf = fit.z.map((_, i) => (i < 700 ? 0 : 1));
+  const grouped = chooseCalibrator(fit.z, fit.y, 3, foldOf);
+  const random = chooseCalibrator(fit.z, fit.y, 3);
+  assert.notDeepEqual(grouped.crossFittedEce, random.crossFittedEce);
+  assert.ok(grouped.crossFittedEce[grouped.calibrator.method] < 0.06);
 });
 
 Deno.test({

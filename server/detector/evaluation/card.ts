@@ -1,4 +1,5 @@
 /** Renders the evaluation as text tables, the model card and its SVG reliability diagram. */
+import { CALIBRATION_METHODS } from "../calibration.ts";
 import type { ReliabilityBin } from "../metrics.ts";
 import type { ModelRecipe } from "../training/pipeline.ts";
 import type { CellResult } from "./cells.ts";
@@ -306,7 +307,7 @@ ${
         "cell",
         "chosen",
         "threshold",
-        "cross-fitted ECE: uncalibrated / platt / temperature / isotonic",
+        `cross-fitted ECE: ${CALIBRATION_METHODS.join(" / ")}`,
       ],
       t.calibration.map((
         c,
@@ -314,7 +315,7 @@ ${
         c.cell,
         c.method,
         f3(c.threshold),
-        ["uncalibrated", "platt", "temperature", "isotonic"].map((m) => f3(c.choice[m])).join(
+        CALIBRATION_METHODS.map((m) => f3(c.choice[m])).join(
           " / ",
         ),
       ]),

@@ -24,12 +24,14 @@ import {
   type CellName,
 } from "../model_files.ts";
 import { type ModelCore, multiclassOutput, multiclassScores, type RawScores } from "../model.ts";
-import type { Example } from "./examples.ts";
+import { type Example, groupFold } from "./examples.ts";
 import { REGIME_CLASSES } from "./heads.ts";
 
 export const CALIBRATION_RULE =
-  "per cell: the binary logit is calibrated by Platt, temperature or isotonic, whichever has " +
-  "the lowest ECE under two-fold cross-fitting on the calibration split, refitted on all of it; " +
+  "per cell: the binary logit is calibrated by the identity (the raw sigmoid), Platt, " +
+  "temperature or isotonic (knots on >= 50 rows), whichever has the lowest ECE under two-fold " +
+  "cross-fitting on the calibration split (folds by group, so rows sharing a source stay " +
+  "together), refitted on all of it; " +
   "multiclass cells add a softmax temperature for the regime head and per-regime exponents and " +
   "log offsets (coordinate ascent on the macro-F1 of top_regime); p_hallucination stays " +
   "calibrated; threshold = the p_hallucination that maximises F1 on the calibration split";
@@ -149,7 +151,7 @@ export function calibrateCells(
     const raws = examples.map((e) => core.raw(e.row.prompt, e.row.response, mode));
     const z = raws.map((r) => r.binaryLogit);
     const y = examples.map((e) => e.row.hallucinated);
-    const choice = chooseCalibrator(z, y, seed);
+    const choice = chooseCalibrator(z, y, seed, examples.map(groupFold));
     const probs = z.map((v) => applyCalibrator(choice.calibrator, v));
     const threshold = bestF1Threshold(probs, y);
     const regimeTemperature = fitRegimeTemperature(raws, examples);

@@ -5,6 +5,7 @@
 import type { InputMode } from "../../../shared/regimes.ts";
 import type { CorpusRow } from "../corpus/types.ts";
 import { denseFeatures } from "../features/grounding.ts";
+import { hashString } from "../features/hashing.ts";
 import { type SparseVector, vectorize, type VectorizerConfig } from "../features/vectorize.ts";
 
 export interface Example {
@@ -20,6 +21,11 @@ export function examplesFor(rows: readonly CorpusRow[], mode: InputMode): Exampl
     mode,
     dense: denseFeatures(mode === "pr" ? row.prompt : undefined, row.response),
   }));
+}
+
+/** Fold 0 or 1 by a hash of the row's first group key: rows sharing a source stay together. */
+export function groupFold(example: Example): number {
+  return hashString(example.row.groups[0], 7) % 2;
 }
 
 export function vectorizeExamples(

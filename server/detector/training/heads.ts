@@ -9,9 +9,8 @@ import {
   trainLinear,
   type TrainOptions,
 } from "../linear.ts";
-import { hashString } from "../features/hashing.ts";
 import { type BoostOptions, DEFAULT_BOOST, trainTrees, type TreeEnsemble } from "../trees.ts";
-import { type Example, SET_WEIGHT_EXPONENT, setBalancedWeights } from "./examples.ts";
+import { type Example, groupFold, SET_WEIGHT_EXPONENT, setBalancedWeights } from "./examples.ts";
 
 /** The regime head's classes: every raw regime except NORMAL. */
 export const REGIME_CLASSES: RawRegime[] = RAW_REGIMES.filter((r) => r !== "NORMAL");
@@ -76,7 +75,7 @@ export function treeInputs(dense: Float32Array, logit: number): number[] {
 
 /**
  * Stacked trees: the linear logit they see must be out-of-fold, or the trees would learn to
- * trust an over-fitted score. Two folds by a hash of the row's first group key.
+ * trust an over-fitted score. Two folds by group (`groupFold`).
  */
 export function trainStackedTrees(
   examples: readonly Example[],
@@ -84,7 +83,7 @@ export function trainStackedTrees(
   dim: number,
   options: ScorerOptions = DEFAULT_SCORER,
 ): TreeEnsemble {
-  const fold = examples.map((e) => hashString(e.row.groups[0], 7) % 2);
+  const fold = examples.map(groupFold);
   const oof = new Array<number>(examples.length);
   for (const f of [0, 1]) {
     const fitIdx = examples.map((_, i) => i).filter((i) => fold[i] !== f);
