@@ -11,7 +11,8 @@ import { signIn } from "../support/http.ts";
 import { openKv } from "../../server/data/kv.ts";
 import { currentUnits } from "../../server/data/usage.ts";
 import { getUserByEmail } from "../../server/data/users.ts";
-import { conform } from "../support/detect.ts";
+import { conform, createKey } from "../support/detect.ts";
+import { waitUntilReady } from "../../server/detector_process.ts";
 
 async function readUntil(
   reader: ReadableStreamDefaultReader<string>,
@@ -27,6 +28,33 @@ async function readUntil(
   }
 }
 
+/** Starts a server process with `env`; resolves with what it printed once `ready` matched. */
+async function spawnServer(args: string[], env: Record<string, string>, ready: RegExp) {
+  const server = new Deno.Command(Deno.execPath(), {
+    args,
+    cwd: REPO_ROOT,
+    env,
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const stdout = server.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const close = async (signal: Deno.Signal) => {
+    try {
+      server.kill(signal);
+    } catch {
+      // Already exited.
+    }
+    await server.status;
+    await stdout.cancel().catch(() => {});
+  };
+  try {
+    return { printed: await readUntil(stdout, ready), close };
+  } catch (err) {
+    await close("SIGTERM");
+    throw err;
+  }
+}
+
 Deno.test("deno task serve: sign-in, key, detect, admin on the same KV", async () => {
   const dir = await Deno.makeTempDir({ prefix: "serve_e2e_" });
   const port = closedPort();
@@ -36,22 +64,15 @@ Deno.test("deno task serve: sign-in, key, detect, admin on the same KV", async (
     DETECTOR_PORT: "0",
     HOST: "127.0.0.1",
   };
-  const server = new Deno.Command(Deno.execPath(), {
-    args: ["task", "-q", "serve"],
-    cwd: REPO_ROOT,
+  const { printed, close } = await spawnServer(
+    ["task", "-q", "serve"],
     env,
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const stdout = server.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    /API listening on (http:\/\/\S+)[\s\S]*detector started at (http:\/\/\S+)/,
+  );
   try {
-    const printed = await readUntil(
-      stdout,
-      /API listening on (http:\/\/\S+)[\s\S]*detector started at (http:\/\/\S+)/,
-    );
     const [, url, detectorUrl] = printed;
     assert.equal(url, `http://127.0.0.1:${port}`);
-    await waitForModel(detectorUrl);
+    await waitUntilReady(detectorUrl);
 
     const cookie = await signIn(url, "e2e@example.com", "End To End");
     const keyRes = await fetch(`${url}/api/keys`, {
@@ -88,22 +109,10 @@ Deno.test("deno task serve: sign-in, key, detect, admin on the same KV", async (
     assert.equal(refused.status, 403);
     assert.equal((await refused.json()).reason, "manual_admin");
   } finally {
-    server.kill("SIGTERM");
-    await server.status;
-    await stdout.cancel().catch(() => {});
+    await close("SIGTERM");
     await Deno.remove(dir, { recursive: true });
   }
 });
-
-async function waitForModel(detectorUrl: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    const res = await fetch(`${detectorUrl}/health`).catch(() => null);
-    await res?.body?.cancel();
-    if (res?.status === 200) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("detector model did not load");
-}
 
 Deno.test("a server killed during a detect call leaves no units charged", async () => {
   const dir = await Deno.makeTempDir({ prefix: "serve_crash_" });
@@ -123,31 +132,20 @@ Deno.test("a server killed during a detect call leaves no units charged", async 
     HOST: "127.0.0.1",
     ...backend.env,
   };
-  const server = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "server/main.ts"],
-    cwd: REPO_ROOT,
+  const { printed: [, url], close } = await spawnServer(
+    ["run", "-A", "server/main.ts"],
     env,
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const stdout = server.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    /API listening on (http:\/\/\S+)/,
+  );
   try {
-    const [, url] = await readUntil(stdout, /API listening on (http:\/\/\S+)/);
-    const cookie = await signIn(url, "crash@example.com");
-    const keyRes = await fetch(`${url}/api/keys`, {
-      method: "POST",
-      headers: { Cookie: cookie, "Content-Type": "application/json" },
-      body: "{}",
-    });
-    const { key } = conform(ApiKeyCreateResponse, await keyRes.json());
+    const { key } = await createKey(url, await signIn(url, "crash@example.com"));
     const pending = fetch(`${url}/api/detect`, {
       method: "POST",
       headers: { Authorization: `Bearer ${key}` },
       body: JSON.stringify({ response: "An answer whose call never completes." }),
     }).then((r) => r.body?.cancel(), () => "connection lost");
     await callReachedBackend;
-    server.kill("SIGKILL");
-    await server.status;
+    await close("SIGKILL");
     assert.equal(await pending, "connection lost");
 
     const kv = await openKv(env.KV_PATH);
@@ -159,7 +157,7 @@ Deno.test("a server killed during a detect call leaves no units charged", async 
     }
   } finally {
     release();
-    await stdout.cancel().catch(() => {});
+    await close("SIGKILL");
     await backend.stop();
     await Deno.remove(dir, { recursive: true });
   }
