@@ -58,13 +58,18 @@ export async function getApiKey(kv: Deno.Kv, keyId: string): Promise<ApiKeyRecor
   return (await kv.get<ApiKeyRecord>(kvKeys.apiKey(keyId))).value;
 }
 
-/** The key record for a plaintext key, or null; revoked keys are returned with `revokedAt` set. */
-export async function getApiKeyByPlaintext(
+/**
+ * The stored entry of a plaintext key, or null; revoked keys are returned with `revokedAt` set.
+ * The entry's versionstamp lets `touchApiKey` write without reading the key again.
+ */
+export async function getApiKeyEntryByPlaintext(
   kv: Deno.Kv,
   plaintext: string,
-): Promise<ApiKeyRecord | null> {
+): Promise<Deno.KvEntry<ApiKeyRecord> | null> {
   const id = await kv.get<string>(kvKeys.apiKeyByHash(await hashApiKey(plaintext)));
-  return id.value ? await getApiKey(kv, id.value) : null;
+  if (!id.value) return null;
+  const entry = await kv.get<ApiKeyRecord>(kvKeys.apiKey(id.value));
+  return entry.value ? entry as Deno.KvEntry<ApiKeyRecord> : null;
 }
 
 /** The user's keys, oldest first. */
@@ -100,16 +105,16 @@ export async function revokeApiKey(
 }
 
 /**
- * Records a successful authentication. Best effort: a lost race with another use of the same key
- * only loses a timestamp that the winner wrote a moment later, and revocation is never undone.
+ * Records a successful authentication on the entry read to authenticate it. Best effort: a lost
+ * race with another use of the same key only loses a timestamp that the winner wrote a moment
+ * later, and the versionstamp check means a revocation in between is never undone.
  */
-export async function touchApiKey(kv: Deno.Kv, keyId: string, now = new Date()): Promise<void> {
-  const entry = await kv.get<ApiKeyRecord>(kvKeys.apiKey(keyId));
-  if (!entry.value || entry.value.revokedAt) return;
+export async function touchApiKey(
+  kv: Deno.Kv,
+  entry: Deno.KvEntry<ApiKeyRecord>,
+  now = new Date(),
+): Promise<void> {
   await commit(() =>
-    kv.atomic().check(entry).set(kvKeys.apiKey(keyId), {
-      ...entry.value!,
-      lastUsedAt: now.toISOString(),
-    })
+    kv.atomic().check(entry).set(entry.key, { ...entry.value, lastUsedAt: now.toISOString() })
   );
 }

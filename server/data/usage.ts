@@ -45,6 +45,13 @@ function breachOf(plan: Plan, used: UnitsUsed, units: number): QuotaBreach | nul
   return null;
 }
 
+/** Units the plan can still serve: the monthly quota, bounded by a daily hard cap. */
+export function unitsRemaining(plan: Plan, used: UnitsUsed): number {
+  const monthly = plan.monthly - used.month;
+  const daily = !plan.overage && plan.daily !== null ? plan.daily - used.day : Infinity;
+  return Math.max(0, Math.min(monthly, daily));
+}
+
 /** The cap a call of `units` would cross now; the binding check is in `recordServedCall`. */
 export async function quotaBreach(
   kv: Deno.Kv,

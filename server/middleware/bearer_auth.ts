@@ -5,7 +5,7 @@
  */
 import { createMiddleware } from "hono/factory";
 import { API_KEY_PATTERN } from "../../shared/contract.ts";
-import { getApiKeyByPlaintext, touchApiKey } from "../data/api_keys.ts";
+import { getApiKeyEntryByPlaintext, touchApiKey } from "../data/api_keys.ts";
 import { getUser } from "../data/users.ts";
 import type { AppDeps, AppEnv } from "../env.ts";
 import { unauthorized } from "../errors.ts";
@@ -18,13 +18,14 @@ export function bearerAuth({ kv, now, realm }: Pick<AppDeps, "kv" | "now"> & { r
       });
     const match = /^Bearer +(\S+) *$/i.exec(c.req.header("Authorization") ?? "");
     if (!match || !API_KEY_PATTERN.test(match[1])) throw refuse();
-    const key = await getApiKeyByPlaintext(kv, match[1]);
-    if (!key || key.revokedAt) throw refuse();
+    const entry = await getApiKeyEntryByPlaintext(kv, match[1]);
+    if (!entry || entry.value.revokedAt) throw refuse();
+    const key = entry.value;
     const user = await getUser(kv, key.userId);
     if (!user) throw refuse();
     c.set("apiKey", key);
     c.set("user", user);
-    await touchApiKey(kv, key.id, now());
+    await touchApiKey(kv, entry, now());
     await next();
   });
 }

@@ -34,6 +34,7 @@ import {
   quotaBreach,
   recordServedCall,
   type ServedRequest,
+  unitsRemaining,
   type UnitsUsed,
 } from "../data/usage.ts";
 import { parseDetectBody, requestDigest } from "../detect_request.ts";
@@ -90,13 +91,6 @@ function quotaExceeded(
     "X-Quota-Limit": String(breach.quotaUnits),
     "X-Quota-Period-Used": String(breach.unitsUsed),
   });
-}
-
-/** Units the plan can still serve: the monthly quota, bounded by a daily hard cap. */
-function unitsRemaining(plan: Plan, used: UnitsUsed): number {
-  const monthly = plan.monthly - used.month;
-  const daily = !plan.overage && plan.daily !== null ? plan.daily - used.day : Infinity;
-  return Math.max(0, Math.min(monthly, daily));
 }
 
 /** A served request id may only be retried with the same request (its digest). */
