@@ -1,5 +1,4 @@
 /** The advisory warnings of a served detect call (SPEC, DetectResponse warning codes). */
-import type { Warning } from "../shared/contract.ts";
 import type { Plan } from "./plans.ts";
 
 export const UNCALIBRATED_PREFIX = "uncalibrated:";
@@ -12,16 +11,21 @@ export function detectWarnings(input: {
   unitsAdded: number;
   subscriptionStatus: string;
   calibratorVersion: string;
-}): Warning[] {
+  /** The detector's own warnings, passed through first. */
+  detectorWarnings: readonly string[];
+}): string[] {
   const { plan, monthUnits } = input;
-  const warnings: Warning[] = [];
+  const warnings: string[] = [...input.detectorWarnings];
   // Integer percent comparisons: no rounding at the thresholds.
   if (monthUnits * 100 >= plan.monthly * 80) warnings.push("quota_80pct");
   if (monthUnits * 100 >= plan.monthly * 95) warnings.push("quota_95pct");
   if (plan.overage && input.unitsAdded > 0 && monthUnits > plan.monthly) {
     warnings.push("overage_active");
   }
-  if (input.calibratorVersion.startsWith(UNCALIBRATED_PREFIX)) {
+  if (
+    input.calibratorVersion.startsWith(UNCALIBRATED_PREFIX) &&
+    !warnings.includes("calibration_uncalibrated")
+  ) {
     warnings.push("calibration_uncalibrated");
   }
   if (input.subscriptionStatus !== "active") warnings.push("subscription_inactive");

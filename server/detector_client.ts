@@ -34,7 +34,7 @@ export const BackendScore = z.looseObject(
     model_version: true,
     calibrator_version: true,
   }).shape,
-).extend({ latency_ms: z.number().min(0) });
+).extend({ latency_ms: z.number().min(0), warnings: z.array(z.string()).default([]) });
 export type BackendScore = z.infer<typeof BackendScore>;
 
 const BackendDetail = z.object({ detail: z.string() });

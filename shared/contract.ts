@@ -52,7 +52,12 @@ export const DetectResponse = z.strictObject({
 }).meta({ id: "DetectResponse" });
 export type DetectResponse = z.infer<typeof DetectResponse>;
 
-/** Warning codes of v1. Clients must ignore codes they do not know. */
+/**
+ * Warning codes of v1. Clients must ignore codes they do not know. The last two are the
+ * detector's own (the spec lets warnings be added without a version change): `no_evidence`, no
+ * evidence covers the response's factual claims; `verifier_unavailable`, the configured verifier
+ * gave no verdict and the embedded score was served.
+ */
 export const WARNINGS = [
   "quota_80pct",
   "quota_95pct",
@@ -60,6 +65,8 @@ export const WARNINGS = [
   "calibration_uncalibrated",
   "input_truncated",
   "subscription_inactive",
+  "no_evidence",
+  "verifier_unavailable",
 ] as const;
 export type Warning = typeof WARNINGS[number];
 

@@ -142,6 +142,7 @@ export class LinearDetector implements Detector {
       task_used: task,
       model_version: this.modelVersion,
       calibrator_version: this.calibratorVersion,
+      warnings: [],
     };
   }
 }

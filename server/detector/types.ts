@@ -21,6 +21,8 @@ export interface ScoreOutput {
   task_used: Task;
   model_version: string;
   calibrator_version: string;
+  /** The detector's own warnings (e.g. `no_evidence`); the API merges them with the account's. */
+  warnings: string[];
 }
 
 export interface Detector {

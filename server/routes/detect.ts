@@ -198,6 +198,7 @@ export function detectRoutes(deps: AppDeps, plans: PlanTable): Hono<AppEnv> {
         unitsAdded: served ? 0 : call.units,
         subscriptionStatus: user.subscriptionStatus,
         calibratorVersion: score.calibrator_version,
+        detectorWarnings: score.warnings,
       }),
     };
     c.header("X-Units-Billed", String(unitsBilled));

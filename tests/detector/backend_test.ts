@@ -28,7 +28,6 @@ const BackendResponse = DetectResponse.omit({
   request_id: true,
   detections_billed: true,
   mode: true,
-  warnings: true,
 });
 
 const detectorPromise = loadDetector();

@@ -47,6 +47,7 @@ Deno.test("score CLI scores good lines and reports bad ones without stopping", a
     "regime_scores",
     "task_used",
     "top_regime",
+    "warnings",
   ]);
   assert.deepEqual(bad, { id: null, error: "invalid JSON" });
   assert.equal(empty.id, 7);
