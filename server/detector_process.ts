@@ -4,6 +4,8 @@
  * serves `deno task serve:detector`. Its port is read from the line it prints on listening, so
  * port 0 works. Its output is forwarded to this process's stderr.
  */
+import { verifierEnvOf, type VerifierSettings } from "./detector/verifier/settings.ts";
+
 const REPO_ROOT = new URL("../", import.meta.url);
 const DETECTOR_MAIN = new URL("server/detector/main.ts", REPO_ROOT);
 const LISTENING = /detector listening on https?:\/\/\S+:(\d+)/;
@@ -21,6 +23,8 @@ export interface DetectorProcessOptions {
   port: number;
   secret: string;
   modelDir?: string;
+  /** The verifier the detector fuses with (its `VERIFIER_*` settings). */
+  verifier?: VerifierSettings;
 }
 
 async function forwardLines(
@@ -54,6 +58,7 @@ export async function startDetectorProcess(
       DETECTOR_PORT: String(options.port),
       DETECTOR_SECRET: options.secret,
       ...(options.modelDir ? { MODEL_DIR: options.modelDir } : {}),
+      ...verifierEnvOf(options.verifier),
     },
     stdin: "null",
     stdout: "piped",
