@@ -25,6 +25,8 @@ export interface DetectorProcessOptions {
   modelDir?: string;
   /** The verifier the detector fuses with (its `VERIFIER_*` settings). */
   verifier?: VerifierSettings;
+  /** Where the child's output lines go (default: this process's stderr). */
+  onOutput?: (line: string) => void;
 }
 
 async function forwardLines(
@@ -66,7 +68,7 @@ export async function startDetectorProcess(
   }).spawn();
   const exited = child.status;
   const port = new Promise<number>((resolve, reject) => {
-    const echo = (line: string) => console.error(line);
+    const echo = options.onOutput ?? ((line: string) => console.error(line));
     forwardLines(child.stdout, (line) => {
       const match = LISTENING.exec(line);
       if (match) resolve(Number(match[1]));
