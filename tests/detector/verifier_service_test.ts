@@ -168,6 +168,41 @@ Deno.test("the verifier in the detector process: fused, failures, calibration, n
       assert.ok(body.latency_ms >= FAKE_DELAY_MS, `latency_ms ${body.latency_ms}`);
     });
 
+    await t.step("deno task score honours VERIFIER_* and prints the warnings", async () => {
+      const scoreRun = async () => {
+        const child = new Deno.Command(Deno.execPath(), {
+          args: ["task", "-q", "score", "--model", modelDir],
+          cwd: REPO_ROOT,
+          env: { VERIFIER_URL: fake.url, VERIFIER_MODEL: MODEL, VERIFIER_TIMEOUT_MS: "2000" },
+          stdin: "piped",
+          stdout: "piped",
+          stderr: "piped",
+        }).spawn();
+        const writer = child.stdin.getWriter();
+        await writer.write(new TextEncoder().encode(
+          JSON.stringify({
+            id: 1,
+            prompt: `Who wrote Hamlet? ${PROMPT_MARKER}`,
+            response: `Charles Dickens wrote Hamlet in 1850. ${RESPONSE_MARKER}`,
+          }) + "\n",
+        ));
+        await writer.close();
+        const out = await child.output();
+        output.push(new TextDecoder().decode(out.stderr));
+        assert.equal(out.code, 0);
+        return JSON.parse(new TextDecoder().decode(out.stdout));
+      };
+      const fused = await scoreRun();
+      const expected = fusedProbability(DEFAULT_WEIGHTS.evidence, base.p_hallucination, 0.9);
+      assert.ok(Math.abs(fused.p_hallucination - expected) < 1e-9, JSON.stringify(fused));
+      assert.deepEqual(fused.warnings, ["calibration_uncalibrated"]);
+      mode = "http_500";
+      const failed = await scoreRun();
+      mode = "verdict";
+      assert.deepEqual(failed.warnings, ["verifier_unavailable"]);
+      assert.equal(failed.p_hallucination, base.p_hallucination);
+    });
+
     for (const failure of ["http_500", "malformed", "wrong_shape", "hang"] as const) {
       await t.step(
         `${failure}: embedded score with verifier_unavailable within the timeout`,
