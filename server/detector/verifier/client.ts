@@ -137,8 +137,11 @@ export function createVerifier(settings: VerifierSettings): Verifier {
         Array.from({ length: settings.samples }, () => sample(body, signal)),
       );
       const ps = results.flatMap((r) => (r.ok ? [r.p] : []));
-      if (ps.length === 0) return { ok: false, reason: (results[0] as { reason: string }).reason };
-      return { ok: true, p: ps.reduce((a, b) => a + b, 0) / ps.length, samples: ps.length };
+      if (ps.length > 0) {
+        return { ok: true, p: ps.reduce((a, b) => a + b, 0) / ps.length, samples: ps.length };
+      }
+      // Every sample failed: report the first one's reason.
+      return results.find((r) => !r.ok) ?? { ok: false, reason: "no_sample" };
     },
   };
 }
