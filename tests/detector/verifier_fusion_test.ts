@@ -4,7 +4,9 @@
  * a known AUROC (0.6, 0.75, 0.9) are fused with the committed detector's calibrated probability.
  * The fusion is fitted on the calibration split with `fitFusion` (what `calibrate:verifier` runs)
  * and judged on the test split: fused AUROC at least the better input's minus 0.02, ECE <= 0.05.
- * Bounded: at most 1,500 rows per split.
+ * Bounded: at most 1,500 rows per split. The split is computed over these three sets alone (the
+ * full corpus takes most of a minute to build), so a few rows may fall in another split than in
+ * training's.
  */
 import assert from "node:assert/strict";
 import { buildCorpus } from "../../server/detector/corpus/corpus.ts";
