@@ -22,7 +22,7 @@ import { VerdictCache } from "./cache.ts";
 import { createVerifier, type Verifier } from "./client.ts";
 import { fitFusion, fusedProbability, type FusionRow, writeFusion } from "./fusion.ts";
 import { evidenceGroupOf } from "./scorer.ts";
-import { readVerifierSettings } from "./settings.ts";
+import { readVerifierSettings, type VerifierSettings } from "./settings.ts";
 
 const SHUFFLE_SEED = 8;
 const log = (message: string) => console.error(`[calibrate:verifier] ${message}`);
@@ -140,7 +140,7 @@ async function main(): Promise<number> {
     log(flags.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("; "));
     return 2;
   }
-  let settings;
+  let settings: VerifierSettings | undefined;
   let env: z.infer<typeof CalibrateEnv>;
   try {
     const vars = Deno.env.toObject();
