@@ -21,6 +21,7 @@ import {
 } from "./bench/load.ts";
 import { formatTable, summarize } from "./bench/stats.ts";
 import { startBenchService } from "./bench/service.ts";
+import { verifierLatencyTable } from "./bench/verifier.ts";
 import { MAX_FIELD_CHARS } from "../shared/text.ts";
 
 const USAGE = "usage: deno task bench [--samples N] [--warmup N] [--duration SECONDS] " +
@@ -161,6 +162,7 @@ async function main(): Promise<void> {
       ["concurrency", "seconds", "calls", "calls/s", "median", "p95", "p99", "errors"],
       loops.map(([c, run]) => throughputRow(c, run)),
     ));
+    console.log("\n" + await verifierLatencyTable({ ...options, inputOf: small, plain: smallRun }));
   } finally {
     await service.stop();
   }

@@ -3,6 +3,12 @@
  * passed down as a typed object. Nothing else reads Deno.env.
  */
 import { z } from "zod";
+import {
+  requireVerifierModel,
+  VerifierEnvFields,
+  type VerifierSettings,
+  verifierSettings,
+} from "./detector/verifier/settings.ts";
 
 const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
@@ -42,7 +48,7 @@ const Env = z.object({
   GITHUB_API_URL: providerUrl.default("https://api.github.com"),
   /** Extension origins (chrome-extension://<id>) allowed to call the session API with cookies. */
   EXTENSION_ORIGINS: z.string().default(""),
-});
+}).extend(VerifierEnvFields.shape).superRefine(requireVerifierModel);
 
 export interface OAuthClientConfig {
   clientId: string;
@@ -55,7 +61,14 @@ export interface Config {
   publicUrl: string;
   kvPath: string;
   detector:
-    | { kind: "embedded"; port: number; secret: string; modelDir?: string }
+    | {
+      kind: "embedded";
+      port: number;
+      secret: string;
+      modelDir?: string;
+      /** `VERIFIER_*`, passed to the started detector (a remote one reads its own). */
+      verifier?: VerifierSettings;
+    }
     | { kind: "remote"; url: string; secret: string }
     | { kind: "unconfigured" };
   plansFile?: string;
@@ -101,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       port: e.DETECTOR_PORT,
       secret: e.DETECTOR_SECRET ?? randomSecret(),
       modelDir: e.MODEL_DIR,
+      verifier: verifierSettings(e),
     };
   return {
     host: e.HOST,

@@ -4,6 +4,8 @@
  * serves `deno task serve:detector`. Its port is read from the line it prints on listening, so
  * port 0 works. Its output is forwarded to this process's stderr.
  */
+import { verifierEnvOf, type VerifierSettings } from "./detector/verifier/settings.ts";
+
 const REPO_ROOT = new URL("../", import.meta.url);
 const DETECTOR_MAIN = new URL("server/detector/main.ts", REPO_ROOT);
 const LISTENING = /detector listening on https?:\/\/\S+:(\d+)/;
@@ -21,6 +23,10 @@ export interface DetectorProcessOptions {
   port: number;
   secret: string;
   modelDir?: string;
+  /** The verifier the detector fuses with (its `VERIFIER_*` settings). */
+  verifier?: VerifierSettings;
+  /** Where the child's output lines go (default: this process's stderr). */
+  onOutput?: (line: string) => void;
 }
 
 async function forwardLines(
@@ -54,6 +60,7 @@ export async function startDetectorProcess(
       DETECTOR_PORT: String(options.port),
       DETECTOR_SECRET: options.secret,
       ...(options.modelDir ? { MODEL_DIR: options.modelDir } : {}),
+      ...verifierEnvOf(options.verifier),
     },
     stdin: "null",
     stdout: "piped",
@@ -61,7 +68,7 @@ export async function startDetectorProcess(
   }).spawn();
   const exited = child.status;
   const port = new Promise<number>((resolve, reject) => {
-    const echo = (line: string) => console.error(line);
+    const echo = options.onOutput ?? ((line: string) => console.error(line));
     forwardLines(child.stdout, (line) => {
       const match = LISTENING.exec(line);
       if (match) resolve(Number(match[1]));

@@ -45,10 +45,19 @@ export const DetectResponse = z.strictObject({
   mode: z.enum(["short", "long"]),
   latency_ms: z.int().min(0),
   model_version: z.string(),
-  calibrator_version: z.string(),
+  calibrator_version: z.string().meta({
+    description: "Content hash of the calibration in use; with a verifier (VERIFIER_URL) it also " +
+      "names the verifier model and its fitted fusion, and starts `uncalibrated:` until that " +
+      "fusion has been fitted (`deno task calibrate:verifier`).",
+  }),
   input_mode_used: z.enum(INPUT_MODES),
   task_used: z.enum(TASKS),
-  warnings: z.array(z.string()),
+  warnings: z.array(z.string()).meta({
+    description: "Advisory codes; clients ignore codes they do not know. The detector's own come " +
+      "first: `no_evidence` (nothing in the prompt or the knowledge base covers the response's " +
+      "factual claims) and `verifier_unavailable` (the configured verifier LLM timed out, failed " +
+      "or gave no valid verdict; the embedded detector's score was served).",
+  }),
 }).meta({ id: "DetectResponse" });
 export type DetectResponse = z.infer<typeof DetectResponse>;
 

@@ -9,6 +9,7 @@ import { loadConfig } from "../config.ts";
 import { openKv } from "../data/kv.ts";
 import { startDetectorProcess, waitUntilReady } from "../detector_process.ts";
 import { randomToken } from "../data/sessions.ts";
+import type { VerifierSettings } from "../detector/verifier/settings.ts";
 
 /** Far above anything a run can spend: the benchmark measures the service, not its limits. */
 const UNLIMITED = { monthly: 1_000_000_000, daily: null, perMinute: 1_000_000_000 };
@@ -38,7 +39,7 @@ async function signInAndCreateKey(url: string): Promise<string> {
 }
 
 export async function startBenchService(
-  options: { modelDir?: string } = {},
+  options: { modelDir?: string; verifier?: VerifierSettings } = {},
 ): Promise<BenchService> {
   const dir = await Deno.makeTempDir({ prefix: "bench_" });
   const cleanups: (() => Promise<void> | void)[] = [() => Deno.remove(dir, { recursive: true })];
@@ -54,6 +55,7 @@ export async function startBenchService(
       port: 0,
       secret,
       modelDir: options.modelDir,
+      verifier: options.verifier,
     });
     cleanups.push(() => detector.stop());
     const detectorUrl = `http://127.0.0.1:${detector.port}`;

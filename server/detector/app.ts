@@ -5,21 +5,29 @@
 import { type Context, Hono } from "hono";
 import { parseDetectBody } from "./detect_body.ts";
 import { inferenceSecret } from "./middleware/inference_secret.ts";
-import type { Detector } from "./types.ts";
+import { detectorScorer } from "./model.ts";
+import type { Detector, Scorer } from "./types.ts";
 
 export interface DetectorAppOptions {
   secret: string;
   detector: Promise<Detector> | Detector;
   /** Called when loading fails (the app keeps answering 503). */
   onLoadError?: (error: unknown) => void;
+  /** Steps around the detector's own scoring (the verifier); default: none. */
+  wrap?: (base: Scorer) => Scorer;
 }
 
 const MODEL_UNAVAILABLE = { detail: "model_unavailable" } as const;
 
 export function createDetectorApp(options: DetectorAppOptions): Hono {
   let detector: Detector | undefined;
+  let score: Scorer | undefined;
+  const wrap = options.wrap ?? ((base: Scorer) => base);
   Promise.resolve(options.detector).then(
-    (loaded) => (detector = loaded),
+    (loaded) => {
+      detector = loaded;
+      score = wrap(detectorScorer(loaded));
+    },
     (error) =>
       (options.onLoadError ?? ((e) => console.error("detector: model failed to load:", e)))(error),
   );
@@ -45,9 +53,9 @@ export function createDetectorApp(options: DetectorAppOptions): Hono {
     }
     const parsed = parseDetectBody(body);
     if (!parsed.ok) return c.json({ detail: parsed.detail }, 400);
-    if (!detector) return c.json(MODEL_UNAVAILABLE, 503);
+    if (!score) return c.json(MODEL_UNAVAILABLE, 503);
     const started = performance.now();
-    const output = detector.score(parsed.input);
+    const output = await score(parsed.input);
     const latency_ms = Math.round(performance.now() - started);
     return c.json({ ...output, latency_ms });
   });

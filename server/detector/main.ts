@@ -1,18 +1,20 @@
 /**
  * `deno task serve:detector`: serves the inference backend alone. Listens at once (503 while the
- * model loads), then loads the model.
+ * model loads), then loads the model. With `VERIFIER_URL` set, scores are fused with the verifier's.
  */
 import { z } from "zod";
 import { createDetectorApp } from "./app.ts";
 import { loadDetector } from "./model.ts";
 import { DEFAULT_MODEL_DIR } from "./model_files.ts";
+import { verifierStep } from "./verifier/scorer.ts";
+import { requireVerifierModel, VerifierEnvFields, verifierSettings } from "./verifier/settings.ts";
 
 const DetectorEnv = z.object({
   DETECTOR_PORT: z.coerce.number().int().min(0).max(65535).default(8001),
   HOST: z.string().min(1).default("127.0.0.1"),
   DETECTOR_SECRET: z.string().min(1, "DETECTOR_SECRET is required"),
   MODEL_DIR: z.string().min(1).default(DEFAULT_MODEL_DIR),
-});
+}).extend(VerifierEnvFields.shape).superRefine(requireVerifierModel);
 export type DetectorEnv = z.infer<typeof DetectorEnv>;
 
 /** The process environment this entry point reads, validated once at start-up. */
@@ -44,7 +46,8 @@ if (import.meta.main) {
       ),
     () => {},
   );
-  const app = createDetectorApp({ secret: config.DETECTOR_SECRET, detector });
+  const wrap = await verifierStep(verifierSettings(config), config.MODEL_DIR);
+  const app = createDetectorApp({ secret: config.DETECTOR_SECRET, detector, wrap });
   Deno.serve({
     port: config.DETECTOR_PORT,
     hostname: config.HOST,

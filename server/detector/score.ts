@@ -1,15 +1,19 @@
 /**
  * `deno task score [--task T] [--input-mode M] [--top-k N] [--model DIR] < in.jsonl > out.jsonl`:
  * batch scoring. Standard output carries only JSONL; a bad line gets {"id", "error"} and the run
- * goes on; counts go to standard error. A line's own task / input_mode win over the flags.
+ * goes on; counts go to standard error. A line's own task / input_mode win over the flags. The
+ * `VERIFIER_*` settings are honoured as by the detector service, so both score alike.
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { DetectRequest } from "../../shared/contract.ts";
 import { INPUT_MODES, TASKS } from "../../shared/regimes.ts";
 import { BACKEND_DEFAULT_TASK } from "./detect_body.ts";
-import { loadDetector } from "./model.ts";
-import type { Detector } from "./types.ts";
+import { detectorScorer, loadDetector } from "./model.ts";
+import { DEFAULT_MODEL_DIR } from "./model_files.ts";
+import type { Scorer } from "./types.ts";
+import { verifierStep } from "./verifier/scorer.ts";
+import { readVerifierSettings, type VerifierSettings } from "./verifier/settings.ts";
 
 /** A detect request (top-k comes from the flag) with the caller's line id. */
 const ScoreLine = DetectRequest.omit({ top_k_regimes: true }).extend({
@@ -25,7 +29,11 @@ const Flags = z.object({
 type Flags = z.infer<typeof Flags>;
 
 /** Scores one input line: the output object (a result or an error, with the line's id). */
-export function scoreLine(detector: Detector, flags: Flags, line: string): Record<string, unknown> {
+export async function scoreLine(
+  score: Scorer,
+  flags: Flags,
+  line: string,
+): Promise<Record<string, unknown>> {
   let json: unknown;
   try {
     json = JSON.parse(line);
@@ -44,7 +52,7 @@ export function scoreLine(detector: Detector, flags: Flags, line: string): Recor
   }
   const { prompt, response, task, input_mode } = parsed.data;
   const inputMode = input_mode ?? flags["input-mode"] ?? (prompt ? "pr" : "ro");
-  const output = detector.score({
+  const output = await score({
     prompt,
     response,
     task: task ?? flags.task,
@@ -84,14 +92,24 @@ async function main() {
     );
     Deno.exit(2);
   }
-  const detector = await loadDetector(flags.data.model);
+  let verifier: VerifierSettings | undefined;
+  try {
+    verifier = readVerifierSettings(Deno.env.toObject());
+  } catch (error) {
+    console.error(`score: ${(error as Error).message}`);
+    Deno.exit(2);
+  }
+  const modelDir = flags.data.model ?? DEFAULT_MODEL_DIR;
+  const detector = await loadDetector(modelDir);
   console.error(`score: model ${detector.modelVersion}, calibrator ${detector.calibratorVersion}`);
+  const wrap = await verifierStep(verifier, modelDir);
+  const score = wrap(detectorScorer(detector));
   const encoder = new TextEncoder();
   const writer = Deno.stdout.writable.getWriter();
   let scored = 0, failed = 0;
   for await (const line of lines(Deno.stdin.readable)) {
     if (line.trim() === "") continue;
-    const out = scoreLine(detector, flags.data, line);
+    const out = await scoreLine(score, flags.data, line);
     "error" in out ? failed++ : scored++;
     await writer.write(encoder.encode(JSON.stringify(out) + "\n"));
   }

@@ -30,3 +30,6 @@ export interface Detector {
   readonly calibratorVersion: string;
   score(input: ScoreInput): ScoreOutput;
 }
+
+/** One scoring step; steps compose by wrapping (detector → evidence → verifier). */
+export type Scorer = (input: ScoreInput) => Promise<ScoreOutput>;

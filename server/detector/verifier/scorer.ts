@@ -1,0 +1,87 @@
+/**
+ * The verified scoring step: wraps a base scorer (the embedded detector, or detector + evidence)
+ * and fuses its calibrated probability with the verifier's verdict. The verifier is asked while
+ * the base scores; when it fails the base output is served with `verifier_unavailable`, and the
+ * failure is logged by its reason only (never any call text).
+ */
+import { BINARY_REGIME, type RegimeScore, sortRegimeScores } from "../../../shared/regimes.ts";
+import type { ScoreOutput, Scorer } from "../types.ts";
+import { createVerifier, type Verifier } from "./client.ts";
+import { type EvidenceGroup, Fusion, loadFusion } from "./fusion.ts";
+import type { VerifierSettings } from "./settings.ts";
+
+/** Enough for every public regime, so they can be rescaled before the caller's top-k cut. */
+const ALL_REGIMES = 10;
+
+/** Regime scores for the fused p: NORMAL is 1 - p, the other regimes keep their shares of p. */
+function rescaledRegimes(output: ScoreOutput, p: number): RegimeScore[] {
+  if (output.task_used === "binary") return [{ regime: BINARY_REGIME, p }];
+  const others = output.regime_scores.filter((s) => s.regime !== "NORMAL");
+  const mass = others.reduce((n, s) => n + s.p, 0);
+  return sortRegimeScores([
+    { regime: "NORMAL", p: 1 - p },
+    ...others.map((s) => ({
+      regime: s.regime,
+      p: mass > 0 ? (p * s.p) / mass : p / others.length,
+    })),
+  ]);
+}
+
+export function evidenceGroupOf(output: ScoreOutput): EvidenceGroup {
+  return output.warnings.includes("no_evidence") ? "no_evidence" : "evidence";
+}
+
+export function withVerifier(
+  base: Scorer,
+  verifier: Verifier,
+  fusion: Fusion,
+  log: (line: string) => void = console.error,
+): Scorer {
+  return async (input) => {
+    // Asked first, so the verifier's wait overlaps the base's scoring.
+    const verdict = verifier.verify(input.prompt, input.response);
+    const output = await base({ ...input, topK: ALL_REGIMES });
+    const result = await verdict;
+    if (!result.ok) {
+      log(`detector: verifier unavailable (${result.reason}); serving the embedded score`);
+      return {
+        ...output,
+        regime_scores: output.regime_scores.slice(0, input.topK),
+        warnings: [...output.warnings, "verifier_unavailable"],
+      };
+    }
+    const fused = fusion.fuse(output, result.p, evidenceGroupOf(output));
+    const regimes = rescaledRegimes(output, fused.p);
+    return {
+      ...output,
+      p_hallucination: fused.p,
+      flag: fused.flag,
+      top_regime: regimes[0].regime,
+      regime_scores: regimes.slice(0, input.topK),
+      calibrator_version: fused.calibratorVersion,
+      warnings: fused.calibrated ? output.warnings : [
+        ...output.warnings,
+        "calibration_uncalibrated",
+      ],
+    };
+  };
+}
+
+/**
+ * The verifier step configured by `VERIFIER_*` for the model in `modelDir`: the identity when no
+ * verifier is configured (nothing changes then).
+ */
+export async function verifierStep(
+  settings: VerifierSettings | undefined,
+  modelDir: string,
+  log: (line: string) => void = console.error,
+): Promise<(base: Scorer) => Scorer> {
+  if (!settings) return (base) => base;
+  const verifier = createVerifier(settings);
+  const fusion = await loadFusion(modelDir, settings.model);
+  log(
+    `detector: verifier ${settings.model} at ${settings.url}, ${settings.samples} sample(s), ` +
+      (fusion.fitted ? "fusion fitted" : "fusion not fitted yet (calibration_uncalibrated)"),
+  );
+  return (base) => withVerifier(base, verifier, fusion, log);
+}
