@@ -1,7 +1,8 @@
 /**
  * Test and demo adapter for pages served from the loopback address. Its markup is the
  * extension's own convention: `data-hd-role="user"` / `data-hd-role="assistant"`, and
- * `data-hd-state="done"` on a reply once it has finished.
+ * `data-hd-state="done"` (or `"streaming"`) on a reply; a reply without the attribute is judged
+ * by its text settling.
  */
 import { pairTurns } from "./dom.ts";
 import type { SiteAdapter } from "./types.ts";
@@ -14,6 +15,9 @@ export const localAdapter: SiteAdapter = {
       root,
       promptSelector: '[data-hd-role="user"]',
       replySelector: '[data-hd-role="assistant"]',
-      isFinished: (reply) => reply.getAttribute("data-hd-state") === "done",
+      isFinished: (reply) => {
+        const state = reply.getAttribute("data-hd-state");
+        return state === "done" ? true : state === "streaming" ? false : undefined;
+      },
     }),
 };
