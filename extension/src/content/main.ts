@@ -1,10 +1,15 @@
 /**
- * Content script entry: picks the site adapter for this page and runs one throttled
- * MutationObserver that rescans the replies when the page changes.
+ * Content script entry: picks the site adapter for this page (unless the user turned the site
+ * off) and runs one throttled MutationObserver that rescans the replies when the page changes.
+ * Also answers the worker: a new session (badges waiting for sign-in retry) and the prompt of a
+ * selection being checked from the context menu.
  */
-import { sendToWorker } from "../protocol.ts";
+import browser from "../browser.ts";
+import { type PageNotice, sendToWorker } from "../protocol.ts";
 import { adapterFor } from "../sites/index.ts";
 import { BADGE_HOST_ATTRIBUTE } from "../sites/dom.ts";
+import { loadSettings } from "../settings.ts";
+import { Highlighter } from "./highlights.ts";
 import { throttle } from "./throttle.ts";
 import { ReplyTracker } from "./tracker.ts";
 
@@ -22,14 +27,20 @@ function isOwnMutation(record: MutationRecord): boolean {
   return nodes.length > 0 && nodes.every(isBadge);
 }
 
-function start(): void {
+async function start(): Promise<void> {
   const adapter = adapterFor(location.hostname);
   if (!adapter) return;
+  const settings = await loadSettings();
+  if (settings.disabledSites.includes(adapter.name)) return;
+  let scan = () => {};
   const tracker = new ReplyTracker(adapter, document, {
     detect: (input) => sendToWorker({ type: "detect", input }),
     signIn: () => void sendToWorker({ type: "signin.open" }),
+    highlighter: new Highlighter(),
+    mode: settings.checkMode,
+    rescanIn: (ms) => setTimeout(() => scan(), ms),
   });
-  const scan = throttle(() => tracker.scan(), SCAN_INTERVAL_MS);
+  scan = throttle(() => tracker.scan(), SCAN_INTERVAL_MS);
   new MutationObserver((records) => {
     if (!records.every(isOwnMutation)) scan();
   }).observe(document.documentElement, {
@@ -38,7 +49,22 @@ function start(): void {
     characterData: true,
     attributes: true,
   });
+  browser.runtime.onMessage.addListener((message: unknown) => {
+    const type = (message as { type?: unknown } | null)?.type;
+    if (type === ("session.started" satisfies PageNotice["type"])) {
+      tracker.retryUnauthorized();
+      return undefined;
+    }
+    if (type === "selection.prompt") {
+      const anchor = getSelection()?.anchorNode;
+      return Promise.resolve({ prompt: anchor ? tracker.promptAt(anchor) : undefined });
+    }
+    return undefined;
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") tracker.retryUnauthorized();
+  });
   tracker.scan();
 }
 
-start();
+void start();

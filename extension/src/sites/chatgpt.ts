@@ -15,6 +15,7 @@ const COPY_BUTTON = '[data-testid="copy-turn-action-button"]';
 
 export const chatgptAdapter: SiteAdapter = {
   name: "chatgpt",
+  label: "ChatGPT",
   matches: (hostname) =>
     hostname === "chatgpt.com" || hostname.endsWith(".chatgpt.com") ||
     hostname === "chat.openai.com",

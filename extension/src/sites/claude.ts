@@ -11,6 +11,7 @@ import type { SiteAdapter } from "./types.ts";
 
 export const claudeAdapter: SiteAdapter = {
   name: "claude",
+  label: "Claude",
   matches: (hostname) => hostname === "claude.ai",
   turns: (root) =>
     pairTurns({

@@ -12,6 +12,7 @@ const STOP_BUTTON = 'button[data-testid="stop-button"], button[aria-label="Inter
 
 export const copilotAdapter: SiteAdapter = {
   name: "copilot",
+  label: "Copilot",
   matches: (hostname) => hostname === "copilot.microsoft.com",
   turns(root) {
     const generating = root.querySelector(STOP_BUTTON) !== null;

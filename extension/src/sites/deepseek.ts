@@ -10,6 +10,7 @@ import type { SiteAdapter } from "./types.ts";
 
 export const deepseekAdapter: SiteAdapter = {
   name: "deepseek",
+  label: "DeepSeek",
   matches: (hostname) => hostname === "chat.deepseek.com",
   turns(root) {
     const generating = root.querySelector(".ds-stop-button") !== null;

@@ -11,6 +11,7 @@ const STOP_BUTTON = 'button[aria-label*="Stop"]';
 
 export const geminiAdapter: SiteAdapter = {
   name: "gemini",
+  label: "Gemini",
   matches: (hostname) => hostname === "gemini.google.com",
   turns(root) {
     const generating = root.querySelector(STOP_BUTTON) !== null;

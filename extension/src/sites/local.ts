@@ -9,6 +9,7 @@ import type { SiteAdapter } from "./types.ts";
 
 export const localAdapter: SiteAdapter = {
   name: "local",
+  label: "Local test pages",
   matches: (hostname) => hostname === "127.0.0.1" || hostname === "localhost",
   turns: (root) =>
     pairTurns({

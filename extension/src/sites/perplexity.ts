@@ -12,6 +12,7 @@ const STOP_BUTTON =
 
 export const perplexityAdapter: SiteAdapter = {
   name: "perplexity",
+  label: "Perplexity",
   matches: (hostname) => hostname === "www.perplexity.ai" || hostname === "perplexity.ai",
   turns(root) {
     const generating = root.querySelector(STOP_BUTTON) !== null;

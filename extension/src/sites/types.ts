@@ -22,6 +22,8 @@ export interface Turn {
 
 export interface SiteAdapter {
   name: string;
+  /** The site's name as users know it (the popup's per-site switches). */
+  label: string;
   /** Whether this adapter handles pages of this host name. */
   matches(hostname: string): boolean;
   /** Every assistant reply on the page, in document order. */
