@@ -4,6 +4,7 @@
  * Also answers the worker: a new session (badges waiting for sign-in retry) and the prompt of a
  * selection being checked from the context menu.
  */
+import type { ApiFailure } from "../../../shared/client.ts";
 import browser from "../browser.ts";
 import { type PageNotice, sendToWorker } from "../protocol.ts";
 import { adapterFor } from "../sites/index.ts";
@@ -14,6 +15,13 @@ import { throttle } from "./throttle.ts";
 import { ReplyTracker } from "./tracker.ts";
 
 const SCAN_INTERVAL_MS = 500;
+
+const lostWorker = (): ApiFailure => ({
+  ok: false,
+  kind: "network",
+  status: 0,
+  body: { error: "extension_unavailable", message: "The extension was reloaded: reload the page." },
+});
 
 function isBadge(node: Node): boolean {
   return node.nodeType === 1 && (node as Element).hasAttribute(BADGE_HOST_ATTRIBUTE);
@@ -34,7 +42,7 @@ async function start(): Promise<void> {
   if (settings.disabledSites.includes(adapter.name)) return;
   let scan = () => {};
   const tracker = new ReplyTracker(adapter, document, {
-    detect: (input) => sendToWorker({ type: "detect", input }),
+    detect: (input) => sendToWorker({ type: "detect", input }).catch(lostWorker),
     signIn: () => void sendToWorker({ type: "signin.open" }),
     highlighter: new Highlighter(),
     mode: settings.checkMode,

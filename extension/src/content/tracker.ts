@@ -12,12 +12,14 @@ import { MAX_FIELD_CHARS } from "../../../shared/text.ts";
 import type { CheckMode, DetectInput } from "../protocol.ts";
 import { locatePieces } from "../sites/dom.ts";
 import type { SiteAdapter, Turn } from "../sites/types.ts";
+import { waitingOutRateLimits } from "../rate_limit.ts";
 import { splitAnswer } from "../split.ts";
 import { isVerdict, NO_EVIDENCE, verdictOf } from "../verdict.ts";
 import { BadgeView } from "./badge.tsx";
 import type { Highlighter, PartMark } from "./highlights.ts";
 
 export interface TrackerDeps {
+  /** A detect call through the worker; a lost worker resolves to a network failure. */
   detect(input: DetectInput): Promise<ApiResult<DetectResponse>>;
   signIn(): void;
   highlighter: Highlighter;
@@ -54,15 +56,6 @@ function fingerprint(turn: Turn): string {
   }
   return `${turn.response.length}:${(hash >>> 0).toString(16)}`;
 }
-
-const lostWorker = (): ApiResult<DetectResponse> => ({
-  ok: false,
-  kind: "network",
-  status: 0,
-  body: { error: "extension_unavailable", message: "The extension was reloaded: reload the page." },
-});
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class ReplyTracker {
   private readonly replies = new Map<Element, TrackedReply>();
@@ -175,21 +168,6 @@ export class ReplyTracker {
     }
   }
 
-  /** One part's call; a 429 is waited out (the badge counts down) and tried again. */
-  private async detectPart(
-    input: DetectInput,
-    onWait: (result: ApiResult<DetectResponse>) => void,
-  ): Promise<ApiResult<DetectResponse>> {
-    for (;;) {
-      const result = await this.limited(() => this.deps.detect(input).catch(lostWorker));
-      if (result.ok || result.kind !== "rate_limited" || result.retryAfterS === undefined) {
-        return result;
-      }
-      onWait(result);
-      await sleep(result.retryAfterS * 1000);
-    }
-  }
-
   private async check(tracked: TrackedReply): Promise<void> {
     const { turn } = tracked;
     const checked = tracked.fingerprint;
@@ -201,9 +179,12 @@ export class ReplyTracker {
     const promptText = prompt?.slice(0, MAX_FIELD_CHARS).join("");
     const results = await Promise.all(
       parts.map((part) =>
-        this.detectPart({ response: part, prompt: promptText }, (failure) => {
-          if (stillCurrent() && !failure.ok) badge.show({ kind: "error", failure });
-        })
+        waitingOutRateLimits(
+          () => this.limited(() => this.deps.detect({ response: part, prompt: promptText })),
+          (failure) => {
+            if (stillCurrent()) badge.show({ kind: "error", failure });
+          },
+        )
       ),
     );
     // The reply changed while the calls were out: its own check shows the right score.

@@ -13,6 +13,7 @@ import {
   warningText,
 } from "../display.ts";
 import { loadSettings } from "../settings.ts";
+import { waitingOutRateLimits } from "../rate_limit.ts";
 import { splitAnswer } from "../split.ts";
 import { isVerdict, verdictOf } from "../verdict.ts";
 import { detect } from "./handlers.ts";
@@ -46,7 +47,19 @@ export async function checkSelection(tabId: number, frameId: number, text: strin
   await show(tabId, frameId, { state: "pending", title: "Checking the selection…", lines: [] });
   const prompt = await promptOf(tabId, frameId);
   const results = [];
-  for (const part of parts) results.push(await detect({ response: part, prompt }));
+  for (const part of parts) {
+    results.push(
+      await waitingOutRateLimits(
+        () => detect({ response: part, prompt }),
+        (failure) =>
+          void show(tabId, frameId, {
+            state: "error",
+            title: failureView(failure).text,
+            lines: [],
+          }),
+      ),
+    );
+  }
   await show(tabId, frameId, await panelView(verdictOf(results)));
 }
 
