@@ -4,27 +4,10 @@
  */
 import browser from "./browser.ts";
 import type { CheckMode, Settings } from "./protocol.ts";
+import { normalizeServerUrl } from "./server_address.ts";
 
 export const DEFAULT_SERVER_URL = "http://127.0.0.1:8000";
 export const CHECK_MODES: readonly CheckMode[] = ["all", "new", "click"];
-
-/** The origin of an http(s) address, or undefined when it is not one. */
-export function normalizeServerUrl(input: string): string | undefined {
-  try {
-    const url = new URL(input.trim());
-    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether `origin` sends the session cookie in clear over the network (http, not loopback). */
-export function isPlainHttpRemote(origin: string): boolean {
-  const url = new URL(origin);
-  const loopback = url.hostname === "localhost" || url.hostname === "[::1]" ||
-    /^127(\.\d{1,3}){3}$/.test(url.hostname);
-  return url.protocol === "http:" && !loopback;
-}
 
 export async function loadSettings(): Promise<Settings> {
   const stored = await browser.storage.local.get(["serverUrl", "checkMode", "disabledSites"]);

@@ -8,7 +8,7 @@ import type { ApiResult } from "../../../shared/client.ts";
 import type { UsageSummary } from "../../../shared/contract.ts";
 import { failureView, UNREACHABLE_HINT } from "../display.ts";
 import { type AccountNotice, sendToWorker, type Settings } from "../protocol.ts";
-import { isPlainHttpRemote } from "../settings.ts";
+import { isPlainHttpRemote } from "../server_address.ts";
 import { KeysPanel } from "./KeysPanel.tsx";
 import { SettingsPanel } from "./SettingsPanel.tsx";
 import { UsagePanel } from "./UsagePanel.tsx";

@@ -7,7 +7,7 @@ import { useState } from "preact/hooks";
 import browser from "../browser.ts";
 import type { CheckMode, Settings } from "../protocol.ts";
 import { sendToWorker } from "../protocol.ts";
-import { isPlainHttpRemote, normalizeServerUrl } from "../settings.ts";
+import { isPlainHttpRemote, normalizeServerUrl } from "../server_address.ts";
 import { SITE_ADAPTERS } from "../sites/index.ts";
 
 const MODE_LABELS: Record<CheckMode, string> = {

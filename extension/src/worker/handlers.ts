@@ -16,7 +16,8 @@ import type {
   WorkerRequest,
 } from "../protocol.ts";
 import { requestIdFor } from "../request_id.ts";
-import { loadSettings, normalizeServerUrl, requestIdSalt, saveSettings } from "../settings.ts";
+import { normalizeServerUrl } from "../server_address.ts";
+import { loadSettings, requestIdSalt, saveSettings } from "../settings.ts";
 import { withRetries } from "./retry.ts";
 
 async function client() {
