@@ -100,7 +100,6 @@ Deno.test({
           const streamed = detector.log.find((s) => s.response === layout.finish.text)!;
           assert.equal(streamed.prompt, layout.streaming.prompt);
           assert.deepEqual(await shownPs(page), [first.p, streamed.p]);
-          if (layout === LAYOUTS[0]) await session.screenshot(page, "badge", "article >> nth=1");
           await page.close();
         });
       }
@@ -190,6 +189,8 @@ Deno.test({
           const pill = page.locator(PILL);
           await pill.waitFor();
           const markdownBefore = await page.locator(".markdown").innerHTML();
+          await pill.evaluate((el) => el.scrollIntoView({ block: "center" }));
+          await session.screenshot(page, "badge");
 
           const calls = detector.log.slice(before);
           assert.ok(calls.length >= 3, `${calls.length} calls`);
@@ -239,6 +240,10 @@ Deno.test({
             ),
           );
           assert.match(await details.innerText(), /above this model's threshold/);
+          assert.match(
+            await details.getByTestId("riskiest-part").innerText(),
+            /^Riskiest part: “In a little-known episode the Treaty of Lisbon/,
+          );
           assert.equal(
             await page.evaluate(() =>
               document.activeElement?.shadowRoot?.activeElement?.getAttribute("role")

@@ -100,18 +100,21 @@ Deno.test({
         await popup.close();
       });
 
-      await t.step("429: a countdown to the automatic retry instead of a Retry button", async () => {
-        await session.signIn("rate@example.com", "Rate Tester");
-        await admin("plan", "rate@example.com", "web_free");
-        const page = await context.newPage();
-        await page.goto(`${pages.url}/rate`);
-        const waiting = page.locator('[data-hd-badge] [data-failure="rate_limited"]');
-        await waiting.waitFor();
-        assert.match(await waiting.innerText(), /Too many checks: trying again in \d+ s\./);
-        assert.equal(await waiting.getByRole("button").count(), 0);
-        assert.equal(await page.locator("[data-hd-badge] .pill[data-p]").count(), 2);
-        await page.close();
-      });
+      await t.step(
+        "429: a countdown to the automatic retry instead of a Retry button",
+        async () => {
+          await session.signIn("rate@example.com", "Rate Tester");
+          await admin("plan", "rate@example.com", "web_free");
+          const page = await context.newPage();
+          await page.goto(`${pages.url}/rate`);
+          const waiting = page.locator('[data-hd-badge] [data-failure="rate_limited"]');
+          await waiting.waitFor();
+          assert.match(await waiting.innerText(), /Too many checks: trying again in \d+ s\./);
+          assert.equal(await waiting.getByRole("button").count(), 0);
+          assert.equal(await page.locator("[data-hd-badge] .pill[data-p]").count(), 2);
+          await page.close();
+        },
+      );
 
       await t.step("popup: an unreachable server is named with a hint", async () => {
         const popup = await session.popup();

@@ -25,7 +25,15 @@ export type BadgeState =
   | { kind: "waiting" }
   | { kind: "idle" }
   | { kind: "pending"; startedAt: number }
-  | { kind: "result"; verdict: Verdict; parts: number; underlined: number; promptCut: boolean }
+  | {
+    kind: "result";
+    verdict: Verdict;
+    parts: number;
+    underlined: number;
+    /** The riskiest part's text, when the answer has several (shown, never stored). */
+    riskiestPart?: string;
+    promptCut: boolean;
+  }
   | { kind: "error"; failure: ApiFailure };
 
 export interface BadgeActions {
@@ -33,6 +41,12 @@ export interface BadgeActions {
   check(): void;
   signIn(): void;
 }
+
+/** The first words of a part, to tell which one the breakdown is about. */
+const excerpt = (text: string) => {
+  const chars = Array.from(text.replace(/\s+/g, " "));
+  return chars.length <= 90 ? chars.join("") : `${chars.slice(0, 90).join("").trimEnd()}…`;
+};
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -68,6 +82,11 @@ function Details(
       }}
     >
       <h3>{verdict.notVerifiable ? "Regime cues" : "Regime breakdown"}</h3>
+      {state.riskiestPart && (
+        <p class="excerpt" data-testid="riskiest-part">
+          {`Riskiest part: “${excerpt(state.riskiestPart)}”`}
+        </p>
+      )}
       {riskiest.regime_scores.map((score) => (
         <div class="regime" key={score.regime} data-regime={score.regime}>
           <span>{regimeLabel(score.regime)}</span>

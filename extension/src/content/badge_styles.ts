@@ -32,6 +32,7 @@ export const BADGE_CSS = `
 .details.up { top: auto; bottom: calc(100% + 4px); }
 .details:focus { outline: none; }
 .details h3 { margin: 0 0 6px; font-size: 13px; }
+.excerpt { margin: 0 0 6px; color: var(--muted); font-size: 12px; font-style: italic; }
 .regime { display: grid; grid-template-columns: 1fr 44px; gap: 2px 8px; margin: 3px 0; }
 .bar { grid-column: 1 / 3; height: 4px; border-radius: 2px; background: var(--track); overflow: hidden; }
 .bar > span { display: block; height: 100%; background: var(--link); }
@@ -47,7 +48,7 @@ button.link, a.link { border: 0; background: none; padding: 0; color: var(--link
 
 /** Page-level CSS for the per-part underlines (CSS Custom Highlight API: no change to the DOM). */
 export const HIGHLIGHT_CSS = `
-::highlight(hd-risk-moderate) { text-decoration: underline wavy #bf8700; text-decoration-thickness: 1.5px;
+::highlight(hd-risk-moderate) { text-decoration: underline dotted #bf8700; text-decoration-thickness: 2px;
   text-underline-offset: 3px; }
 ::highlight(hd-risk-high) { text-decoration: underline wavy #cf222e; text-decoration-thickness: 1.5px;
   text-underline-offset: 3px; background-color: rgba(207, 34, 46, .10); }

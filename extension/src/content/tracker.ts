@@ -199,10 +199,12 @@ export class ReplyTracker {
       marks.push({ ...at, p: result.data.p_hallucination, topRegime: result.data.top_regime });
     });
     const underlined = this.deps.highlighter.mark(turn.content, marks);
+    const riskiest = parts[results.findIndex((r) => r.ok && r.data === outcome.riskiest)];
     badge.show({
       kind: "result",
       verdict: outcome,
       parts: parts.length,
+      riskiestPart: parts.length > 1 ? riskiest : undefined,
       underlined,
       promptCut: (prompt?.length ?? 0) > MAX_FIELD_CHARS,
     });
