@@ -114,8 +114,9 @@ export class ReplyTracker {
       tracked = { fingerprint: current, changedAt: now, seenStreaming: false, turn };
       this.replies.set(turn.reply, tracked);
     } else if (tracked.fingerprint !== current) {
-      // The text changed under our eyes: it is being written (or regenerated) now.
-      if (tracked.handled !== undefined || turn.finished !== true) tracked.seenStreaming = true;
+      // Text growing without a finished signal is being written now; a finished reply whose text
+      // was swapped (another conversation in the same elements) is not new.
+      if (turn.finished !== true) tracked.seenStreaming = true;
       this.deps.highlighter.clear(tracked.turn.content);
       tracked.fingerprint = current;
       tracked.changedAt = now;
