@@ -21,6 +21,7 @@ import {
   finishReply,
   servePages,
   STREAMING_CHAT,
+  UNSIGNALLED_CHAT,
 } from "./support/chat_page.ts";
 
 /** The extension API in the service worker, where the tests' `worker.evaluate` code runs. */
@@ -31,7 +32,11 @@ Deno.test({
   ignore: ignoreWithoutChromium(),
   async fn(t) {
     const detector = startDetector();
-    const pages = servePages({ "/chat": STREAMING_CHAT, "/article": ARTICLE });
+    const pages = servePages({
+      "/chat": STREAMING_CHAT,
+      "/article": ARTICLE,
+      "/unsignalled": UNSIGNALLED_CHAT,
+    });
     const session = await startSession(detector);
     const { context, api } = session;
     try {
@@ -92,6 +97,34 @@ Deno.test({
         assert.match(pillText, new RegExp(`${bucket}\\s*${percent}%`));
         assert.equal(pillText.includes("flagged"), scored.flag);
         assert.deepEqual(shownRegimes, scored.regime_scores.map((s) => s.regime));
+      });
+
+      await t.step("no finished signal: checked once the text has stopped growing", async () => {
+        const chat = await context.newPage();
+        await chat.goto(`${pages.url}/unsignalled`);
+        const words = CHAT_REPLY.split(" ");
+        // The reply grows a word every 300 ms, longer than the 2 s the extension waits for.
+        for (let i = 2; i <= words.length; i += 2) {
+          await chat.evaluate((text) => {
+            document.querySelector("#reply p")!.textContent = text;
+          }, words.slice(0, i).join(" "));
+          await chat.waitForTimeout(300);
+          assert.equal(
+            detector.log.filter((s) => s.response !== CHAT_REPLY).length,
+            0,
+            "checked while growing",
+          );
+        }
+        await chat.evaluate((text) => {
+          document.querySelector("#reply p")!.textContent = text;
+        }, CHAT_REPLY);
+        await chat.locator("[data-hd-badge] .pill[data-p]").waitFor();
+        await chat.waitForTimeout(500);
+        // The first chat's text again (after the badge's and the key's calls): checked once
+        // more, as a retry of the badge's id, which the usage step shows was not billed.
+        assert.equal(detector.count(CHAT_REPLY), 3);
+        assert.equal(detector.log.length, 3);
+        await chat.close();
       });
 
       await t.step("popup: usage as the server counts it; revoke after confirming", async () => {

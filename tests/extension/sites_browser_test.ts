@@ -172,6 +172,22 @@ Deno.test({
         await back.close();
       });
 
+      await t.step("a site turned off in the popup gets no badge and no check", async () => {
+        const popup = await session.popup();
+        await popup.getByLabel("Gemini").uncheck();
+        await popup.getByTestId("settings-message").waitFor();
+        const gemini = LAYOUTS.find((l) => l.adapter === "gemini")!;
+        const before = detector.log.length;
+        const page = await session.context.newPage();
+        await page.goto(gemini.url);
+        await page.waitForTimeout(1500);
+        assert.equal(await page.locator("[data-hd-badge]").count(), 0);
+        assert.equal(detector.log.length, before);
+        await page.close();
+        await popup.getByLabel("Gemini").check();
+        await popup.close();
+      });
+
       await t.step(
         "a long answer is split, checked per part and the risky part underlined",
         async () => {

@@ -19,6 +19,12 @@ export const STREAMING_CHAT = page(
   "body * { all: unset; display: block; font: 40px serif; color: red; } button { display: none; }",
 );
 
+/** A chat whose reply has no finished signal at all: only its text settling tells. */
+export const UNSIGNALLED_CHAT = page(
+  `<div data-hd-role="user">${CHAT_PROMPT}</div>
+<div data-hd-role="assistant" id="reply"><p>The</p></div>`,
+);
+
 /** A chat whose replies (one per entry) are all finished. */
 export function finishedChat(turns: { prompt: string; reply: string }[]): string {
   return page(
