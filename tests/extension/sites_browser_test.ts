@@ -111,6 +111,16 @@ Deno.test({
         }
         assert.equal(detector.log.length, checks);
         assert.equal((await session.usage()).currentPeriod.units, checks);
+        // The extension called the configured server only; the pages were the sites' own.
+        const origins = new Set(
+          session.requests.filter((url) => /^https?:/.test(url)).map((url) => new URL(url).origin),
+        );
+        const allowed = new Set([session.api.url, ...LAYOUTS.map((l) => new URL(l.url).origin)]);
+        assert.deepEqual([...origins].filter((o) => !allowed.has(o)), []);
+        const detects = session.requests.filter((url) =>
+          url === `${session.api.url}/api/web/detect`
+        );
+        assert.equal(detects.length, checks);
       });
 
       await t.step(

@@ -30,6 +30,11 @@ export interface Session {
   context: BrowserContext;
   extensionOrigin: string;
   api: RunningApi;
+  /**
+   * Every request the browser made once the extension was pointed at the API (pages, popup and
+   * the extension's service worker).
+   */
+  requests: string[];
   /** A page of the extension's popup, pointed at the API. */
   popup(): Promise<Page>;
   /** Signs in through the dev stub page in the browser (the session cookie the extension uses). */
@@ -55,6 +60,8 @@ export async function startSession(
     ignoreDefaultArgs: ["--disable-extensions"],
     viewport: { width: 1000, height: 700 },
   });
+  const requests: string[] = [];
+  context.on("request", (request) => requests.push(request.url()));
   // Nothing leaves the machine: pages not served by a test fail at once.
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   const worker = context.serviceWorkers()[0] ?? await context.waitForEvent("serviceworker");
@@ -77,11 +84,14 @@ export async function startSession(
   await setup.getByRole("button", { name: "Save" }).click();
   await setup.getByTestId("settings-message").waitFor();
   await setup.close();
+  // From here on the configured server is the test's API (before, the default address was).
+  requests.length = 0;
 
   return {
     context,
     extensionOrigin,
     api,
+    requests,
     popup,
     async signIn(email, name) {
       const page = await context.newPage();
