@@ -34,7 +34,8 @@ export type BadgeState =
     riskiestPart?: string;
     promptCut: boolean;
   }
-  | { kind: "error"; failure: ApiFailure };
+  /** `retryAt`: when a rate-limited check is tried again by itself (counted down). */
+  | { kind: "error"; failure: ApiFailure; retryAt?: number };
 
 export interface BadgeActions {
   /** Checks the reply now (the first check in "on click" mode, or a retry). */
@@ -184,8 +185,28 @@ function Pending({ startedAt }: { startedAt: number }) {
   );
 }
 
-function Failure({ failure, actions }: { failure: ApiFailure; actions: BadgeActions }) {
-  const { text, action } = failureView(failure);
+/** Seconds left until `at`, updated every second. */
+function useSecondsLeft(at: number | undefined): number | undefined {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (at === undefined) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [at]);
+  return at === undefined ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+function Failure(
+  { failure, retryAt, actions }: {
+    failure: ApiFailure;
+    retryAt?: number;
+    actions: BadgeActions;
+  },
+) {
+  const secondsLeft = useSecondsLeft(retryAt);
+  const { text, action } = failureView(
+    secondsLeft === undefined ? failure : { ...failure, retryAfterS: secondsLeft },
+  );
   return (
     <span class="pill error" data-failure={failure.kind}>
       {text}{" "}
@@ -223,7 +244,7 @@ function Badge(
     case "result":
       return <Result state={state} host={host} />;
     case "error":
-      return <Failure failure={state.failure} actions={actions} />;
+      return <Failure failure={state.failure} retryAt={state.retryAt} actions={actions} />;
   }
 }
 

@@ -183,7 +183,9 @@ export class ReplyTracker {
         waitingOutRateLimits(
           () => this.limited(() => this.deps.detect({ response: part, prompt: promptText })),
           (failure) => {
-            if (stillCurrent()) badge.show({ kind: "error", failure });
+            if (!stillCurrent()) return;
+            const retryAt = Date.now() + (failure.retryAfterS ?? 0) * 1000;
+            badge.show({ kind: "error", failure, retryAt });
           },
         )
       ),
