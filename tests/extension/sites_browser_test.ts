@@ -7,6 +7,8 @@
  * "not verifiable" state; the breakdown's placement, focus and Escape; screenshots.
  */
 import assert from "node:assert/strict";
+// @ts-types="@types/webextension-polyfill"
+import type extensionApi from "webextension-polyfill";
 import type { Page } from "playwright-core";
 import { shownRisk } from "../../shared/regimes.ts";
 import { MAX_FIELD_CHARS } from "../../shared/text.ts";
@@ -14,6 +16,9 @@ import { ignoreWithoutChromium } from "../support/env.ts";
 import { standInAnswer, startDetector } from "./support/backend.ts";
 import { startSession } from "./support/browser.ts";
 import { finishStreaming, LAYOUTS } from "./support/layouts.ts";
+
+/** The extension API in the service worker, where `worker.evaluate` code runs. */
+declare const chrome: typeof extensionApi;
 
 const FIXTURES = new URL("./fixtures/", import.meta.url);
 const fixture = (name: string) => Deno.readTextFileSync(new URL(`${name}.html`, FIXTURES));
@@ -134,6 +139,42 @@ Deno.test({
             detector.log.find((s) => s.response === layout.finished.response)!.p,
           ]);
           assert.equal((await session.usage()).currentPeriod.units, checks);
+          await page.close();
+        },
+      );
+
+      await t.step(
+        "a selection in a chat answer is checked with that turn's question",
+        async () => {
+          const layout = LAYOUTS[0];
+          const page = await session.context.newPage();
+          await page.goto(layout.url);
+          await page.locator(PILL).first().waitFor();
+          const selected = "It was first published in 1965 by Chilton Books.";
+          await page.evaluate((text) => {
+            const p = [...document.querySelectorAll(".markdown p")].find((el) =>
+              el.textContent === text
+            )!;
+            const range = document.createRange();
+            range.selectNodeContents(p);
+            getSelection()!.removeAllRanges();
+            getSelection()!.addRange(range);
+          }, selected);
+          await session.context.serviceWorkers()[0].evaluate(async (text) => {
+            const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+            const onClicked = chrome.contextMenus.onClicked as unknown as {
+              dispatch(info: unknown, tab: unknown): void;
+            };
+            onClicked.dispatch({
+              menuItemId: "hd-check-selection",
+              selectionText: text,
+              frameId: 0,
+            }, tab);
+          }, selected);
+          await page.locator('#hd-selection-panel [role="dialog"] .title', { hasText: /%/ })
+            .waitFor();
+          const call = detector.log.find((s) => s.response === selected)!;
+          assert.equal(call.prompt, layout.finished.prompt);
           await page.close();
         },
       );

@@ -1,8 +1,8 @@
 /**
  * Content script entry: picks the site adapter for this page (unless the user turned the site
  * off) and runs one throttled MutationObserver that rescans the replies when the page changes.
- * Also answers the worker: a new session (badges waiting for sign-in retry) and the prompt of a
- * selection being checked from the context menu.
+ * Also answers the worker: a new session (badges waiting for sign-in retry), and the prompt and
+ * result panel of a selection checked from the context menu.
  */
 import type { ApiFailure } from "../../../shared/client.ts";
 import browser from "../browser.ts";
@@ -13,6 +13,7 @@ import { loadSettings } from "../settings.ts";
 import { Highlighter } from "./highlights.ts";
 import { throttle } from "./throttle.ts";
 import { ReplyTracker } from "./tracker.ts";
+import { type PanelView, renderSelectionPanel } from "../selection_panel.ts";
 
 const SCAN_INTERVAL_MS = 500;
 
@@ -62,6 +63,10 @@ async function start(): Promise<void> {
     if (type === ("session.started" satisfies PageNotice["type"])) {
       tracker.retryUnauthorized();
       return undefined;
+    }
+    if (type === "selection.panel") {
+      renderSelectionPanel((message as { view: PanelView }).view);
+      return Promise.resolve(true);
     }
     if (type === "selection.prompt") {
       const anchor = getSelection()?.anchorNode;

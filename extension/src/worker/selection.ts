@@ -1,7 +1,8 @@
 /**
  * The context-menu check of selected text on any page: the selection is split like an answer,
  * each part checked (with the prompt when the page's adapter knows it), and the verdict shown in
- * a small panel injected near the selection (activeTab grants the page for this one click).
+ * a small panel near the selection: drawn by the page's content script on a chatbot page, else
+ * injected (activeTab grants the page for this one click).
  */
 import { shownRisk } from "../../../shared/regimes.ts";
 import browser from "../browser.ts";
@@ -17,11 +18,18 @@ import { waitingOutRateLimits } from "../rate_limit.ts";
 import { splitAnswer } from "../split.ts";
 import { isVerdict, verdictOf } from "../verdict.ts";
 import { detect } from "./handlers.ts";
-import { type PanelView, renderSelectionPanel } from "./selection_panel.ts";
+import { type PanelView, renderSelectionPanel } from "../selection_panel.ts";
 
 export const SELECTION_MENU_ID = "hd-check-selection";
 
 async function show(tabId: number, frameId: number, view: PanelView): Promise<void> {
+  try {
+    // A chatbot page's content script draws the panel itself.
+    await browser.tabs.sendMessage(tabId, { type: "selection.panel", view }, { frameId });
+    return;
+  } catch {
+    // No content script on this page: inject the panel (the menu click's activeTab grant).
+  }
   await browser.scripting.executeScript({
     target: { tabId, frameIds: [frameId] },
     func: renderSelectionPanel,

@@ -1,7 +1,8 @@
 /**
- * The in-page panel of a selection check. `renderSelectionPanel` is injected into the page with
- * `scripting.executeScript`, which serializes the function alone: it must use nothing from
- * outside its own body. It draws (or redraws) one panel in a shadow root near the selection.
+ * The in-page panel of a selection check. A chatbot page's content script calls
+ * `renderSelectionPanel`; on any other page the worker injects it with `scripting.executeScript`,
+ * which serializes the function alone: it must use nothing from outside its own body. It draws
+ * (or redraws) one panel in a shadow root near the selection.
  */
 
 /** What the panel shows; plain data, passed to the page as the injected function's argument. */
