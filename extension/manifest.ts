@@ -1,14 +1,19 @@
 /**
  * The MV3 manifest. Content scripts run on the supported chatbot sites and on loopback pages
  * (the local test adapter); the worker may reach the default server on loopback, and any other
- * server address the user grants from the popup.
+ * server address the user grants from the popup. The selection check runs on any page the user
+ * asks it on, through the context menu (activeTab grants that one tab).
  */
 import { defineManifest } from "@crxjs/vite-plugin";
 
 export const CHATBOT_PAGES = [
   "https://chatgpt.com/*",
+  "https://chat.openai.com/*",
   "https://claude.ai/*",
   "https://gemini.google.com/*",
+  "https://copilot.microsoft.com/*",
+  "https://www.perplexity.ai/*",
+  "https://chat.deepseek.com/*",
   "http://127.0.0.1/*",
   "http://localhost/*",
 ];
@@ -17,7 +22,7 @@ export default defineManifest({
   manifest_version: 3,
   name: "Hallucination check",
   description: "Scores chatbot answers for hallucination risk with your detection server.",
-  version: "0.1.0",
+  version: "0.2.0",
   action: { default_popup: "popup.html", default_title: "Hallucination check" },
   background: { service_worker: "src/worker/main.ts", type: "module" },
   content_scripts: [{
@@ -25,7 +30,7 @@ export default defineManifest({
     js: ["src/content/main.ts"],
     run_at: "document_idle",
   }],
-  permissions: ["storage"],
+  permissions: ["storage", "contextMenus", "activeTab", "scripting"],
   // Match patterns without a port match every port: the default server is http://127.0.0.1:8000.
   host_permissions: ["http://127.0.0.1/*", "http://localhost/*"],
   optional_host_permissions: ["https://*/*", "http://*/*"],

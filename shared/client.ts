@@ -58,6 +58,8 @@ export interface ApiSuccess<T> {
   requestId?: string;
   /** Billing headers of detect calls (`X-Quota-Remaining` is best-effort). */
   quotaRemaining?: number;
+  /** `X-Units-Billed`: 0 when the server served a retry of an id it already billed. */
+  unitsBilled?: number;
   quotaPeriod?: string;
 }
 
@@ -171,6 +173,7 @@ export function createClient(options: ClientOptions): ApiClient {
         data: parsed.data,
         requestId,
         quotaRemaining: parseCount(response.headers.get("X-Quota-Remaining")),
+        unitsBilled: parseCount(response.headers.get("X-Units-Billed")),
         quotaPeriod: response.headers.get("X-Quota-Period") ?? undefined,
       };
     }

@@ -61,3 +61,12 @@ export type RiskBucket = "LOW" | "MODERATE" | "HIGH";
 export function riskBucket(p: number): RiskBucket {
   return p >= 0.8 ? "HIGH" : p >= 0.5 ? "MODERATE" : "LOW";
 }
+
+/**
+ * What a display shows for `p`: the whole percentage, and the bucket of that percentage, so that
+ * a label never disagrees with its own number (p = 0.4994 shows "50%", hence MODERATE).
+ */
+export function shownRisk(p: number): { percent: number; bucket: RiskBucket } {
+  const percent = Math.round(p * 100);
+  return { percent, bucket: riskBucket(percent / 100) };
+}

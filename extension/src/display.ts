@@ -1,6 +1,7 @@
 /**
- * Words the extension shows for the server's codes. Codes it does not know (new regimes,
- * warnings or error codes of later releases) are shown as they are, never dropped.
+ * Words the extension shows for the server's codes and results, in one place for the badge, the
+ * selection panel and the popup. Codes it does not know (new regimes, warnings or error codes of
+ * later releases) are shown as they are, never dropped.
  */
 import type { ApiFailure } from "../../shared/client.ts";
 
@@ -25,38 +26,104 @@ const WARNING_TEXTS: Record<string, string> = {
   calibration_uncalibrated: "The model is being updated: treat this score with extra caution.",
   input_truncated: "The text was truncated before scoring.",
   subscription_inactive: "Your subscription is not active.",
+  no_evidence: "No sources cover these claims: they could not be verified.",
+  verifier_unavailable: "The fact verifier did not answer: this is the model's own score.",
 };
 
 export function warningText(code: string): string {
   return WARNING_TEXTS[code] ?? `Server notice: ${code}`;
 }
 
-export function percent(p: number): string {
-  return `${Math.round(p * 100)}%`;
+export const FLAG_EXPLANATION = "flagged: above this model's threshold";
+export const NOT_VERIFIABLE = "Not verifiable: no sources";
+export const UNREACHABLE_HINT =
+  "Is the server running (`deno task serve`), and is the address in the popup right?";
+
+/** The first day after `now` on which the refused quota starts again, as "1 Dec 2026" (UTC). */
+export function quotaResetDate(
+  quotaType: "monthly" | "daily" | undefined,
+  now = new Date(),
+): string {
+  const reset = quotaType === "daily"
+    ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1))
+    : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return reset.toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 }
 
-/** One sentence for a failed call, naming what the user can do about it. */
-export function failureText(failure: ApiFailure): string {
+/** What the user can do about a failure: sign in, follow a link, wait, or try again. */
+export type FailureAction =
+  | { kind: "signin" }
+  | { kind: "link"; label: string; url: string }
+  | { kind: "wait"; seconds: number }
+  | { kind: "retry" };
+
+export interface FailureView {
+  text: string;
+  action?: FailureAction;
+}
+
+/** One sentence for a failed call, and the action that can fix it (none that cannot). */
+export function failureView(failure: ApiFailure, now = new Date()): FailureView {
+  const body = failure.body;
   switch (failure.kind) {
     case "unauthorized":
-      return "Not signed in to the detection server.";
-    case "quota_exceeded":
-      return "Monthly quota used up.";
+      return { text: "Not signed in to the detection server.", action: { kind: "signin" } };
+    case "quota_exceeded": {
+      const which = body.quota_type === "daily" ? "Daily" : "Monthly";
+      const used = body.units_used !== undefined && body.quota_units !== undefined
+        ? ` (${body.units_used.toLocaleString("en")} of ${
+          body.quota_units.toLocaleString("en")
+        } units)`
+        : "";
+      const plan = body.plan ? ` of plan ${body.plan}` : "";
+      return {
+        text: `${which} quota${plan} used up${used}; it resets on ${
+          quotaResetDate(body.quota_type, now)
+        }.`,
+        action: body.upgrade_url
+          ? { kind: "link", label: "Upgrade", url: body.upgrade_url }
+          : undefined,
+      };
+    }
     case "suspended":
-      return "This account is suspended.";
+      return {
+        text: body.reason
+          ? `This account is suspended: ${body.reason}`
+          : "This account is suspended.",
+        action: body.appeal_url
+          ? { kind: "link", label: "Appeal", url: body.appeal_url }
+          : undefined,
+      };
     case "rate_limited":
       return failure.retryAfterS !== undefined
-        ? `Too many checks: try again in ${failure.retryAfterS} s.`
-        : "Too many checks: try again shortly.";
+        ? {
+          text: `Too many checks: trying again in ${failure.retryAfterS} s.`,
+          action: { kind: "wait", seconds: failure.retryAfterS },
+        }
+        : { text: "Too many checks: try again shortly.", action: { kind: "retry" } };
     case "model_unavailable":
-      return "The detector is warming up: try again in a moment.";
+      return {
+        text: "The detector is warming up: try again in a moment.",
+        action: { kind: "retry" },
+      };
     case "upstream_unreachable":
-      return "The detector did not answer in time: try again.";
+      return { text: "The detector did not answer in time.", action: { kind: "retry" } };
     case "network":
-      return "The detection server cannot be reached.";
+      return {
+        text: `The detection server cannot be reached. ${UNREACHABLE_HINT}`,
+        action: { kind: "retry" },
+      };
     case "invalid_request":
-      return "The server refused this text.";
+      return { text: "The server refused this text." };
     default:
-      return failure.body.message ?? failure.body.error ?? "The server had a problem.";
+      return {
+        text: body.message ?? body.error ?? body.detail ?? "The server had a problem.",
+        action: { kind: "retry" },
+      };
   }
 }

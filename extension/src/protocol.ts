@@ -1,7 +1,8 @@
 /**
- * The one message protocol between the content script, the popup and the service worker. Only
+ * The one message protocol between the content scripts, the popup and the service worker. Only
  * the worker talks to the server; the others send it a `WorkerRequest` and get back the matching
- * entry of `WorkerReplies`, plain data that survives structured cloning.
+ * entry of `WorkerReplies`, plain data that survives structured cloning. The worker tells the
+ * content scripts of a new session with a `PageNotice`.
  */
 import type {
   ApiKeyCreateResponse,
@@ -9,18 +10,30 @@ import type {
   DetectResponse,
   UsageSummary,
 } from "../../shared/contract.ts";
-import type { ApiResult } from "../../shared/client.ts";
+import type { ApiFailure, ApiResult } from "../../shared/client.ts";
 import browser from "./browser.ts";
+
+/** Which answers are checked by themselves: all finished ones, only new ones, or none. */
+export type CheckMode = "all" | "new" | "click";
 
 export interface Settings {
   /** Origin of the API server, e.g. `http://127.0.0.1:8000`. */
   serverUrl: string;
+  checkMode: CheckMode;
+  /** Adapter names of the sites where the extension stays off. */
+  disabledSites: string[];
 }
 
 export interface DetectInput {
   response: string;
   prompt?: string;
 }
+
+/**
+ * The last account-level refusal of a detect call (402 or 403), kept by the worker for the
+ * popup in session storage: codes, dates and links only, never text that was checked.
+ */
+export type AccountNotice = ApiFailure & { kind: "quota_exceeded" | "suspended" };
 
 export type WorkerRequest =
   | { type: "detect"; input: DetectInput }
@@ -30,7 +43,9 @@ export type WorkerRequest =
   | { type: "keys.revoke"; id: string }
   | { type: "settings.get" }
   | { type: "settings.set"; settings: Settings }
-  | { type: "signin.open" };
+  | { type: "signin.open" }
+  | { type: "signout" }
+  | { type: "account.notice" };
 
 export interface WorkerReplies {
   detect: ApiResult<DetectResponse>;
@@ -42,6 +57,13 @@ export interface WorkerReplies {
   /** The stored settings, or an error text when the address is not a valid http(s) origin. */
   "settings.set": { ok: true; settings: Settings } | { ok: false; message: string };
   "signin.open": { url: string };
+  "signout": { ok: boolean };
+  "account.notice": AccountNotice | null;
+}
+
+/** From the worker to the content scripts: the user has just signed in. */
+export interface PageNotice {
+  type: "session.started";
 }
 
 export type RequestType = WorkerRequest["type"];
@@ -63,6 +85,8 @@ const REQUEST_TYPES: ReadonlySet<string> = new Set<RequestType>([
   "settings.get",
   "settings.set",
   "signin.open",
+  "signout",
+  "account.notice",
 ]);
 
 /** Whether a received message is one of ours (other extensions' messages are ignored). */

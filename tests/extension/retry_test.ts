@@ -1,11 +1,13 @@
 /**
  * The service worker's retry policy over the real client and a real HTTP server that answers
  * from a script: cold starts (503 model_unavailable, 502) are retried with the same request id,
- * a short Retry-After is waited out once, and quota, suspension and sign-in failures are not.
+ * a 429 is handed back to the page, which waits its Retry-After out with the same id, and quota,
+ * suspension and sign-in failures are not retried.
  */
 import assert from "node:assert/strict";
 import { createClient } from "../../shared/client.ts";
 import type { DetectResponse } from "../../shared/contract.ts";
+import { waitingOutRateLimits } from "../../extension/src/rate_limit.ts";
 import { type RetryPolicy, withRetries } from "../../extension/src/worker/retry.ts";
 
 const OK_BODY: DetectResponse = {
@@ -53,7 +55,6 @@ function recordingPolicy(): RetryPolicy & { slept: number[] } {
   const slept: number[] = [];
   return {
     coldStartDelaysMs: [5, 10, 15],
-    maxRetryAfterS: 3,
     slept,
     sleep: (ms) => {
       slept.push(ms);
@@ -94,24 +95,39 @@ Deno.test("cold start that never ends: gives up after the policy's retries", asy
   );
 });
 
-Deno.test("429: a short Retry-After is waited out once; a long one is handed to the user", async () => {
+Deno.test("429: the worker hands it back; waitingOutRateLimits waits Retry-After, same id", async () => {
   const limited = (seconds: string) => ({
     status: 429,
     body: { error: "rate_limited", message: "slow down" },
     headers: { "Retry-After": seconds },
   });
-  await withScriptedServer([limited("2"), { status: 200, body: OK_BODY }], async (url) => {
-    const policy = recordingPolicy();
-    assert.equal((await withRetries(detectOnce(url), policy)).ok, true);
-    assert.deepEqual(policy.slept, [2000]);
-  });
-  await withScriptedServer([limited("60")], async (url, ids) => {
+  await withScriptedServer([limited("42"), { status: 200, body: OK_BODY }], async (url, ids) => {
     const policy = recordingPolicy();
     const result = await withRetries(detectOnce(url), policy);
     assert.equal(!result.ok && result.kind, "rate_limited");
-    assert.equal(!result.ok && result.retryAfterS, 60);
+    assert.equal(!result.ok && result.retryAfterS, 42);
+    assert.deepEqual(policy.slept, []);
     assert.equal(ids.length, 1);
   });
+  await withScriptedServer(
+    [limited("2"), limited("1"), { status: 200, body: OK_BODY }],
+    async (url, ids) => {
+      const waits: (number | undefined)[] = [];
+      const slept: number[] = [];
+      const result = await waitingOutRateLimits(
+        () => withRetries(detectOnce(url), recordingPolicy()),
+        (failure) => waits.push(failure.retryAfterS),
+        (ms) => {
+          slept.push(ms);
+          return Promise.resolve();
+        },
+      );
+      assert.equal(result.ok, true);
+      assert.deepEqual(waits, [2, 1]);
+      assert.deepEqual(slept, [2000, 1000]);
+      assert.deepEqual(ids, ["fixed-id", "fixed-id", "fixed-id"]);
+    },
+  );
 });
 
 Deno.test("401, 402 and 403 are answered at once with their kind and envelope", async () => {

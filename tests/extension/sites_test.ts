@@ -1,57 +1,52 @@
-/** The site adapters read prompts, replies and the "finished" signal from fixture pages. */
+/**
+ * The site adapters on saved markup of each site and layout: what a reader sees as prompt and
+ * answer (no hidden labels, timestamps, buttons or citation numbers), and the finished signal
+ * before and after the site finishes the streaming reply.
+ */
 import assert from "node:assert/strict";
 import { DOMParser } from "linkedom";
-import { chatgptAdapter } from "../../extension/src/sites/chatgpt.ts";
-import { claudeAdapter } from "../../extension/src/sites/claude.ts";
-import { geminiAdapter } from "../../extension/src/sites/gemini.ts";
-import { adapterFor } from "../../extension/src/sites/index.ts";
+import { CHATBOT_PAGES } from "../../extension/manifest.ts";
+import { locatePieces, readableText } from "../../extension/src/sites/dom.ts";
+import { adapterFor, SITE_ADAPTERS } from "../../extension/src/sites/index.ts";
 import { localAdapter } from "../../extension/src/sites/local.ts";
-import type { SiteAdapter } from "../../extension/src/sites/types.ts";
+import { finishStreaming, LAYOUTS } from "./support/layouts.ts";
 
-function fixture(name: string): ParentNode {
-  const html = Deno.readTextFileSync(new URL(`./fixtures/${name}.html`, import.meta.url));
-  return new DOMParser().parseFromString(html, "text/html") as unknown as ParentNode;
+const FIXTURES = new URL("./fixtures/", import.meta.url);
+
+function parse(name: string): Document {
+  const html = Deno.readTextFileSync(new URL(`${name}.html`, FIXTURES));
+  return new DOMParser().parseFromString(html, "text/html") as unknown as Document;
 }
 
-function summary(adapter: SiteAdapter, page: string) {
-  return adapter.turns(fixture(page)).map(({ prompt, response, finished }) => ({
-    prompt,
-    response,
-    finished,
-  }));
+function summary(turns: ReturnType<typeof localAdapter.turns>) {
+  return turns.map(({ prompt, response, finished }) => ({ prompt, response, finished }));
 }
 
-Deno.test("chatgpt: markdown text, buttons left out, last reply streaming while stop is shown", () => {
-  assert.deepEqual(summary(chatgptAdapter, "chatgpt"), [
-    {
-      prompt: "Who wrote Dune?",
-      response: "Frank Herbert wrote Dune.\nIt was published in 1965.",
-      finished: true,
-    },
-    { prompt: "And its sequel?", response: "Dune Messiah", finished: false },
-  ]);
-});
-
-Deno.test("claude: data-is-streaming is the finished signal; list items become lines", () => {
-  assert.deepEqual(summary(claudeAdapter, "claude"), [
-    { prompt: "List two moons of Mars.", response: "Phobos\nDeimos", finished: true },
-    { prompt: "Which is larger?", response: "Phobos is", finished: false },
-  ]);
-});
-
-Deno.test("gemini: message-actions marks a finished reply; the query text is the prompt", () => {
-  assert.deepEqual(summary(geminiAdapter, "gemini"), [
-    {
-      prompt: "What is the capital of Australia?",
-      response: "The capital of Australia is Canberra.",
-      finished: true,
-    },
-    { prompt: "And of Canada?", response: "Ottawa", finished: false },
-  ]);
-});
+for (const layout of LAYOUTS) {
+  Deno.test(`${layout.fixture}: prompt and answer as a reader sees them, finished signal`, () => {
+    const doc = parse(layout.fixture);
+    const adapter = adapterFor(new URL(layout.url).hostname);
+    assert.equal(adapter?.name, layout.adapter);
+    assert.deepEqual(summary(adapter.turns(doc)), [
+      { ...layout.finished, finished: true },
+      { prompt: layout.streaming.prompt, response: layout.streaming.partial, finished: false },
+    ]);
+    // The site finishes the reply (run on the parsed page as the browser would run it).
+    const globals = globalThis as { document?: Document };
+    globals.document = doc;
+    try {
+      finishStreaming(layout.finish);
+    } finally {
+      delete globals.document;
+    }
+    const after = adapter.turns(doc).at(-1)!;
+    assert.equal(after.finished, true);
+    assert.equal(after.response, layout.finish.text);
+  });
+}
 
 Deno.test("local: a reply before any prompt has none; the extension's badge is never read", () => {
-  assert.deepEqual(summary(localAdapter, "local"), [
+  assert.deepEqual(summary(localAdapter.turns(parse("local"))), [
     { prompt: undefined, response: "Welcome! Ask me anything.", finished: true },
     {
       prompt: "When did the Berlin Wall fall?",
@@ -62,10 +57,39 @@ Deno.test("local: a reply before any prompt has none; the extension's badge is n
   ]);
 });
 
-Deno.test("adapterFor picks the adapter by host name, and none for other sites", () => {
-  assert.equal(adapterFor("chatgpt.com")?.name, "chatgpt");
-  assert.equal(adapterFor("claude.ai")?.name, "claude");
-  assert.equal(adapterFor("gemini.google.com")?.name, "gemini");
-  assert.equal(adapterFor("127.0.0.1")?.name, "local");
+Deno.test("convention: every manifest site has an adapter and at least one fixture", () => {
+  const fixtures = Array.from(Deno.readDirSync(FIXTURES)).map((e) => e.name);
+  assert.ok(CHATBOT_PAGES.length >= 8);
+  for (const page of CHATBOT_PAGES) {
+    const hostname = new URL(page.replace("*", "x")).hostname;
+    const adapter = adapterFor(hostname);
+    assert.ok(adapter, `no adapter for ${page}`);
+    assert.ok(
+      fixtures.some((name) => name.startsWith(`${adapter.name}`)),
+      `no fixture for ${adapter.name}`,
+    );
+    if (adapter.name !== "local") {
+      assert.ok(LAYOUTS.some((l) => new URL(l.url).hostname === hostname), `no layout at ${page}`);
+    }
+  }
+  assert.deepEqual(
+    new Set(SITE_ADAPTERS.map((a) => a.name)),
+    new Set(LAYOUTS.map((l) => l.adapter).concat("local")),
+  );
   assert.equal(adapterFor("example.com"), undefined);
+});
+
+Deno.test("locatePieces finds each extract in the text nodes, across elements and whitespace", () => {
+  const doc = parse("claude-current-2026-11");
+  const content = doc.querySelector(".standard-markdown")!;
+  const text = readableText(content);
+  const pieces = text.split("\n");
+  const located = locatePieces(content, pieces);
+  assert.equal(located.length, 3);
+  for (const [i, at] of located.entries()) {
+    assert.ok(at);
+    assert.equal(at.start.node.data.slice(at.start.offset)[0], pieces[i][0]);
+    assert.equal(at.end.node.data.slice(0, at.end.offset).at(-1), pieces[i].at(-1));
+  }
+  assert.deepEqual(locatePieces(content, ["not in this answer"]), [undefined]);
 });

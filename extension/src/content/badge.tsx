@@ -1,65 +1,142 @@
 /**
- * The badge shown after an assistant reply: risk bucket, p_hallucination and flag; a click (or
- * hover) opens the regime breakdown and the server's warnings. Rendered with Preact inside a
- * shadow root so the page's CSS cannot reach it.
+ * The badge shown after an assistant reply: while it is checked a spinner with the elapsed
+ * seconds, then the riskiest part's bucket and percentage; a click (or hover) opens the
+ * breakdown, placed where there is room, with the regimes, warnings and the calls and units the
+ * answer took. Failures say what to do. Rendered with Preact inside a shadow root so the page's
+ * CSS cannot reach it; results are announced politely to screen readers.
  */
 import { render } from "preact";
-import { useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { ApiFailure } from "../../../shared/client.ts";
-import type { DetectResponse } from "../../../shared/contract.ts";
-import { riskBucket } from "../../../shared/regimes.ts";
-import { MAX_FIELD_CHARS } from "../../../shared/text.ts";
-import { failureText, percent, regimeLabel, warningText } from "../display.ts";
+import { shownRisk } from "../../../shared/regimes.ts";
+import {
+  failureView,
+  FLAG_EXPLANATION,
+  NOT_VERIFIABLE,
+  regimeLabel,
+  warningText,
+} from "../display.ts";
 import { BADGE_HOST_ATTRIBUTE } from "../sites/dom.ts";
+import type { Verdict } from "../verdict.ts";
 import { BADGE_CSS } from "./badge_styles.ts";
+import { isDarkAround } from "./theme.ts";
 
 export type BadgeState =
   | { kind: "waiting" }
   | { kind: "idle" }
-  | { kind: "pending" }
-  | { kind: "result"; result: DetectResponse; truncated: boolean }
-  | { kind: "error"; failure: ApiFailure };
+  | { kind: "pending"; startedAt: number }
+  | {
+    kind: "result";
+    verdict: Verdict;
+    parts: number;
+    underlined: number;
+    /** The riskiest part's text, when the answer has several (shown, never stored). */
+    riskiestPart?: string;
+    promptCut: boolean;
+  }
+  /** `retryAt`: when a rate-limited check is tried again by itself (counted down). */
+  | { kind: "error"; failure: ApiFailure; retryAt?: number };
 
 export interface BadgeActions {
-  /** Scores the reply now (first check of an older reply, or a retry). */
+  /** Checks the reply now (the first check in "on click" mode, or a retry). */
   check(): void;
   signIn(): void;
 }
 
-function Details({ result, truncated }: { result: DetectResponse; truncated: boolean }) {
+/** The first words of a part, to tell which one the breakdown is about. */
+const excerpt = (text: string) => {
+  const chars = Array.from(text.replace(/\s+/g, " "));
+  return chars.length <= 90 ? chars.join("") : `${chars.slice(0, 90).join("").trimEnd()}…`;
+};
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+function Details(
+  { state, host, onClose }: {
+    state: Extract<BadgeState, { kind: "result" }>;
+    host: HTMLElement;
+    onClose(): void;
+  },
+) {
+  const { verdict } = state;
+  const { riskiest } = verdict;
+  const ref = useRef<HTMLDivElement>(null);
+  const [up, setUp] = useState(false);
+  // Below by default; above when the viewport's edge or something on top (a composer) hides it.
+  useLayoutEffect(() => {
+    const el = ref.current!;
+    const rect = el.getBoundingClientRect();
+    const probe = document.elementFromPoint(rect.left + rect.width / 2, rect.bottom - 4);
+    const clipped = rect.bottom > innerHeight || (probe !== null && probe !== host);
+    if (clipped && rect.height + 12 < host.getBoundingClientRect().top) setUp(true);
+  }, []);
   return (
-    <div class="details" role="dialog" aria-label="Hallucination risk details">
-      <h3>Regime breakdown</h3>
-      {result.regime_scores.map((score) => (
+    <div
+      ref={ref}
+      class={up ? "details up" : "details"}
+      role="dialog"
+      aria-label="Hallucination risk details"
+      tabIndex={-1}
+      data-placement={up ? "above" : "below"}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") onClose();
+      }}
+    >
+      <h3>{verdict.notVerifiable ? "Regime cues" : "Regime breakdown"}</h3>
+      {state.riskiestPart && (
+        <p class="excerpt" data-testid="riskiest-part">
+          {`Riskiest part: “${excerpt(state.riskiestPart)}”`}
+        </p>
+      )}
+      {riskiest.regime_scores.map((score) => (
         <div class="regime" key={score.regime} data-regime={score.regime}>
           <span>{regimeLabel(score.regime)}</span>
-          <span class="value">{percent(score.p)}</span>
+          <span class="value">{`${Math.round(score.p * 100)}%`}</span>
           <div class="bar">
-            <span style={{ width: percent(Math.min(1, Math.max(0, score.p))) }} />
+            <span style={{ width: `${Math.round(Math.min(1, Math.max(0, score.p)) * 100)}%` }} />
           </div>
         </div>
       ))}
-      {result.warnings.length > 0 && (
+      {verdict.warnings.length > 0 && (
         <ul class="warnings">
-          {result.warnings.map((code) => (
+          {verdict.warnings.map((code) => (
             <li key={code} data-warning={code}>{warningText(code)}</li>
           ))}
         </ul>
       )}
       <div class="note">
-        {result.input_mode_used === "pr" ? "Scored with the prompt." : "Scored without the prompt."}
-        {truncated &&
-          ` Only the first ${MAX_FIELD_CHARS.toLocaleString("en")} characters were scored.`}
-        {` Model ${result.model_version}.`}
+        {riskiest.flag && <div data-testid="flag-explanation">{FLAG_EXPLANATION}.</div>}
+        <div data-testid="usage-line">
+          {`${plural(verdict.calls, "call")} · ${plural(verdict.units, "unit")} billed`}
+          {state.parts > 1 && ` · ${state.underlined} of ${state.parts} parts underlined`}
+        </div>
+        {riskiest.input_mode_used === "pr"
+          ? "Scored with the prompt."
+          : "Scored without the prompt."}
+        {state.promptCut && " The prompt was cut to its first 2,048 characters."}
+        {` Model ${riskiest.model_version}.`}
       </div>
     </div>
   );
 }
 
-function Result({ result, truncated }: { result: DetectResponse; truncated: boolean }) {
+function Result(
+  { state, host }: { state: Extract<BadgeState, { kind: "result" }>; host: HTMLElement },
+) {
   const [pinned, setPinned] = useState(false);
   const [hovered, setHovered] = useState(false);
-  const bucket = riskBucket(result.p_hallucination);
+  const pill = useRef<HTMLButtonElement>(null);
+  const { verdict } = state;
+  const { percent, bucket } = shownRisk(verdict.riskiest.p_hallucination);
+  const open = pinned || hovered;
+  const close = () => {
+    setPinned(false);
+    setHovered(false);
+    pill.current?.focus();
+  };
+  useEffect(() => {
+    if (pinned) host.shadowRoot?.querySelector<HTMLElement>(".details")?.focus();
+  }, [pinned]);
   return (
     <span
       class="badge"
@@ -67,25 +144,88 @@ function Result({ result, truncated }: { result: DetectResponse; truncated: bool
       onMouseLeave={() => setHovered(false)}
     >
       <button
+        ref={pill}
         type="button"
         class="pill"
-        data-bucket={bucket}
-        data-p={String(result.p_hallucination)}
-        aria-expanded={pinned}
-        title={`Hallucination risk ${bucket}: ${percent(result.p_hallucination)}`}
+        data-bucket={verdict.notVerifiable ? undefined : bucket}
+        data-state={verdict.notVerifiable ? "not-verifiable" : "result"}
+        data-p={String(verdict.riskiest.p_hallucination)}
+        aria-expanded={open}
+        aria-haspopup="dialog"
         onClick={() => setPinned(!pinned)}
+        onKeyDown={(event) => {
+          if (event.key === "Escape") close();
+        }}
       >
         <span class="dot" />
-        <span class="bucket">{bucket}</span>
-        <span class="p">{percent(result.p_hallucination)}</span>
-        {result.flag && <span class="flag">flagged</span>}
+        {verdict.notVerifiable ? <span class="muted">{NOT_VERIFIABLE}</span> : (
+          <>
+            <span class="bucket">{bucket}</span>
+            <span class="p">{`${percent}%`}</span>
+            {verdict.riskiest.flag && <span class="flag" title={FLAG_EXPLANATION}>flagged</span>}
+          </>
+        )}
       </button>
-      {(pinned || hovered) && <Details result={result} truncated={truncated} />}
+      {open && <Details state={state} host={host} onClose={close} />}
     </span>
   );
 }
 
-function Badge({ state, actions }: { state: BadgeState; actions: BadgeActions }) {
+function Pending({ startedAt }: { startedAt: number }) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <span class="pill" data-state="pending" aria-busy="true">
+      <span class="spinner" />Checking…
+      <span class="elapsed">{`${Math.floor((now - startedAt) / 1000)} s`}</span>
+    </span>
+  );
+}
+
+/** Seconds left until `at`, updated every second. */
+function useSecondsLeft(at: number | undefined): number | undefined {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (at === undefined) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [at]);
+  return at === undefined ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+function Failure(
+  { failure, retryAt, actions }: {
+    failure: ApiFailure;
+    retryAt?: number;
+    actions: BadgeActions;
+  },
+) {
+  const secondsLeft = useSecondsLeft(retryAt);
+  const { text, action } = failureView(
+    secondsLeft === undefined ? failure : { ...failure, retryAfterS: secondsLeft },
+  );
+  return (
+    <span class="pill error" data-failure={failure.kind}>
+      {text}{" "}
+      {action?.kind === "signin" && (
+        <button type="button" class="link" onClick={actions.signIn}>Sign in</button>
+      )}
+      {action?.kind === "link" && (
+        <a class="link" href={action.url} target="_blank" rel="noopener">{action.label}</a>
+      )}
+      {action?.kind === "retry" && (
+        <button type="button" class="link" onClick={actions.check}>Retry</button>
+      )}
+    </span>
+  );
+}
+
+function Badge(
+  { state, actions, host }: { state: BadgeState; actions: BadgeActions; host: HTMLElement },
+) {
   switch (state.kind) {
     case "waiting":
       return (
@@ -95,31 +235,23 @@ function Badge({ state, actions }: { state: BadgeState; actions: BadgeActions })
       );
     case "idle":
       return (
-        <button type="button" class="pill" onClick={actions.check}>Check hallucination risk</button>
+        <button type="button" class="pill" data-state="idle" onClick={actions.check}>
+          Check hallucination risk
+        </button>
       );
     case "pending":
-      return (
-        <span class="pill" aria-busy="true">
-          <span class="dot" />Checking…
-        </span>
-      );
+      return <Pending startedAt={state.startedAt} />;
     case "result":
-      return <Result result={state.result} truncated={state.truncated} />;
+      return <Result state={state} host={host} />;
     case "error":
-      return (
-        <span class="pill error" data-failure={state.failure.kind}>
-          {failureText(state.failure)} {state.failure.kind === "unauthorized"
-            ? <button type="button" class="link" onClick={actions.signIn}>Sign in</button>
-            : <button type="button" class="link" onClick={actions.check}>Retry</button>}
-        </span>
-      );
+      return <Failure failure={state.failure} retryAt={state.retryAt} actions={actions} />;
   }
 }
 
 /** One badge: a host element (marked so adapters never read it as text) with a shadow root. */
 export class BadgeView {
   readonly host: HTMLElement;
-  /** Inside the shadow root: where Preact renders. */
+  /** Inside the shadow root: where Preact renders; a polite live region. */
   private readonly container: HTMLElement;
 
   constructor(private readonly actions: BadgeActions) {
@@ -130,6 +262,7 @@ export class BadgeView {
     style.textContent = BADGE_CSS;
     this.container = document.createElement("div");
     this.container.className = "root";
+    this.container.setAttribute("aria-live", "polite");
     shadow.append(style, this.container);
   }
 
@@ -138,12 +271,14 @@ export class BadgeView {
 
   show(state: BadgeState): void {
     this.state = state;
-    render(<Badge state={state} actions={this.actions} />, this.container);
+    render(<Badge state={state} actions={this.actions} host={this.host} />, this.container);
   }
 
   /** Places the badge right after the reply, again if the page re-rendered it away. */
   placeAfter(reply: Element): void {
     if (reply.nextElementSibling !== this.host) reply.after(this.host);
+    const theme = isDarkAround(reply) ? "dark" : "light";
+    if (this.host.dataset.theme !== theme) this.host.dataset.theme = theme;
   }
 
   remove(): void {

@@ -1,30 +1,55 @@
 /**
  * The badge's CSS, scoped by its shadow root. Page rules can still style the host element, and
- * inherited properties (font, color) would flow in from it: `.root` resets them all.
+ * inherited properties (font, color) would flow in from it: `.root` resets them all. Colours are
+ * custom properties, switched by the host's `data-theme` (the page's own theme, see theme.ts).
  */
 export const BADGE_CSS = `
 :host { display: block; margin: 6px 0; }
-.root { all: initial; display: block; font: 13px/1.4 system-ui, sans-serif; color: #1f2328; }
+.root { all: initial; display: block; font: 13px/1.4 system-ui, sans-serif; color: var(--fg);
+  --fg: #1f2328; --muted: #57606a; --bg: #f6f8fa; --panel: #fff; --border: #d0d7de; --track: #eaeef2;
+  --low: #1a7f37; --moderate: #9a6700; --high: #cf222e; --link: #0969da; --warn: #9a6700; }
+:host([data-theme="dark"]) .root { --fg: #e6edf3; --muted: #9198a1; --bg: #21262d; --panel: #161b22;
+  --border: #3d444d; --track: #30363d; --low: #3fb950; --moderate: #d29922; --high: #f85149;
+  --link: #4493f8; --warn: #d29922; }
 .badge { position: relative; display: inline-block; }
 .pill { display: inline-flex; align-items: center; gap: 6px; padding: 2px 10px; border-radius: 999px;
-  border: 1px solid #d0d7de; background: #f6f8fa; cursor: pointer; font: inherit; color: inherit; }
-.pill .dot { width: 8px; height: 8px; border-radius: 50%; background: #8c959f; }
-.pill[data-bucket="LOW"] .dot { background: #1a7f37; }
-.pill[data-bucket="MODERATE"] .dot { background: #bf8700; }
-.pill[data-bucket="HIGH"] .dot { background: #cf222e; }
-.pill[data-bucket="HIGH"] { border-color: #cf222e; }
-.flag { font-weight: 600; color: #cf222e; }
-.details { position: absolute; z-index: 2147483647; top: calc(100% + 4px); left: 0; min-width: 260px;
-  max-width: 360px; padding: 10px 12px; border: 1px solid #d0d7de; border-radius: 8px;
-  background: #fff; box-shadow: 0 4px 16px rgba(0,0,0,.15); }
+  border: 1px solid var(--border); background: var(--bg); cursor: pointer; font: inherit; color: inherit; }
+.pill:focus-visible, button:focus-visible, a:focus-visible { outline: 2px solid var(--link); outline-offset: 2px; }
+.dot { width: 8px; height: 8px; border-radius: 50%; background: var(--muted); flex: none; }
+[data-bucket="LOW"] .dot { background: var(--low); }
+[data-bucket="MODERATE"] .dot { background: var(--moderate); }
+[data-bucket="HIGH"] .dot { background: var(--high); }
+.pill[data-bucket="HIGH"] { border-color: var(--high); }
+.spinner { width: 10px; height: 10px; border-radius: 50%; border: 2px solid var(--muted);
+  border-top-color: transparent; animation: spin .8s linear infinite; flex: none; }
+@keyframes spin { to { transform: rotate(360deg); } }
+@media (prefers-reduced-motion: reduce) { .spinner { animation: none; } }
+.elapsed { color: var(--muted); font-variant-numeric: tabular-nums; }
+.flag { font-weight: 600; color: var(--high); }
+.details { position: absolute; z-index: 2147483647; top: calc(100% + 4px); left: 0; min-width: 270px;
+  max-width: 360px; padding: 10px 12px; border: 1px solid var(--border); border-radius: 8px;
+  background: var(--panel); color: var(--fg); box-shadow: 0 4px 16px rgba(0,0,0,.25); }
+.details.up { top: auto; bottom: calc(100% + 4px); }
+.details:focus { outline: none; }
 .details h3 { margin: 0 0 6px; font-size: 13px; }
+.excerpt { margin: 0 0 6px; color: var(--muted); font-size: 12px; font-style: italic; }
 .regime { display: grid; grid-template-columns: 1fr 44px; gap: 2px 8px; margin: 3px 0; }
-.bar { grid-column: 1 / 3; height: 4px; border-radius: 2px; background: #eaeef2; overflow: hidden; }
-.bar > span { display: block; height: 100%; background: #0969da; }
+.bar { grid-column: 1 / 3; height: 4px; border-radius: 2px; background: var(--track); overflow: hidden; }
+.bar > span { display: block; height: 100%; background: var(--link); }
 .value { text-align: right; font-variant-numeric: tabular-nums; }
-.warnings { margin: 8px 0 0; padding-left: 16px; color: #9a6700; }
-.note { margin-top: 8px; color: #57606a; font-size: 12px; }
-.error { color: #cf222e; }
-.muted { color: #57606a; }
-button.link { border: 0; background: none; padding: 0; color: #0969da; cursor: pointer; font: inherit; text-decoration: underline; }
+.warnings { margin: 8px 0 0; padding-left: 16px; color: var(--warn); }
+.note { margin-top: 8px; color: var(--muted); font-size: 12px; }
+.error { color: var(--high); }
+.muted { color: var(--muted); }
+.pill.error { cursor: default; }
+button.link, a.link { border: 0; background: none; padding: 0; color: var(--link); cursor: pointer;
+  font: inherit; text-decoration: underline; }
+`;
+
+/** Page-level CSS for the per-part underlines (CSS Custom Highlight API: no change to the DOM). */
+export const HIGHLIGHT_CSS = `
+::highlight(hd-risk-moderate) { text-decoration: underline dotted #bf8700; text-decoration-thickness: 2px;
+  text-underline-offset: 3px; }
+::highlight(hd-risk-high) { text-decoration: underline wavy #cf222e; text-decoration-thickness: 1.5px;
+  text-underline-offset: 3px; background-color: rgba(207, 34, 46, .10); }
 `;

@@ -1,14 +1,28 @@
 /**
- * Content script entry: picks the site adapter for this page and runs one throttled
- * MutationObserver that rescans the replies when the page changes.
+ * Content script entry: picks the site adapter for this page (unless the user turned the site
+ * off) and runs one throttled MutationObserver that rescans the replies when the page changes.
+ * Also answers the worker: a new session (badges waiting for sign-in retry), and the prompt and
+ * result panel of a selection checked from the context menu.
  */
-import { sendToWorker } from "../protocol.ts";
+import type { ApiFailure } from "../../../shared/client.ts";
+import browser from "../browser.ts";
+import { type PageNotice, sendToWorker } from "../protocol.ts";
 import { adapterFor } from "../sites/index.ts";
 import { BADGE_HOST_ATTRIBUTE } from "../sites/dom.ts";
+import { loadSettings } from "../settings.ts";
+import { Highlighter } from "./highlights.ts";
 import { throttle } from "./throttle.ts";
 import { ReplyTracker } from "./tracker.ts";
+import { type PanelView, renderSelectionPanel } from "../selection_panel.ts";
 
 const SCAN_INTERVAL_MS = 500;
+
+const lostWorker = (): ApiFailure => ({
+  ok: false,
+  kind: "network",
+  status: 0,
+  body: { error: "extension_unavailable", message: "The extension was reloaded: reload the page." },
+});
 
 function isBadge(node: Node): boolean {
   return node.nodeType === 1 && (node as Element).hasAttribute(BADGE_HOST_ATTRIBUTE);
@@ -22,14 +36,20 @@ function isOwnMutation(record: MutationRecord): boolean {
   return nodes.length > 0 && nodes.every(isBadge);
 }
 
-function start(): void {
+async function start(): Promise<void> {
   const adapter = adapterFor(location.hostname);
   if (!adapter) return;
+  const settings = await loadSettings();
+  if (settings.disabledSites.includes(adapter.name)) return;
+  let scan = () => {};
   const tracker = new ReplyTracker(adapter, document, {
-    detect: (input) => sendToWorker({ type: "detect", input }),
+    detect: (input) => sendToWorker({ type: "detect", input }).catch(lostWorker),
     signIn: () => void sendToWorker({ type: "signin.open" }),
+    highlighter: new Highlighter(),
+    mode: settings.checkMode,
+    rescanIn: (ms) => setTimeout(() => scan(), ms),
   });
-  const scan = throttle(() => tracker.scan(), SCAN_INTERVAL_MS);
+  scan = throttle(() => tracker.scan(), SCAN_INTERVAL_MS);
   new MutationObserver((records) => {
     if (!records.every(isOwnMutation)) scan();
   }).observe(document.documentElement, {
@@ -38,7 +58,26 @@ function start(): void {
     characterData: true,
     attributes: true,
   });
+  browser.runtime.onMessage.addListener((message: unknown) => {
+    const type = (message as { type?: unknown } | null)?.type;
+    if (type === ("session.started" satisfies PageNotice["type"])) {
+      tracker.retryUnauthorized();
+      return undefined;
+    }
+    if (type === "selection.panel") {
+      renderSelectionPanel((message as { view: PanelView }).view);
+      return Promise.resolve(true);
+    }
+    if (type === "selection.prompt") {
+      const anchor = getSelection()?.anchorNode;
+      return Promise.resolve({ prompt: anchor ? tracker.promptAt(anchor) : undefined });
+    }
+    return undefined;
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") tracker.retryUnauthorized();
+  });
   tracker.scan();
 }
 
-start();
+void start();

@@ -1,25 +1,47 @@
 /**
- * Follows the assistant replies of one page and keeps a badge after each one ("waiting" while it
- * streams, then its score). Replies seen while streaming, and the newest reply that appears after the page loaded, are scored at
- * once; older replies (a reopened conversation) get a "Check" button instead of spending quota.
+ * Follows the assistant replies of one page and keeps a badge after each one. A reply is checked
+ * once it has finished (the site's own signal, else its text staying unchanged for a moment),
+ * never while it streams; which finished replies are checked by themselves follows the user's
+ * setting: all of them (also those already there at load: their ids make a re-check free), only
+ * those seen streaming, or none (a "Check" button). Each reply is checked in parts, the risky
+ * parts underlined, and the badge shows the riskiest part.
  */
-import type { ApiFailure, ApiResult } from "../../../shared/client.ts";
+import type { ApiResult } from "../../../shared/client.ts";
 import type { DetectResponse } from "../../../shared/contract.ts";
-import type { DetectInput } from "../protocol.ts";
+import { MAX_FIELD_CHARS } from "../../../shared/text.ts";
+import type { CheckMode, DetectInput } from "../protocol.ts";
+import { locatePieces } from "../sites/dom.ts";
 import type { SiteAdapter, Turn } from "../sites/types.ts";
+import { waitingOutRateLimits } from "../rate_limit.ts";
+import { splitAnswer } from "../split.ts";
+import { isVerdict, NO_EVIDENCE, verdictOf } from "../verdict.ts";
 import { BadgeView } from "./badge.tsx";
-import { clampToFieldLimit } from "./limits.ts";
+import type { Highlighter, PartMark } from "./highlights.ts";
 
 export interface TrackerDeps {
+  /** A detect call through the worker; a lost worker resolves to a network failure. */
   detect(input: DetectInput): Promise<ApiResult<DetectResponse>>;
   signIn(): void;
+  highlighter: Highlighter;
+  mode: CheckMode;
+  /** Schedules a rescan (for replies waiting for their text to settle). */
+  rescanIn(ms: number): void;
 }
 
+/** A reply without a finished signal is taken as finished once its text is this old. */
+export const SETTLE_MS = 2_000;
+/** Detect calls in flight at once, over all replies of the page. */
+const PARALLEL_CALLS = 2;
+
 interface TrackedReply {
+  /** Identifies the text seen last; a hash, so the tracker keeps no copy of the text. */
+  fingerprint: string;
+  changedAt: number;
+  /** The reply streamed (or its text grew) while on this page: it is new. */
   seenStreaming: boolean;
-  /** Identifies the text last scored; a hash, so the tracker keeps no copy of the text. */
-  fingerprint?: string;
-  turn?: Turn;
+  /** The fingerprint a check was started (or offered) for. */
+  handled?: string;
+  turn: Turn;
   badge?: BadgeView;
 }
 
@@ -35,16 +57,11 @@ function fingerprint(turn: Turn): string {
   return `${turn.response.length}:${(hash >>> 0).toString(16)}`;
 }
 
-const lostWorker = (): ApiFailure => ({
-  ok: false,
-  kind: "network",
-  status: 0,
-  body: { error: "extension_unavailable", message: "The extension was reloaded: reload the page." },
-});
-
 export class ReplyTracker {
   private readonly replies = new Map<Element, TrackedReply>();
-  private initialScanDone = false;
+  private href = location.href;
+  private inFlight = 0;
+  private readonly queue: (() => void)[] = [];
 
   constructor(
     private readonly adapter: SiteAdapter,
@@ -53,44 +70,80 @@ export class ReplyTracker {
   ) {}
 
   scan(): void {
-    const turns = this.adapter.turns(this.root);
-    const newest = turns.at(-1)?.reply;
-    for (const turn of turns) this.update(turn, turn.reply === newest);
+    if (location.href !== this.href) {
+      // Another conversation (SPA navigation): what streamed before is no longer new.
+      this.href = location.href;
+      for (const tracked of this.replies.values()) tracked.seenStreaming = false;
+    }
+    for (const turn of this.adapter.turns(this.root)) this.update(turn);
     for (const [reply, tracked] of this.replies) {
       if (reply.isConnected) continue;
-      tracked.badge?.remove();
-      this.replies.delete(reply);
+      this.forget(reply, tracked);
     }
-    this.initialScanDone = true;
   }
 
-  private update(turn: Turn, isNewest: boolean): void {
+  /** Checks again the replies refused for want of a session (the user has just signed in). */
+  retryUnauthorized(): void {
+    for (const tracked of this.replies.values()) {
+      const state = tracked.badge?.state;
+      if (state?.kind === "error" && state.failure.kind === "unauthorized") {
+        void this.check(tracked);
+      }
+    }
+  }
+
+  /** The prompt of the reply holding `node` (for a selection check), if any. */
+  promptAt(node: Node): string | undefined {
+    for (const [reply, tracked] of this.replies) {
+      if (reply.contains(node)) return tracked.turn.prompt;
+    }
+    return undefined;
+  }
+
+  private forget(reply: Element, tracked: TrackedReply): void {
+    tracked.badge?.remove();
+    this.deps.highlighter.clear(tracked.turn.content);
+    this.replies.delete(reply);
+  }
+
+  private update(turn: Turn): void {
+    const now = Date.now();
+    const current = fingerprint(turn);
     let tracked = this.replies.get(turn.reply);
     if (!tracked) {
-      tracked = { seenStreaming: false };
+      tracked = { fingerprint: current, changedAt: now, seenStreaming: false, turn };
       this.replies.set(turn.reply, tracked);
+    } else if (tracked.fingerprint !== current) {
+      // Text growing without a finished signal is being written now; a finished reply whose text
+      // was swapped (another conversation in the same elements) is not new.
+      if (turn.finished !== true) tracked.seenStreaming = true;
+      this.deps.highlighter.clear(tracked.turn.content);
+      tracked.fingerprint = current;
+      tracked.changedAt = now;
     }
-    if (!turn.finished) {
-      // Streaming (again, when regenerated): any earlier score no longer describes this text.
-      tracked.seenStreaming = true;
-      tracked.fingerprint = undefined;
-      tracked.turn = undefined;
+    tracked.turn = turn;
+    if (turn.finished === false) tracked.seenStreaming = true;
+    const settled = now - tracked.changedAt >= SETTLE_MS;
+    if (turn.finished === undefined && !settled) this.deps.rescanIn(SETTLE_MS);
+    const finished = turn.finished ?? settled;
+
+    if (!finished) {
+      tracked.handled = undefined;
       const badge = this.badgeOf(tracked);
       if (badge.state?.kind !== "waiting") badge.show({ kind: "waiting" });
       badge.placeAfter(turn.reply);
       return;
     }
     if (turn.response.length === 0) {
-      // Nothing to score (e.g. an image-only answer).
+      // Nothing to check (e.g. an image-only answer).
       tracked.badge?.remove();
       tracked.badge = undefined;
       return;
     }
-    const current = fingerprint(turn);
-    if (tracked.fingerprint !== current) {
-      tracked.fingerprint = current;
-      tracked.turn = turn;
-      if (tracked.seenStreaming || (this.initialScanDone && isNewest)) this.check(tracked);
+    if (tracked.handled !== current) {
+      tracked.handled = current;
+      const auto = this.deps.mode === "all" || (this.deps.mode === "new" && tracked.seenStreaming);
+      if (auto) void this.check(tracked);
       else this.badgeOf(tracked).show({ kind: "idle" });
     }
     this.badgeOf(tracked).placeAfter(turn.reply);
@@ -98,31 +151,65 @@ export class ReplyTracker {
 
   private badgeOf(tracked: TrackedReply): BadgeView {
     tracked.badge ??= new BadgeView({
-      check: () => this.check(tracked),
+      check: () => void this.check(tracked),
       signIn: () => this.deps.signIn(),
     });
     return tracked.badge;
   }
 
+  /** Runs `call` when fewer than PARALLEL_CALLS are out. */
+  private async limited<T>(call: () => Promise<T>): Promise<T> {
+    if (this.inFlight >= PARALLEL_CALLS) await new Promise<void>((go) => this.queue.push(go));
+    this.inFlight++;
+    try {
+      return await call();
+    } finally {
+      this.inFlight--;
+      this.queue.shift()?.();
+    }
+  }
+
   private async check(tracked: TrackedReply): Promise<void> {
-    const { turn, fingerprint: scored } = tracked;
-    if (!turn) return;
+    const { turn } = tracked;
+    const checked = tracked.fingerprint;
     const badge = this.badgeOf(tracked);
-    badge.show({ kind: "pending" });
-    const response = clampToFieldLimit(turn.response);
-    const prompt = turn.prompt ? clampToFieldLimit(turn.prompt) : undefined;
-    const result = await this.deps.detect({ response: response.text, prompt: prompt?.text })
-      .catch(lostWorker);
-    // The reply changed while this call was out: its own check will show the right score.
-    if (tracked.fingerprint !== scored || tracked.badge !== badge) return;
-    badge.show(
-      result.ok
-        ? {
-          kind: "result",
-          result: result.data,
-          truncated: response.truncated || !!prompt?.truncated,
-        }
-        : { kind: "error", failure: result },
+    const stillCurrent = () => tracked.fingerprint === checked && tracked.badge === badge;
+    badge.show({ kind: "pending", startedAt: Date.now() });
+    const parts = splitAnswer(turn.response);
+    const prompt = turn.prompt ? Array.from(turn.prompt) : undefined;
+    const promptText = prompt?.slice(0, MAX_FIELD_CHARS).join("");
+    const results = await Promise.all(
+      parts.map((part) =>
+        waitingOutRateLimits(
+          () => this.limited(() => this.deps.detect({ response: part, prompt: promptText })),
+          (failure) => {
+            if (!stillCurrent()) return;
+            const retryAt = Date.now() + (failure.retryAfterS ?? 0) * 1000;
+            badge.show({ kind: "error", failure, retryAt });
+          },
+        )
+      ),
     );
+    // The reply changed while the calls were out: its own check shows the right score.
+    if (!stillCurrent()) return;
+    const outcome = verdictOf(results);
+    if (!isVerdict(outcome)) return badge.show({ kind: "error", failure: outcome });
+    const located = locatePieces(turn.content, parts, this.adapter.skip);
+    const marks: PartMark[] = [];
+    results.forEach((result, i) => {
+      const at = located[i];
+      if (!result.ok || !at || result.data.warnings.includes(NO_EVIDENCE)) return;
+      marks.push({ ...at, p: result.data.p_hallucination, topRegime: result.data.top_regime });
+    });
+    const underlined = this.deps.highlighter.mark(turn.content, marks);
+    const riskiest = parts[results.findIndex((r) => r.ok && r.data === outcome.riskiest)];
+    badge.show({
+      kind: "result",
+      verdict: outcome,
+      parts: parts.length,
+      riskiestPart: parts.length > 1 ? riskiest : undefined,
+      underlined,
+      promptCut: (prompt?.length ?? 0) > MAX_FIELD_CHARS,
+    });
   }
 }

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import type { ApiKey, ApiKeyCreateResponse } from "../../../shared/contract.ts";
-import { failureText } from "../display.ts";
+import { failureView } from "../display.ts";
 import { sendToWorker } from "../protocol.ts";
 
 export function KeysPanel() {
@@ -13,11 +13,13 @@ export function KeysPanel() {
   const [name, setName] = useState("");
   const [created, setCreated] = useState<ApiKeyCreateResponse>();
   const [copied, setCopied] = useState(false);
+  /** The key whose revocation waits for the user's confirmation. */
+  const [confirming, setConfirming] = useState<string>();
 
   const load = async () => {
     const result = await sendToWorker({ type: "keys.list" });
     if (result.ok) setKeys(result.data.keys);
-    else setError(failureText(result));
+    else setError(failureView(result).text);
   };
   useEffect(() => void load(), []);
 
@@ -25,7 +27,7 @@ export function KeysPanel() {
     event.preventDefault();
     setError(undefined);
     const result = await sendToWorker({ type: "keys.create", name: name.trim() || undefined });
-    if (!result.ok) return setError(failureText(result));
+    if (!result.ok) return setError(failureView(result).text);
     setCreated(result.data);
     setCopied(false);
     setName("");
@@ -33,9 +35,10 @@ export function KeysPanel() {
   };
 
   const revoke = async (key: ApiKey) => {
+    setConfirming(undefined);
     setError(undefined);
     const result = await sendToWorker({ type: "keys.revoke", id: key.id });
-    if (!result.ok) setError(failureText(result));
+    if (!result.ok) setError(failureView(result).text);
     if (created?.id === key.id) setCreated(undefined);
     await load();
   };
@@ -70,7 +73,21 @@ export function KeysPanel() {
                 <span>
                   <code>{key.prefix}…</code> {key.name ?? <span class="muted">unnamed</span>}
                 </span>
-                <button type="button" class="danger" onClick={() => revoke(key)}>Revoke</button>
+                {confirming === key.id
+                  ? (
+                    <span class="row" role="group" aria-label="Confirm revocation">
+                      <span class="muted">Revoke for good?</span>
+                      <button type="button" class="danger" onClick={() => revoke(key)}>
+                        Yes, revoke
+                      </button>
+                      <button type="button" onClick={() => setConfirming(undefined)}>Cancel</button>
+                    </span>
+                  )
+                  : (
+                    <button type="button" class="danger" onClick={() => setConfirming(key.id)}>
+                      Revoke
+                    </button>
+                  )}
               </li>
             ))}
           </ul>

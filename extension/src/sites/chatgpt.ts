@@ -1,26 +1,47 @@
 /**
- * chatgpt.com: every message carries `data-message-author-role`; the reply text sits in a
- * `.markdown` block. A reply is streaming while it has `.result-streaming` or, for the last one,
- * while the composer shows its stop button.
+ * chatgpt.com and chat.openai.com, two layouts:
+ * - current (2026, `/c/<uuid>`): each turn is an `<article data-turn="user|assistant">` opened by
+ *   a visually hidden "You said:" / "ChatGPT said:" heading; the reply text is in `.markdown`. A
+ *   reply is finished once its turn shows the copy button, and streams while its markdown has
+ *   `.streaming-animation` or, for the newest one, while the composer shows its stop button.
+ * - legacy: every message carries `data-message-author-role`; a reply streams while it has
+ *   `.result-streaming` or, for the newest one, while the stop button is shown.
  */
-import { pairTurns, textWithin } from "./dom.ts";
+import { pairTurns } from "./dom.ts";
 import type { SiteAdapter } from "./types.ts";
 
 const STOP_BUTTON = '[data-testid="stop-button"]';
+const COPY_BUTTON = '[data-testid="copy-turn-action-button"]';
 
 export const chatgptAdapter: SiteAdapter = {
   name: "chatgpt",
-  matches: (hostname) => hostname === "chatgpt.com" || hostname.endsWith(".chatgpt.com"),
+  label: "ChatGPT",
+  matches: (hostname) =>
+    hostname === "chatgpt.com" || hostname.endsWith(".chatgpt.com") ||
+    hostname === "chat.openai.com",
   turns(root) {
     const generating = root.querySelector(STOP_BUTTON) !== null;
+    if (root.querySelector("article[data-turn]")) {
+      return pairTurns({
+        root,
+        promptSelector: 'article[data-turn="user"]',
+        replySelector: 'article[data-turn="assistant"]',
+        contentSelector: ".markdown",
+        promptContentSelector: ".whitespace-pre-wrap",
+        isFinished: (reply, isLast) => {
+          if (reply.querySelector(".streaming-animation") || (generating && isLast)) return false;
+          return reply.querySelector(COPY_BUTTON) !== null ? true : undefined;
+        },
+      });
+    }
     return pairTurns({
       root,
       promptSelector: '[data-message-author-role="user"]',
       replySelector: '[data-message-author-role="assistant"]',
+      contentSelector: ".markdown",
       isFinished: (reply, isLast) =>
-        !reply.classList.contains("result-streaming") &&
-        reply.querySelector(".result-streaming") === null && !(generating && isLast),
-      replyText: (reply) => textWithin(reply, ".markdown"),
+        !reply.matches(".result-streaming") && reply.querySelector(".result-streaming") === null &&
+        !(generating && isLast),
     });
   },
 };

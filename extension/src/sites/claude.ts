@@ -1,20 +1,26 @@
 /**
- * claude.ai: a reply's container carries `data-is-streaming` ("true" while it streams); its text
- * is in `.font-claude-response` (older markup: `.font-claude-message`). User turns are
- * `[data-testid="user-message"]`.
+ * claude.ai, two layouts:
+ * - current: a reply's container carries `data-is-streaming` ("true" while it streams) and opens
+ *   with a visually hidden "Claude responded:" heading; its text is in `.standard-markdown`
+ *   (`.progressive-markdown` while it streams), and its action bar shows a `<time>` stamp.
+ * - legacy: the same `data-is-streaming` container around `.font-claude-message`.
+ * User turns are `[data-testid="user-message"]` in both.
  */
-import { pairTurns, textWithin } from "./dom.ts";
+import { pairTurns } from "./dom.ts";
 import type { SiteAdapter } from "./types.ts";
 
 export const claudeAdapter: SiteAdapter = {
   name: "claude",
+  label: "Claude",
   matches: (hostname) => hostname === "claude.ai",
   turns: (root) =>
     pairTurns({
       root,
       promptSelector: '[data-testid="user-message"]',
       replySelector: "[data-is-streaming]",
+      contentSelector:
+        ".standard-markdown, .progressive-markdown, .font-claude-response, .font-claude-message",
       isFinished: (reply) => reply.getAttribute("data-is-streaming") === "false",
-      replyText: (reply) => textWithin(reply, ".font-claude-response, .font-claude-message"),
+      skip: "[data-testid='message-timestamp']",
     }),
 };

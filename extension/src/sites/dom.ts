@@ -31,35 +31,65 @@ const BLOCK_TAGS = new Set([
   "UL",
 ]);
 /** Controls and non-text elements never belong to a message's text. */
-const SKIPPED_TAGS = new Set(["BUTTON", "SCRIPT", "STYLE", "SVG", "TEMPLATE", "NOSCRIPT"]);
+const SKIPPED_TAGS = new Set([
+  "BUTTON",
+  "SCRIPT",
+  "STYLE",
+  "SVG",
+  "TEMPLATE",
+  "NOSCRIPT",
+  "TIME",
+  "INPUT",
+  "TEXTAREA",
+]);
 /** Marks the extension's own badge hosts, which must never be read as page text. */
 export const BADGE_HOST_ATTRIBUTE = "data-hd-badge";
+/**
+ * What no reader sees as text on any site: visually hidden labels for screen readers ("You
+ * said", "Claude responded:"), hidden and decorative elements, and the extension's own badges.
+ */
+const HIDDEN_SELECTOR = [
+  ".sr-only",
+  ".visually-hidden",
+  ".cdk-visually-hidden",
+  "[hidden]",
+  '[aria-hidden="true"]',
+  `[${BADGE_HOST_ATTRIBUTE}]`,
+].join(", ");
+
+/**
+ * Walks the text a reader sees, in order: `onText` for each text node, `onBreak` at block
+ * boundaries and <br>. `skip` names further elements that are not text on this site.
+ */
+function walkReadable(
+  element: Element,
+  skip: string | undefined,
+  onText: (node: Text) => void,
+  onBreak: () => void,
+): void {
+  const excluded = skip ? `${HIDDEN_SELECTOR}, ${skip}` : HIDDEN_SELECTOR;
+  const walk = (node: Node) => {
+    if (node.nodeType === 3) return onText(node as Text);
+    if (node.nodeType !== 1) return;
+    const el = node as Element;
+    const tag = el.tagName.toUpperCase();
+    if (SKIPPED_TAGS.has(tag) || el.matches(excluded)) return;
+    if (tag === "BR") return onBreak();
+    const block = BLOCK_TAGS.has(tag);
+    if (block) onBreak();
+    for (const child of Array.from(el.childNodes)) walk(child);
+    if (block) onBreak();
+  };
+  walk(element);
+}
 
 /**
  * The text a reader sees: block elements and <br> become line breaks, whitespace runs inside a
  * line collapse. Computed from the tree rather than `innerText`, which needs layout.
  */
-export function readableText(element: Element): string {
+export function readableText(element: Element, skip?: string): string {
   const parts: string[] = [];
-  const walk = (node: Node) => {
-    if (node.nodeType === 3) {
-      parts.push(node.textContent ?? "");
-      return;
-    }
-    if (node.nodeType !== 1) return;
-    const el = node as Element;
-    const tag = el.tagName.toUpperCase();
-    if (SKIPPED_TAGS.has(tag) || el.hasAttribute(BADGE_HOST_ATTRIBUTE)) return;
-    if (tag === "BR") {
-      parts.push("\n");
-      return;
-    }
-    const block = BLOCK_TAGS.has(tag);
-    if (block) parts.push("\n");
-    for (const child of Array.from(el.childNodes)) walk(child);
-    if (block) parts.push("\n");
-  };
-  walk(element);
+  walkReadable(element, skip, (node) => parts.push(node.data), () => parts.push("\n"));
   return parts.join("")
     .split("\n")
     .map((line) => line.replace(/\s+/g, " ").trim())
@@ -67,35 +97,77 @@ export function readableText(element: Element): string {
     .join("\n");
 }
 
+/** A position in the page: the text node and the UTF-16 offset in it. */
+export interface TextPoint {
+  node: Text;
+  offset: number;
+}
+
+/**
+ * Where each of `pieces` (consecutive extracts of `readableText(element, skip)`) lies in the
+ * element's text nodes, as start and end points. Whitespace is ignored when matching, since
+ * `readableText` collapses it; a piece that cannot be found gets undefined.
+ */
+export function locatePieces(
+  element: Element,
+  pieces: readonly string[],
+  skip?: string,
+): ({ start: TextPoint; end: TextPoint } | undefined)[] {
+  const chars: string[] = [];
+  const points: TextPoint[] = [];
+  walkReadable(element, skip, (node) => {
+    const data = node.data;
+    for (let i = 0; i < data.length; i++) {
+      if (/\s/.test(data[i])) continue;
+      chars.push(data[i]);
+      points.push({ node, offset: i });
+    }
+  }, () => {});
+  const flat = chars.join("");
+  let from = 0;
+  return pieces.map((piece) => {
+    const needle = piece.replace(/\s+/g, "");
+    const at = needle.length === 0 ? -1 : flat.indexOf(needle, from);
+    if (at < 0) return undefined;
+    from = at + needle.length;
+    const last = points[from - 1];
+    return { start: points[at], end: { node: last.node, offset: last.offset + 1 } };
+  });
+}
+
 export interface PairingOptions {
   root: ParentNode;
   promptSelector: string;
   replySelector: string;
-  /** Whether a reply has finished; `isLast` tells the page's newest reply. */
-  isFinished(reply: Element, isLast: boolean): boolean;
-  /** The part of a reply element that holds the text; the element itself by default. */
-  replyText?(reply: Element): string;
-  promptText?(prompt: Element): string;
+  /** The site's finished signal for a reply; `isLast` tells the page's newest reply. */
+  isFinished(reply: Element, isLast: boolean): boolean | undefined;
+  /** Inside a reply, the element that holds its text; the reply itself when absent. */
+  contentSelector?: string;
+  /** Inside a prompt, the element that holds its text; the prompt itself when absent. */
+  promptContentSelector?: string;
+  /** Elements that are not text on this site (see `SiteAdapter.skip`). */
+  skip?: string;
 }
 
 /** Pairs each reply with the nearest user message before it, in document order. */
 export function pairTurns(options: PairingOptions): Turn[] {
+  const { promptSelector, replySelector, skip } = options;
   // One query over both selectors returns the elements in document order.
-  const ordered = Array.from(
-    options.root.querySelectorAll(`${options.promptSelector}, ${options.replySelector}`),
-  );
-  const replies = ordered.filter((el) => el.matches(options.replySelector));
+  const ordered = Array.from(options.root.querySelectorAll(`${promptSelector}, ${replySelector}`));
+  const replies = ordered.filter((el) => el.matches(replySelector));
   const last = replies.at(-1);
   const turns: Turn[] = [];
   let lastPrompt: string | undefined;
   for (const el of ordered) {
-    if (!el.matches(options.replySelector)) {
-      lastPrompt = (options.promptText ?? readableText)(el);
+    if (!el.matches(replySelector)) {
+      lastPrompt = readableText(within(el, options.promptContentSelector), skip);
       continue;
     }
+    const content = within(el, options.contentSelector);
     turns.push({
       reply: el,
-      response: (options.replyText ?? readableText)(el),
+      content,
+      response: readableText(content, skip),
       prompt: lastPrompt || undefined,
       finished: options.isFinished(el, el === last),
     });
@@ -103,7 +175,7 @@ export function pairTurns(options: PairingOptions): Turn[] {
   return turns;
 }
 
-/** The text of the first element matching `selector` inside `el`, else of `el` itself. */
-export function textWithin(el: Element, selector: string): string {
-  return readableText(el.querySelector(selector) ?? el);
+/** The first element matching `selector` inside `el`, else `el` itself. */
+function within(el: Element, selector: string | undefined): Element {
+  return (selector && el.querySelector(selector)) || el;
 }

@@ -1,15 +1,17 @@
 /**
- * gemini.google.com: Angular components `<user-query>` and `<model-response>`; the reply text is
- * in `<message-content>`. A finished reply gets its `<message-actions>` toolbar, and the last one
- * streams while the composer shows a stop button.
+ * gemini.google.com: Angular components `<user-query>` and `<model-response>`. The prompt is in
+ * `.query-text`, after a visually hidden "You said" label; the reply text is in
+ * `<message-content>`. A finished reply gets its `<message-actions>` toolbar, and the newest one
+ * streams while its content is `aria-busy` or the composer shows a stop button.
  */
-import { pairTurns, textWithin } from "./dom.ts";
+import { pairTurns } from "./dom.ts";
 import type { SiteAdapter } from "./types.ts";
 
 const STOP_BUTTON = 'button[aria-label*="Stop"]';
 
 export const geminiAdapter: SiteAdapter = {
   name: "gemini",
+  label: "Gemini",
   matches: (hostname) => hostname === "gemini.google.com",
   turns(root) {
     const generating = root.querySelector(STOP_BUTTON) !== null;
@@ -17,10 +19,14 @@ export const geminiAdapter: SiteAdapter = {
       root,
       promptSelector: "user-query",
       replySelector: "model-response",
-      isFinished: (reply, isLast) =>
-        reply.querySelector("message-actions") !== null && !(generating && isLast),
-      replyText: (reply) => textWithin(reply, "message-content"),
-      promptText: (prompt) => textWithin(prompt, ".query-text"),
+      contentSelector: "message-content",
+      promptContentSelector: ".query-text",
+      isFinished: (reply, isLast) => {
+        if (reply.querySelector('[aria-busy="true"]') || (generating && isLast)) return false;
+        return reply.querySelector("message-actions") !== null;
+      },
+      // Source chips at the end of a grounded answer.
+      skip: "sources-carousel-inline, source-footnote",
     });
   },
 };

@@ -1,23 +1,33 @@
 /**
  * A site adapter knows one chatbot's page: where the user prompts and the assistant replies are,
- * and how to tell that a reply has finished streaming. Each site has its own small file beside
- * this one, so a site's markup change is fixed in one place.
+ * what of a reply a reader sees as its text, and how the site tells that a reply has finished
+ * streaming. Each site has its own small file beside this one, so a site's markup change is
+ * fixed in one place.
  */
 export interface Turn {
   /** The element that holds the assistant's reply; the badge is placed after it. */
   reply: Element;
+  /** The element whose readable text is `response` (where per-part highlights go). */
+  content: Element;
   /** The reply's readable text. */
   response: string;
   /** The user's message that produced the reply, when the page shows one. */
   prompt?: string;
-  /** False while the reply is still streaming. */
-  finished: boolean;
+  /**
+   * The site's own signal: true once finished, false while streaming, undefined when the page
+   * shows neither (the tracker then waits until the text stops changing).
+   */
+  finished: boolean | undefined;
 }
 
 export interface SiteAdapter {
   name: string;
+  /** The site's name as users know it (the popup's per-site switches). */
+  label: string;
   /** Whether this adapter handles pages of this host name. */
   matches(hostname: string): boolean;
   /** Every assistant reply on the page, in document order. */
   turns(root: ParentNode): Turn[];
+  /** Elements inside a reply that are not part of its text (beyond the shared hidden ones). */
+  skip?: string;
 }

@@ -3,10 +3,21 @@
  * here, with the session cookie (`credentials: "include"`); the worker never holds an `sk_` key
  * and keeps no prompt or response text once a call is answered.
  */
+import type { ApiResult } from "../../../shared/client.ts";
 import { createClient } from "../../../shared/client.ts";
+import type { DetectResponse } from "../../../shared/contract.ts";
 import browser from "../browser.ts";
-import type { RequestOf, RequestType, WorkerReplies, WorkerRequest } from "../protocol.ts";
-import { loadSettings, normalizeServerUrl, saveSettings } from "../settings.ts";
+import type {
+  AccountNotice,
+  DetectInput,
+  RequestOf,
+  RequestType,
+  WorkerReplies,
+  WorkerRequest,
+} from "../protocol.ts";
+import { requestIdFor } from "../request_id.ts";
+import { normalizeServerUrl } from "../server_address.ts";
+import { loadSettings, requestIdSalt, saveSettings } from "../settings.ts";
 import { withRetries } from "./retry.ts";
 
 async function client() {
@@ -14,15 +25,28 @@ async function client() {
   return createClient({ baseUrl: serverUrl, credentials: "include" });
 }
 
+const NOTICE_KEY = "accountNotice";
+
+/**
+ * One detect call. Its id is derived from the text (request_id.ts): a retry, and a check of the
+ * same text within 24 hours, is served without billing again.
+ */
+export async function detect(input: DetectInput): Promise<ApiResult<DetectResponse>> {
+  const api = await client();
+  const requestId = await requestIdFor(await requestIdSalt(), input);
+  const result = await withRetries(() => api.webDetect(input, { requestId }));
+  if (!result.ok && (result.kind === "quota_exceeded" || result.kind === "suspended")) {
+    await browser.storage.session.set({ [NOTICE_KEY]: result as AccountNotice });
+  } else if (result.ok || result.kind === "unauthorized") {
+    await browser.storage.session.remove(NOTICE_KEY);
+  }
+  return result;
+}
+
 type Handlers = { [T in RequestType]: (request: RequestOf<T>) => Promise<WorkerReplies[T]> };
 
 const handlers: Handlers = {
-  async detect({ input }) {
-    const api = await client();
-    // One id for every retry of this detection, so a retry is never billed twice.
-    const requestId = crypto.randomUUID();
-    return withRetries(() => api.webDetect(input, { requestId }));
-  },
+  detect: ({ input }) => detect(input),
   usage: async () => (await client()).usageSummary(),
   "keys.list": async () => (await client()).listKeys(),
   "keys.create": async ({ name }) => (await client()).createKey(name),
@@ -31,14 +55,35 @@ const handlers: Handlers = {
   async "settings.set"({ settings }) {
     const serverUrl = normalizeServerUrl(settings.serverUrl);
     if (!serverUrl) return { ok: false, message: "Enter an http:// or https:// address." };
-    await saveSettings({ serverUrl });
-    return { ok: true, settings: { serverUrl } };
+    const saved = { ...settings, serverUrl };
+    await saveSettings(saved);
+    return { ok: true, settings: saved };
   },
   async "signin.open"() {
     const { serverUrl } = await loadSettings();
     const url = `${serverUrl}/auth/signin`;
     await browser.tabs.create({ url });
     return { url };
+  },
+  async signout() {
+    const { serverUrl } = await loadSettings();
+    try {
+      const response = await fetch(`${serverUrl}/auth/signout`, {
+        method: "POST",
+        credentials: "include",
+        redirect: "manual",
+      });
+      await response.body?.cancel();
+      await browser.storage.session.remove(NOTICE_KEY);
+      // The server answers with a redirect to its page (opaque here) once the session is gone.
+      return { ok: response.type === "opaqueredirect" || response.ok };
+    } catch {
+      return { ok: false };
+    }
+  },
+  async "account.notice"() {
+    const stored = await browser.storage.session.get(NOTICE_KEY);
+    return (stored[NOTICE_KEY] as AccountNotice | undefined) ?? null;
   },
 };
 

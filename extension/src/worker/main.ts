@@ -1,9 +1,38 @@
-/** Service worker entry: answers the extension's messages (see protocol.ts). */
+/**
+ * Service worker entry: answers the extension's messages (see protocol.ts), offers the
+ * context-menu check of a selection, and tells the chat pages when the user has signed in (the
+ * server's own page loads after a successful sign-in) so their "sign in" badges retry.
+ */
 import browser from "../browser.ts";
-import { isWorkerRequest } from "../protocol.ts";
+import { isWorkerRequest, type PageNotice } from "../protocol.ts";
+import { loadSettings } from "../settings.ts";
 import { handle } from "./handlers.ts";
+import { checkSelection, SELECTION_MENU_ID } from "./selection.ts";
 
 browser.runtime.onMessage.addListener((message: unknown) => {
   // Returning undefined leaves foreign messages to other listeners.
   return isWorkerRequest(message) ? handle(message) : undefined;
+});
+
+browser.runtime.onInstalled.addListener(() => {
+  browser.contextMenus.create({
+    id: SELECTION_MENU_ID,
+    title: "Check for hallucination",
+    contexts: ["selection"],
+  });
+});
+
+browser.contextMenus.onClicked.addListener((info, tab) => {
+  if (info.menuItemId !== SELECTION_MENU_ID || tab?.id === undefined || !info.selectionText) return;
+  void checkSelection(tab.id, info.frameId ?? 0, info.selectionText);
+});
+
+browser.tabs.onUpdated.addListener(async (_tabId, change, tab) => {
+  if (change.status !== "complete" || !tab.url) return;
+  const { serverUrl } = await loadSettings();
+  if (tab.url !== `${serverUrl}/`) return;
+  const notice: PageNotice = { type: "session.started" };
+  for (const { id } of await browser.tabs.query({})) {
+    if (id !== undefined) browser.tabs.sendMessage(id, notice).catch(() => {});
+  }
 });

@@ -1,10 +1,71 @@
-/** The real inference backend with the committed model, on 127.0.0.1 port 0. */
+/**
+ * The real inference backend with the committed model, in-process on 127.0.0.1 port 0, with a
+ * log of the texts it was asked to score (to count the extension's checks). `standIn` may answer
+ * chosen texts itself (a fixed high score, a `no_evidence` warning) for the states the real
+ * model does not produce on demand; every other text is scored by the model.
+ */
 import { createDetectorApp } from "../../../server/detector/app.ts";
 import { loadDetector } from "../../../server/detector/model.ts";
 
-export function startDetector(): { url: string; secret: string; close(): Promise<void> } {
+export interface ScoredText {
+  response: string;
+  prompt?: string;
+  /** The backend's answer: its p_hallucination. */
+  p: number;
+}
+
+export interface RunningDetector {
+  url: string;
+  secret: string;
+  env: { DETECTOR_URL: string; DETECTOR_SECRET: string };
+  /** Every scoring request, in order. */
+  log: ScoredText[];
+  /** How many requests scored exactly this response text. */
+  count(response: string): number;
+  close(): Promise<void>;
+}
+
+/** A detector answer for a stand-in case: the wire shape of the real backend. */
+export function standInAnswer(p: number, warnings: string[] = []): Record<string, unknown> {
+  return {
+    p_hallucination: p,
+    flag: p >= 0.5,
+    top_regime: p >= 0.5 ? "FABRICATED" : "NORMAL",
+    regime_scores: [{ regime: "FABRICATED", p }, { regime: "NORMAL", p: 1 - p }],
+    input_mode_used: "pr",
+    task_used: "multiclass",
+    model_version: "stand-in",
+    calibrator_version: "stand-in",
+    latency_ms: 1,
+    warnings,
+  };
+}
+
+export function startDetector(
+  standIn: (body: { response: string; prompt?: string }) => Record<string, unknown> | undefined =
+    () => undefined,
+): RunningDetector {
   const secret = crypto.randomUUID() + crypto.randomUUID();
   const app = createDetectorApp({ secret, detector: loadDetector() });
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, app.fetch);
-  return { url: `http://127.0.0.1:${server.addr.port}`, secret, close: () => server.shutdown() };
+  const log: ScoredText[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (req) => {
+    if (req.method !== "POST") return app.fetch(req);
+    const body = await req.clone().json();
+    const answer = standIn(body);
+    const response = answer ? Response.json(answer) : await app.fetch(req);
+    if (response.ok) {
+      const scored = await response.clone().json();
+      log.push({ response: body.response, prompt: body.prompt, p: scored.p_hallucination });
+    }
+    return response;
+  });
+  const url = `http://127.0.0.1:${server.addr.port}`;
+  return {
+    url,
+    secret,
+    env: { DETECTOR_URL: url, DETECTOR_SECRET: secret },
+    log,
+    count: (response) => log.filter((s) => s.response === response).length,
+    close: () => server.shutdown(),
+  };
 }

@@ -1,26 +1,59 @@
 /**
- * A minimal chatbot page on 127.0.0.1 in the local adapter's markup: a prompt and a reply that is
- * still streaming; `finishReply` (run in the page) completes it the way a chatbot would.
+ * Pages on 127.0.0.1 (the local adapter's markup, and plain pages): a chat whose reply is still
+ * streaming, chats with finished replies, an article for the selection check. `finishReply` (run
+ * in the page) completes the streaming reply the way a chatbot would.
  */
 export const CHAT_PROMPT = "Who was the first person to walk on the Moon, and when?";
 export const CHAT_REPLY =
   "The first person to walk on the Moon was Buzz Aldrin, on 4 July 1972, during the Apollo 17 " +
   "mission. He was followed by Neil Armstrong a few minutes later.";
 
-const PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Test chat</title>
-<style>body * { all: unset; display: block; font: 40px serif; color: red; } button { display: none; }</style>
-</head><body>
-<div data-hd-role="user">${CHAT_PROMPT}</div>
-<div data-hd-role="assistant" data-hd-state="streaming" id="reply"><p>The first person</p></div>
-</body></html>`;
+const page = (body: string, style = "") =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test page</title>
+<style>${style}</style></head><body>${body}</body></html>`;
 
-export function serveChatPage(): { url: string; close(): Promise<void> } {
-  const server = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
-    () => new Response(PAGE, { headers: { "Content-Type": "text/html; charset=utf-8" } }),
+/** A chat with one reply still streaming; the page's CSS tries to restyle everything. */
+export const STREAMING_CHAT = page(
+  `<div data-hd-role="user">${CHAT_PROMPT}</div>
+<div data-hd-role="assistant" data-hd-state="streaming" id="reply"><p>The first person</p></div>`,
+  "body * { all: unset; display: block; font: 40px serif; color: red; } button { display: none; }",
+);
+
+/** A chat whose reply has no finished signal at all: only its text settling tells. */
+export const UNSIGNALLED_CHAT = page(
+  `<div data-hd-role="user">${CHAT_PROMPT}</div>
+<div data-hd-role="assistant" id="reply"><p>The</p></div>`,
+);
+
+/** A chat whose replies (one per entry) are all finished. */
+export function finishedChat(turns: { prompt: string; reply: string }[]): string {
+  return page(
+    turns.map(({ prompt, reply }) =>
+      `<div data-hd-role="user">${prompt}</div>
+<div data-hd-role="assistant" data-hd-state="done"><p>${reply}</p></div>`
+    ).join("\n"),
+    "body { font: 16px/1.5 sans-serif; max-width: 720px; margin: 24px auto; }",
   );
-  return { url: `http://127.0.0.1:${server.addr.port}/chat`, close: () => server.shutdown() };
+}
+
+export const ARTICLE_TEXT =
+  "The Great Wall of China is clearly visible from the Moon with the naked eye, astronauts say.";
+
+/** A plain page, no chat: the selection check's ground. */
+export const ARTICLE = page(
+  `<h1>Travel notes</h1><p id="claim">${ARTICLE_TEXT}</p><p>Other notes follow here.</p>`,
+  "body { font: 16px/1.5 sans-serif; max-width: 720px; margin: 24px auto; }",
+);
+
+/** Serves `pages` (path → HTML) on 127.0.0.1, port 0. */
+export function servePages(pages: Record<string, string>): { url: string; close(): Promise<void> } {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (req) => {
+    const html = pages[new URL(req.url).pathname];
+    return html === undefined
+      ? new Response("not found", { status: 404 })
+      : new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+  });
+  return { url: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
 }
 
 /** Runs in the page: the reply's full text arrives, then the "finished" signal. */

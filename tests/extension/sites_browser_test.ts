@@ -1,0 +1,373 @@
+/**
+ * The extension on every supported site and layout, in real Chromium with the built extension,
+ * against the real API and detector, the fixture pages served at the sites' own URLs: the answer
+ * finished at load and the streamed one (after it finishes, never before) each get exactly one
+ * check and a badge with the server's score; reopening bills nothing; SPA navigation and the
+ * "new answers only" setting; a long answer split, checked and underlined per part; the
+ * "not verifiable" state; the breakdown's placement, focus and Escape; screenshots.
+ */
+import assert from "node:assert/strict";
+// @ts-types="@types/webextension-polyfill"
+import type extensionApi from "webextension-polyfill";
+import type { Page } from "playwright-core";
+import { shownRisk } from "../../shared/regimes.ts";
+import { MAX_FIELD_CHARS } from "../../shared/text.ts";
+import { ignoreWithoutChromium } from "../support/env.ts";
+import { standInAnswer, startDetector } from "./support/backend.ts";
+import { startSession } from "./support/browser.ts";
+import { finishStreaming, LAYOUTS } from "./support/layouts.ts";
+
+/** The extension API in the service worker, where `worker.evaluate` code runs. */
+declare const chrome: typeof extensionApi;
+
+const FIXTURES = new URL("./fixtures/", import.meta.url);
+const fixture = (name: string) => Deno.readTextFileSync(new URL(`${name}.html`, FIXTURES));
+
+/** Marks the paragraph the stand-in backend scores as HIGH, and the text it finds no evidence for. */
+const RISKY = "the Treaty of Lisbon was signed on the Moon";
+const NO_SOURCES = "according to the unpublished 1887 survey";
+
+const PILL = "[data-hd-badge] .pill[data-p]";
+
+/** ChatGPT's current layout with one long answer (a fixed composer over the page's bottom). */
+function longAnswerPage(paragraphs: string[], dark = false): string {
+  const answer = paragraphs.map((p) => `<p>${p}</p>`).join("");
+  return `<!doctype html><html lang="en" class="${
+    dark ? "dark" : "light"
+  }"><head><meta charset="utf-8">
+<style>body { margin: 0; font: 16px/1.6 sans-serif; background: ${dark ? "#212121" : "#fff"};
+color: ${
+    dark ? "#ececec" : "#0d0d0d"
+  }; } #thread { max-width: 720px; margin: 0 auto; padding: 16px 16px 200px; }
+.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0,0,0,0); }
+form.composer { position: fixed; left: 0; right: 0; bottom: 0; height: 150px; background: ${
+    dark ? "#303030" : "#f4f4f4"
+  }; }</style>
+</head><body><main><div id="thread">
+<article data-turn="user"><h5 class="sr-only">You said:</h5><div class="whitespace-pre-wrap">Tell me about the history of European treaties.</div></article>
+<article data-turn="assistant"><h6 class="sr-only">ChatGPT said:</h6><div class="text-message"><div class="markdown prose">${answer}</div></div>
+<div role="group"><button aria-label="Copy" data-testid="copy-turn-action-button">Copy</button></div></article>
+</div></main><form class="composer"><div contenteditable="true"></div></form></body></html>`;
+}
+
+function paragraph(topic: string, i: number, extra = ""): string {
+  return `${extra}Paragraph ${i} on ${topic}: ` + Array.from(
+    { length: 9 },
+    (_, k) =>
+      `Sentence ${k + 1} of this paragraph describes a further detail of ${topic} in plain words.`,
+  ).join(" ");
+}
+
+/** Waits until `ready()` holds (the extension works asynchronously), for at most 20 s. */
+async function until(ready: () => boolean): Promise<void> {
+  for (let waited = 0; !ready(); waited += 100) {
+    if (waited > 20_000) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function shownPs(page: Page): Promise<number[]> {
+  return await page.locator(PILL).evaluateAll((els) =>
+    els.map((el) => Number(el.getAttribute("data-p")))
+  );
+}
+
+Deno.test({
+  name: "extension on six sites: one check per finished answer, per-part highlights, no rebilling",
+  ignore: ignoreWithoutChromium(),
+  async fn(t) {
+    const detector = startDetector(({ response }) =>
+      response.includes(RISKY)
+        ? standInAnswer(0.92)
+        : response.includes(NO_SOURCES)
+        ? standInAnswer(0.3, ["no_evidence"])
+        : undefined
+    );
+    const session = await startSession(detector);
+    try {
+      await session.signIn("sites@example.com", "Site Tester");
+      for (const layout of LAYOUTS) await session.serve(layout.url, fixture(layout.fixture));
+
+      for (const layout of LAYOUTS) {
+        await t.step(`${layout.fixture}: finished at load, then the streamed answer`, async () => {
+          const page = await session.context.newPage();
+          await page.goto(layout.url);
+          await page.locator(PILL).first().waitFor();
+          await page.locator('[data-hd-badge] [data-state="waiting"]').waitFor();
+          assert.equal(detector.count(layout.finished.response), 1);
+          assert.equal(detector.count(layout.streaming.partial), 0, "checked while streaming");
+          const first = detector.log.find((s) => s.response === layout.finished.response)!;
+          assert.equal(first.prompt, layout.finished.prompt);
+          assert.deepEqual(await shownPs(page), [first.p]);
+
+          await page.evaluate(finishStreaming, layout.finish);
+          await page.locator(PILL).nth(1).waitFor();
+          const streamed = detector.log.find((s) => s.response === layout.finish.text)!;
+          assert.equal(streamed.prompt, layout.streaming.prompt);
+          assert.deepEqual(await shownPs(page), [first.p, streamed.p]);
+          await page.close();
+        });
+      }
+      const checks = LAYOUTS.length * 2;
+      await t.step("each answer was checked exactly once and billed one unit", async () => {
+        for (const layout of LAYOUTS) {
+          assert.equal(detector.count(layout.finished.response), 1, layout.fixture);
+          assert.equal(detector.count(layout.finish.text), 1, layout.fixture);
+        }
+        assert.equal(detector.log.length, checks);
+        assert.equal((await session.usage()).currentPeriod.units, checks);
+        // The extension called the configured server only; the pages were the sites' own.
+        const origins = new Set(
+          session.requests.filter((url) => /^https?:/.test(url)).map((url) => new URL(url).origin),
+        );
+        const allowed = new Set([session.api.url, ...LAYOUTS.map((l) => new URL(l.url).origin)]);
+        assert.deepEqual([...origins].filter((o) => !allowed.has(o)), []);
+        const detects = session.requests.filter((url) =>
+          url === `${session.api.url}/api/web/detect`
+        );
+        assert.equal(detects.length, checks);
+      });
+
+      await t.step(
+        "reopening a conversation shows its scores again and bills nothing",
+        async () => {
+          const layout = LAYOUTS[2];
+          const page = await session.context.newPage();
+          await page.goto(layout.url);
+          await page.locator(PILL).first().waitFor();
+          assert.deepEqual(await shownPs(page), [
+            detector.log.find((s) => s.response === layout.finished.response)!.p,
+          ]);
+          assert.equal((await session.usage()).currentPeriod.units, checks);
+          await page.close();
+        },
+      );
+
+      await t.step(
+        "a selection in a chat answer is checked with that turn's question",
+        async () => {
+          const layout = LAYOUTS[0];
+          const page = await session.context.newPage();
+          await page.goto(layout.url);
+          await page.locator(PILL).first().waitFor();
+          const selected = "It was first published in 1965 by Chilton Books.";
+          await page.evaluate((text) => {
+            const p = [...document.querySelectorAll(".markdown p")].find((el) =>
+              el.textContent === text
+            )!;
+            const range = document.createRange();
+            range.selectNodeContents(p);
+            getSelection()!.removeAllRanges();
+            getSelection()!.addRange(range);
+          }, selected);
+          await session.context.serviceWorkers()[0].evaluate(async (text) => {
+            const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+            const onClicked = chrome.contextMenus.onClicked as unknown as {
+              dispatch(info: unknown, tab: unknown): void;
+            };
+            onClicked.dispatch({
+              menuItemId: "hd-check-selection",
+              selectionText: text,
+              frameId: 0,
+            }, tab);
+          }, selected);
+          await page.locator('#hd-selection-panel [role="dialog"] .title', { hasText: /%/ })
+            .waitFor();
+          const call = detector.log.find((s) => s.response === selected)!;
+          assert.equal(call.prompt, layout.finished.prompt);
+          await page.close();
+        },
+      );
+
+      await t.step("SPA navigation: the swapped-in conversation is checked once", async () => {
+        const page = await session.context.newPage();
+        await page.goto(LAYOUTS[0].url);
+        await page.locator(PILL).first().waitFor();
+        const swapped = "Ursula K. Le Guin wrote A Wizard of Earthsea in 1968.";
+        await page.evaluate((text) => {
+          history.pushState({}, "", "/c/7f000000-0000-4000-8000-000000000001");
+          const reply = document.querySelector('article[data-turn="assistant"] .markdown')!;
+          reply.innerHTML = `<p>${text}</p>`;
+        }, swapped);
+        await until(() => detector.count(swapped) > 0);
+        await page.locator(`${PILL}[data-p="${detector.log.at(-1)!.p}"]`).waitFor();
+        await page.waitForTimeout(1000);
+        assert.equal(detector.count(swapped), 1);
+        await page.close();
+      });
+
+      await t.step("'new answers only': a conversation rendered late is not billed", async () => {
+        const popup = await session.popup();
+        await popup.getByLabel("New answers only").check();
+        await popup.getByTestId("settings-message").waitFor();
+        await popup.close();
+        const url = "https://chatgpt.com/c/7f000000-0000-4000-8000-000000000002";
+        await session.serve(url, longAnswerPage([]));
+        const page = await session.context.newPage();
+        await page.goto(url);
+        await page.waitForTimeout(1500);
+        const late = "Mary Shelley published Frankenstein in 1818.";
+        await page.evaluate((text) => {
+          document.querySelector(".markdown")!.innerHTML = `<p>${text}</p>`;
+        }, late);
+        const idle = page.locator('[data-hd-badge] [data-state="idle"]');
+        await idle.waitFor();
+        assert.equal(detector.count(late), 0);
+        await idle.click();
+        await page.locator(PILL).waitFor();
+        assert.equal(detector.count(late), 1);
+        await page.close();
+        const back = await session.popup();
+        await back.getByLabel(/Every finished answer/).check();
+        await back.getByTestId("settings-message").waitFor();
+        await back.close();
+      });
+
+      await t.step("a site turned off in the popup gets no badge and no check", async () => {
+        const popup = await session.popup();
+        await popup.getByLabel("Gemini").uncheck();
+        await popup.getByTestId("settings-message").waitFor();
+        const gemini = LAYOUTS.find((l) => l.adapter === "gemini")!;
+        const before = detector.log.length;
+        const page = await session.context.newPage();
+        await page.goto(gemini.url);
+        await page.waitForTimeout(1500);
+        assert.equal(await page.locator("[data-hd-badge]").count(), 0);
+        assert.equal(detector.log.length, before);
+        await page.close();
+        await popup.getByLabel("Gemini").check();
+        await popup.close();
+      });
+
+      await t.step(
+        "a long answer is split, checked per part and the risky part underlined",
+        async () => {
+          const paragraphs = Array.from(
+            { length: 6 },
+            (_, i) => paragraph("European treaties", i + 1),
+          );
+          paragraphs[3] = paragraph("European treaties", 4, `In a little-known episode ${RISKY}. `);
+          const url = "https://chatgpt.com/c/7f000000-0000-4000-8000-000000000003";
+          const html = longAnswerPage(paragraphs);
+          await session.serve(url, html);
+          const before = detector.log.length;
+          const page = await session.context.newPage();
+          await page.goto(url);
+          const pill = page.locator(PILL);
+          await pill.waitFor();
+          const markdownBefore = await page.locator(".markdown").innerHTML();
+          await pill.evaluate((el) => el.scrollIntoView({ block: "center" }));
+          await session.screenshot(page, "badge");
+
+          const calls = detector.log.slice(before);
+          assert.ok(calls.length >= 3, `${calls.length} calls`);
+          for (const call of calls) {
+            assert.ok(Array.from(call.response).length <= MAX_FIELD_CHARS);
+          }
+          // Every paragraph was sent whole, nothing cut (two calls run at once: any order).
+          assert.deepEqual(calls.map((c) => c.response).sort(), [...paragraphs].sort());
+          assert.equal(Number(await pill.getAttribute("data-p")), 0.92);
+          assert.match(await pill.innerText(), /HIGH\s*92%/);
+
+          const underlined = await page.evaluate(() =>
+            Array.from(CSS.highlights.get("hd-risk-high") ?? [], (r) => (r as Range).toString())
+          );
+          assert.deepEqual(underlined.map((s) => s.replace(/\s+/g, " ")), [paragraphs[3]]);
+          // Highlights paint over the page: its DOM (and so its copy button) is untouched.
+          assert.equal(await page.locator(".markdown").innerHTML(), markdownBefore);
+
+          // Hovering the underlined part shows its own score.
+          const box = await page.evaluate(() => {
+            const range = [...CSS.highlights.get("hd-risk-high")!][0] as Range;
+            range.startContainer.parentElement!.scrollIntoView({ block: "center" });
+            const rect = range.getClientRects()[0];
+            return { x: rect.left + 5, y: rect.top + rect.height / 2 };
+          });
+          await page.mouse.move(box.x, box.y);
+          await page.mouse.move(box.x + 2, box.y);
+          const tooltip = page.locator("[data-hd-tooltip]");
+          await tooltip.waitFor();
+          assert.match(await tooltip.innerText(), /HIGH 92% · Invented facts/);
+          await session.screenshot(page, "highlights");
+
+          // The breakdown: calls and units, the flag explained; opens above when the composer
+          // covers the space below; focus moves into it and Escape closes it.
+          await pill.evaluate((el) => el.scrollIntoView({ block: "end" }));
+          await page.evaluate(() => scrollBy(0, 140));
+          await pill.click();
+          const details = page.locator('[data-hd-badge] [role="dialog"]');
+          await details.waitFor();
+          assert.equal(await details.getAttribute("data-placement"), "above");
+          // MODERATE parts are underlined too: the real model scores the other paragraphs.
+          const risky = calls.filter((c) => shownRisk(c.p).bucket !== "LOW").length;
+          assert.match(
+            await details.getByTestId("usage-line").innerText(),
+            new RegExp(
+              `${calls.length} calls · ${calls.length} units billed · ${risky} of ${calls.length} parts underlined`,
+            ),
+          );
+          assert.match(await details.innerText(), /above this model's threshold/);
+          assert.match(
+            await details.getByTestId("riskiest-part").innerText(),
+            /^Riskiest part: “In a little-known episode the Treaty of Lisbon/,
+          );
+          assert.equal(
+            await page.evaluate(() =>
+              document.activeElement?.shadowRoot?.activeElement?.getAttribute("role")
+            ),
+            "dialog",
+          );
+          await session.screenshot(page, "breakdown-light");
+          await page.keyboard.press("Escape");
+          await details.waitFor({ state: "detached" });
+          await page.close();
+
+          // Dark: the site's own dark theme and the system's colour scheme.
+          const darkUrl = "https://chatgpt.com/c/7f000000-0000-4000-8000-000000000004";
+          await session.serve(darkUrl, longAnswerPage(paragraphs, true));
+          const dark = await session.context.newPage();
+          await dark.emulateMedia({ colorScheme: "dark" });
+          await dark.goto(darkUrl);
+          await dark.locator(PILL).waitFor();
+          assert.equal(
+            await dark.locator(PILL).evaluate((el) =>
+              (el.getRootNode() as ShadowRoot).host.getAttribute("data-theme")
+            ),
+            "dark",
+          );
+          await dark.locator(PILL).evaluate((el) => el.scrollIntoView({ block: "end" }));
+          await dark.evaluate(() => scrollBy(0, 140));
+          await dark.locator(PILL).click();
+          await dark.locator('[data-hd-badge] [role="dialog"]').waitFor();
+          await session.screenshot(dark, "breakdown-dark");
+          await dark.close();
+        },
+      );
+
+      await t.step(
+        "no evidence: 'not verifiable' as its own state, regime cues still listed",
+        async () => {
+          const url = "https://chatgpt.com/c/7f000000-0000-4000-8000-000000000005";
+          await session.serve(
+            url,
+            longAnswerPage([`The village had 312 inhabitants ${NO_SOURCES}.`]),
+          );
+          const page = await session.context.newPage();
+          await page.goto(url);
+          const pill = page.locator('[data-hd-badge] .pill[data-state="not-verifiable"]');
+          await pill.waitFor();
+          assert.match(await pill.innerText(), /Not verifiable: no sources/);
+          assert.equal(await pill.getAttribute("data-bucket"), null);
+          await pill.click();
+          const details = page.locator('[data-hd-badge] [role="dialog"]');
+          assert.equal(await details.locator("[data-regime]").count(), 2);
+          assert.equal(await details.locator('[data-warning="no_evidence"]').count(), 1);
+          await page.close();
+        },
+      );
+    } finally {
+      await session.close();
+      await detector.close();
+    }
+  },
+});
