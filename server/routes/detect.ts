@@ -23,7 +23,6 @@
  * and the parsed call kept in the request-id marker, never by the text itself.
  */
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { DetectResponse } from "../../shared/contract.ts";
 import { collapseRegimeScores, type RegimeScore } from "../../shared/regimes.ts";
 import type { AuditRow } from "../data/audit.ts";
@@ -43,7 +42,9 @@ import { type BackendScore, createDetectorClient } from "../detector_client.ts";
 import type { AppDeps, AppEnv } from "../env.ts";
 import { ApiError, validationDetail } from "../errors.ts";
 import { accountStatus } from "../middleware/account_status.ts";
+import { allowedOrigin } from "../middleware/allowed_origin.ts";
 import { bearerAuth } from "../middleware/bearer_auth.ts";
+import { bodyLimit } from "../middleware/body_limit.ts";
 import { detectAudit } from "../middleware/detect_audit.ts";
 import { jsonOnly } from "../middleware/json_only.ts";
 import { rateLimit } from "../middleware/rate_limit.ts";
@@ -65,10 +66,8 @@ export const MAX_BODY_BYTES = 256 * 1024;
 
 const detectBodyLimit = () =>
   bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw validationDetail(`request body exceeds ${MAX_BODY_BYTES} bytes`);
-    },
+    maxBytes: MAX_BODY_BYTES,
+    tooLarge: () => validationDetail(`request body exceeds ${MAX_BODY_BYTES} bytes`),
   });
 
 function quotaExceeded(
@@ -223,6 +222,7 @@ export function detectRoutes(deps: AppDeps, plans: PlanTable): Hono<AppEnv> {
     detectAudit({ kv, now }),
     requestId(),
     sessionAuth({ kv, now }),
+    allowedOrigin({ config }),
     jsonOnly(),
     accountStatus({ appealUrl: config.appealUrl }),
     rateLimit({ kv, now, plans }),
