@@ -13,6 +13,7 @@ import { accountStatus } from "./middleware/account_status.ts";
 import { loadPlans } from "./plans.ts";
 import { detectRoutes } from "./routes/detect.ts";
 import { usageRoutes } from "./routes/usage.ts";
+import { createKeyAccounts } from "./data/key_accounts.ts";
 
 /** Routes the extension calls with its session cookie; CORS runs first so even 401s are readable. */
 const SESSION_ROUTES = ["/api/keys/*", "/api/usage/*", "/api/web/*"];
@@ -27,10 +28,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.on(["POST", "DELETE"], "/api/keys/*", allowedOrigin(deps), jsonOnly());
   // Usage and the key list stay readable, and keys revocable, while an account is suspended.
   app.post("/api/keys", accountStatus({ appealUrl: deps.config.appealUrl }));
-  app.route("/api", keysRoutes(deps));
+  const keyAccounts = createKeyAccounts(deps.kv);
+  app.route("/api", keysRoutes(deps, keyAccounts));
   app.route("/api", docsRoutes(deps));
   const plans = loadPlans(deps.config.plansFile);
-  app.route("/", detectRoutes(deps, plans));
+  app.route("/", detectRoutes(deps, plans, keyAccounts));
   app.route("/", usageRoutes(deps, plans));
 
   app.notFound(() => {

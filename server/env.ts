@@ -22,6 +22,12 @@ export type AppEnv = {
     apiKey: ApiKeyRecord;
     /** The client's own X-Request-Id, when it supplied a valid one. */
     clientRequestId: string;
+    /**
+     * A Bearer call's key and account entries, which its usage record checks are unchanged, and
+     * `reload`, which authorises the call again from the store (throwing its 401) and returns
+     * the fresh entries.
+     */
+    keyAuth: { guards: Deno.AtomicCheck[]; reload(): Promise<Deno.AtomicCheck[]> };
     /** Task and input mode of a detect call once its body is parsed (for its audit row). */
     detectCall: { task: Task; inputMode: InputMode };
   };

@@ -2,8 +2,9 @@
  * Per-account usage counters, the quota check of detect calls, and the record of served calls.
  *
  * Units are charged only when a served call is recorded: one atomic commit, guarded by the
- * versionstamps of the month and day unit counters and of the request-id marker, checks the hard
- * caps, adds the units, and writes the audit row and the marker; it is retried on conflict. So a
+ * versionstamps of the month and day unit counters, of the request-id marker and of the key and
+ * account the call was authorised with, checks the hard caps, adds the units, and writes the
+ * audit row and the marker; it is retried on conflict. So a
  * cap holds exactly under any concurrency and across instances sharing the KV, and a call that
  * fails, or a process that dies mid-call, never leaves units charged. A cheap read before the
  * detector is asked refuses calls that already cannot fit.
@@ -88,19 +89,50 @@ function isFresh(served: ServedRequest | null, now: Date): served is ServedReque
 export type RecordOutcome =
   | { recorded: true; used: UnitsUsed }
   | { recorded: false; earlier: ServedRequest }
-  | { recorded: false; breach: QuotaBreach };
+  | { recorded: false; breach: QuotaBreach }
+  | { recorded: false; stale: true };
+
+/**
+ * One writer per account in this process: the records of an account's concurrent calls are
+ * committed one after another instead of racing on the same counters (where all but one
+ * check-and-set commit fail and retry). Across processes the versionstamp checks still decide.
+ */
+const accountWriters = new Map<string, Promise<unknown>>();
+
+function oneAtATime<T>(userId: string, write: () => Promise<T>): Promise<T> {
+  const previous = accountWriters.get(userId) ?? Promise.resolve();
+  const run = previous.then(write, write);
+  const tail = run.catch(() => {});
+  accountWriters.set(userId, tail);
+  tail.then(() => {
+    if (accountWriters.get(userId) === tail) accountWriters.delete(userId);
+  });
+  return run;
+}
 
 /**
  * Records a served call in one commit: its units (within the plan's hard caps), its audit row, its
- * request-id marker (with `digest`) and the request counters. Writes nothing, and says why, when
- * the units would cross a cap or a concurrent call with the same request id was recorded first.
- * Throws when the store refuses the write.
+ * request-id marker (with `digest`, only for a caller's own X-Request-Id: a minted id is never
+ * retried) and the request counters. `guards` are the entries the call was authorised with (API
+ * key, account): when one has changed since, nothing is written and the outcome is `stale`, so
+ * the caller authorises again. Writes nothing, and says why, when the units would cross a cap or
+ * a concurrent call with the same request id was recorded first. Throws when the store refuses
+ * the write.
  */
-export async function recordServedCall(
+export function recordServedCall(
   kv: Deno.Kv,
-  input: { row: AuditRow; userId: string; plan: Plan; digest: string; now: Date },
+  input: {
+    row: AuditRow;
+    userId: string;
+    plan: Plan;
+    digest: string;
+    now: Date;
+    clientRequestId: boolean;
+    guards?: Deno.AtomicCheck[];
+  },
 ): Promise<RecordOutcome> {
   const { row, userId, plan, now } = input;
+  const guards = input.guards ?? [];
   const month = monthOf(now);
   const day = dayOf(now);
   const markerKey = kvKeys.servedRequest(userId, row.requestId);
@@ -112,27 +144,39 @@ export async function recordServedCall(
     digest: input.digest,
   };
   const rowKey = newAuditRowKey(row);
-  for (;;) {
-    const [existing, m, d] = await withLockRetry(() =>
-      kv.getMany<[ServedRequest, number, number]>([markerKey, monthKey, dayKey])
-    );
-    if (isFresh(existing.value, now)) return { recorded: false, earlier: existing.value };
-    const before = { month: m.value ?? 0, day: d.value ?? 0 };
-    const breach = breachOf(plan, before, row.units);
-    if (breach) return { recorded: false, breach };
-    const used = { month: before.month + row.units, day: before.day + row.units };
-    const res = await commit(() =>
-      kv.atomic()
-        .check(existing, m, d)
-        .set(monthKey, used.month)
-        .set(dayKey, used.day)
-        .set(rowKey, row)
-        .set(markerKey, marker, { expireIn: REQUEST_ID_TTL_MS })
-        .sum(kvKeys.requestsMonth(userId, month), 1n)
-        .sum(kvKeys.requestsDay(userId, day), 1n)
-    );
-    if (res.ok) return { recorded: true, used };
-  }
+  const keys = [monthKey, dayKey, ...guards.map((g) => g.key)];
+  if (input.clientRequestId) keys.push(markerKey);
+  return oneAtATime(userId, async () => {
+    for (;;) {
+      const [m, d, ...rest] = await withLockRetry(() => kv.getMany<unknown[]>(keys));
+      const current = rest.slice(0, guards.length);
+      if (current.some((e, i) => e.versionstamp !== guards[i].versionstamp)) {
+        return { recorded: false, stale: true };
+      }
+      const existing = input.clientRequestId
+        ? rest[guards.length] as Deno.KvEntryMaybe<ServedRequest>
+        : null;
+      if (existing && isFresh(existing.value, now)) {
+        return { recorded: false, earlier: existing.value };
+      }
+      const before = { month: (m.value as number) ?? 0, day: (d.value as number) ?? 0 };
+      const breach = breachOf(plan, before, row.units);
+      if (breach) return { recorded: false, breach };
+      const used = { month: before.month + row.units, day: before.day + row.units };
+      const res = await commit(() => {
+        const op = kv.atomic()
+          .check(m, d, ...guards)
+          .set(monthKey, used.month)
+          .set(dayKey, used.day)
+          .set(rowKey, row)
+          .sum(kvKeys.requestsMonth(userId, month), 1n)
+          .sum(kvKeys.requestsDay(userId, day), 1n);
+        if (existing) op.check(existing).set(markerKey, marker, { expireIn: REQUEST_ID_TTL_MS });
+        return op;
+      });
+      if (res.ok) return { recorded: true, used };
+    }
+  });
 }
 
 export interface PeriodUsage {

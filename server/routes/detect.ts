@@ -41,7 +41,8 @@ import { detectWarnings } from "../detect_warnings.ts";
 import { type BackendScore, createDetectorClient } from "../detector_client.ts";
 import type { AppDeps, AppEnv } from "../env.ts";
 import { ApiError, validationDetail } from "../errors.ts";
-import { accountStatus } from "../middleware/account_status.ts";
+import { accountStatus, accountSuspended } from "../middleware/account_status.ts";
+import type { KeyAccounts } from "../data/key_accounts.ts";
 import { allowedOrigin } from "../middleware/allowed_origin.ts";
 import { bearerAuth } from "../middleware/bearer_auth.ts";
 import { bodyLimit } from "../middleware/body_limit.ts";
@@ -108,7 +109,11 @@ function publicRegimeScores(score: BackendScore, topK: number): RegimeScore[] {
   return collapseRegimeScores(score.regime_scores).slice(0, topK);
 }
 
-export function detectRoutes(deps: AppDeps, plans: PlanTable): Hono<AppEnv> {
+export function detectRoutes(
+  deps: AppDeps,
+  plans: PlanTable,
+  keyAccounts: KeyAccounts,
+): Hono<AppEnv> {
   const { config, kv, now } = deps;
   const detector = createDetectorClient(config);
   const app = new Hono<AppEnv>();
@@ -117,12 +122,14 @@ export function detectRoutes(deps: AppDeps, plans: PlanTable): Hono<AppEnv> {
     const started = performance.now();
     const call = parseDetectBody(await c.req.text());
     c.set("detectCall", { task: call.task, inputMode: call.inputMode });
-    const user = c.get("user");
-    const plan = planOf(plans, user.plan);
+    let user = c.get("user");
+    let plan = planOf(plans, user.plan);
     const id = c.get("requestId");
+    // A minted id is never sent again: only the caller's own id can name a retry.
+    const clientRequestId = c.get("clientRequestId") !== undefined;
     const at = now();
     const digest = await requestDigest(id, call);
-    let served = await findServedRequest(kv, user.id, id, at);
+    let served = clientRequestId ? await findServedRequest(kv, user.id, id, at) : null;
     if (served) assertSameRequest(served, digest);
     if (!detector) {
       throw new ApiError(503, {
@@ -131,8 +138,23 @@ export function detectRoutes(deps: AppDeps, plans: PlanTable): Hono<AppEnv> {
       });
     }
 
+    const keyAuth = c.get("keyAuth");
+    /** Authorises the call again from the store, for a decision the cached account must not make. */
+    const reauthorise = async () => {
+      const guards = await keyAuth.reload();
+      user = c.get("user");
+      if (user.status === "suspended") throw accountSuspended(user, config.appealUrl, id);
+      plan = planOf(plans, user.plan);
+      return guards;
+    };
     if (!served) {
-      const breach = await quotaBreach(kv, { userId: user.id, plan, units: call.units, now: at });
+      const breachNow = () =>
+        quotaBreach(kv, { userId: user.id, plan, units: call.units, now: at });
+      let breach = await breachNow();
+      if (breach && keyAuth) {
+        await reauthorise();
+        breach = await breachNow();
+      }
       if (breach) throw quotaExceeded(plan, breach, config.upgradeUrl);
     }
 
@@ -160,14 +182,26 @@ export function detectRoutes(deps: AppDeps, plans: PlanTable): Hono<AppEnv> {
         inputMode: score.input_mode_used,
         task: score.task_used,
       };
-      const outcome = await recordServedCall(kv, { row, userId: user.id, plan, digest, now: at })
-        .catch(() => {
-          throw new ApiError(500, {
-            error: "usage_audit_unavailable",
-            message: "usage could not be recorded; the request was not served and not billed",
-            request_id: id,
+      const record = (guards?: Deno.AtomicCheck[]) =>
+        recordServedCall(kv, {
+          row,
+          userId: user.id,
+          plan,
+          digest,
+          now: at,
+          clientRequestId,
+          guards,
+        })
+          .catch(() => {
+            throw new ApiError(500, {
+              error: "usage_audit_unavailable",
+              message: "usage could not be recorded; the request was not served and not billed",
+              request_id: id,
+            });
           });
-        });
+      let outcome = await record(keyAuth?.guards);
+      // The key or account changed since the call was authorised: authorise it again.
+      while ("stale" in outcome) outcome = await record(await reauthorise());
       if ("breach" in outcome) throw quotaExceeded(plan, outcome.breach, config.upgradeUrl);
       if ("earlier" in outcome) {
         assertSameRequest(outcome.earlier, digest);
@@ -211,7 +245,7 @@ export function detectRoutes(deps: AppDeps, plans: PlanTable): Hono<AppEnv> {
     "/api/detect",
     detectAudit({ kv, now }),
     requestId(),
-    bearerAuth({ kv, now, realm: BEARER_REALM }),
+    bearerAuth({ keyAccounts, now, realm: BEARER_REALM }),
     accountStatus({ appealUrl: config.appealUrl }),
     rateLimit({ kv, now, plans }),
     detectBodyLimit(),

@@ -81,6 +81,35 @@ Deno.test("two API processes on one KV file: caps, retries and rate limits stay 
       assert.equal(rows.length, 1, "one audit row");
     });
 
+    await t.step(
+      "a key revoked, or an account suspended, in one process is refused by the other at once",
+      async () => {
+        const cookie = await signIn(urls[0], "revoke@example.com");
+        const { key, id } = await createKey(urls[0], cookie);
+        const userId = (await getUserByEmail(kv, "revoke@example.com"))!.id;
+        const call = () => detect(urls[1], key, { response: "Cached key check." });
+        assert.equal(
+          (await call()).status,
+          200,
+          "the second process now holds the key in its cache",
+        );
+        const revoked = await fetch(`${urls[0]}/api/keys/${id}`, {
+          method: "DELETE",
+          headers: { cookie },
+        });
+        assert.equal(revoked.status, 200);
+        await revoked.body?.cancel();
+        assert.equal((await call()).status, 401);
+
+        const second = await createKey(urls[0], cookie);
+        const again = () => detect(urls[1], second.key, { response: "Cached account check." });
+        assert.equal((await again()).status, 200);
+        await updateUser(kv, userId, (u) => ({ ...u, status: "suspended", suspendReason: "x" }));
+        assert.equal((await again()).status, 403);
+        assert.deepEqual(await currentUnits(kv, userId, new Date()), { month: 2, day: 2 });
+      },
+    );
+
     await t.step("a rate limit of 20 per minute holds across both processes", async () => {
       const { key, userId } = await account("rate@example.com");
       await updateUser(kv, userId, (u) => ({ ...u, plan: "web_free" }));
