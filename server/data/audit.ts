@@ -5,6 +5,7 @@
 import type { InputMode, Task } from "../../shared/regimes.ts";
 import { commit } from "./kv.ts";
 import { kvKeys } from "./kv_keys.ts";
+import { countRequest, type RateWindow } from "./rate_limits.ts";
 
 export interface AuditRow {
   requestId: string;
@@ -27,9 +28,17 @@ export function newAuditRowKey(row: AuditRow): Deno.KvKey {
   return kvKeys.auditRow(row.time, crypto.randomUUID());
 }
 
-/** Writes one row on its own (failed calls); throws when the store refuses it. */
-export async function writeAuditRow(kv: Deno.Kv, row: AuditRow): Promise<void> {
+/**
+ * Writes one row on its own (calls not served), in the same commit as the call's count in its
+ * rate window when it was admitted into one; throws when the store refuses it.
+ */
+export async function writeAuditRow(
+  kv: Deno.Kv,
+  row: AuditRow,
+  window?: RateWindow,
+): Promise<void> {
   const key = newAuditRowKey(row);
+  if (window) return await countRequest(kv, window, (op) => op.set(key, row));
   const res = await commit(() => kv.atomic().set(key, row));
   if (!res.ok) throw new Error("audit row not written");
 }

@@ -14,6 +14,7 @@ import { dayOf, monthOf } from "../periods.ts";
 import { type AuditRow, newAuditRowKey } from "./audit.ts";
 import { commit, withLockRetry } from "./kv.ts";
 import { kvKeys } from "./kv_keys.ts";
+import { countIn, isFull, type RateWindow } from "./rate_limits.ts";
 
 /**
  * A retry with the same X-Request-Id and the same request within this window is served without a
@@ -35,7 +36,7 @@ export interface UnitsUsed {
 }
 
 /** The hard cap that `units` more would cross, or null (never on overage plans). */
-function breachOf(plan: Plan, used: UnitsUsed, units: number): QuotaBreach | null {
+export function breachOf(plan: Plan, used: UnitsUsed, units: number): QuotaBreach | null {
   if (plan.overage) return null;
   if (used.month + units > plan.monthly) {
     return { quotaType: "monthly", unitsUsed: used.month, quotaUnits: plan.monthly };
@@ -90,6 +91,7 @@ export type RecordOutcome =
   | { recorded: true; used: UnitsUsed }
   | { recorded: false; earlier: ServedRequest }
   | { recorded: false; breach: QuotaBreach }
+  | { recorded: false; rateLimited: true }
   | { recorded: false; stale: true };
 
 /**
@@ -116,8 +118,9 @@ function oneAtATime<T>(userId: string, write: () => Promise<T>): Promise<T> {
  * retried) and the request counters. `guards` are the entries the call was authorised with (API
  * key, account): when one has changed since, nothing is written and the outcome is `stale`, so
  * the caller authorises again. Writes nothing, and says why, when the units would cross a cap or
- * a concurrent call with the same request id was recorded first. Throws when the store refuses
- * the write.
+ * a concurrent call with the same request id was recorded first, or when its rate `window`
+ * (counted in the same commit) filled up since the call was admitted. Throws when the store
+ * refuses the write.
  */
 export function recordServedCall(
   kv: Deno.Kv,
@@ -129,9 +132,10 @@ export function recordServedCall(
     now: Date;
     clientRequestId: boolean;
     guards?: Deno.AtomicCheck[];
+    window?: RateWindow;
   },
 ): Promise<RecordOutcome> {
-  const { row, userId, plan, now } = input;
+  const { row, userId, plan, now, window } = input;
   const guards = input.guards ?? [];
   const month = monthOf(now);
   const day = dayOf(now);
@@ -144,17 +148,21 @@ export function recordServedCall(
     digest: input.digest,
   };
   const rowKey = newAuditRowKey(row);
-  const keys = [monthKey, dayKey, ...guards.map((g) => g.key)];
-  if (input.clientRequestId) keys.push(markerKey);
+  const keys: Deno.KvKey[] = [monthKey, dayKey, markerKey, ...guards.map((g) => g.key)];
+  if (window) keys.push(window.key);
   return oneAtATime(userId, async () => {
     for (;;) {
-      const [m, d, ...rest] = await withLockRetry(() => kv.getMany<unknown[]>(keys));
-      const current = rest.slice(0, guards.length);
+      const entries = await withLockRetry(() => kv.getMany<unknown[]>(keys));
+      const [m, d, markerEntry] = entries;
+      const current = entries.slice(3, 3 + guards.length);
       if (current.some((e, i) => e.versionstamp !== guards[i].versionstamp)) {
         return { recorded: false, stale: true };
       }
+      const windowEntry = entries[3 + guards.length] as Deno.KvEntryMaybe<number>;
+      if (window && isFull(window, windowEntry)) return { recorded: false, rateLimited: true };
+      // A minted request id is never sent again: it needs no marker.
       const existing = input.clientRequestId
-        ? rest[guards.length] as Deno.KvEntryMaybe<ServedRequest>
+        ? markerEntry as Deno.KvEntryMaybe<ServedRequest>
         : null;
       if (existing && isFresh(existing.value, now)) {
         return { recorded: false, earlier: existing.value };
@@ -172,7 +180,7 @@ export function recordServedCall(
           .sum(kvKeys.requestsMonth(userId, month), 1n)
           .sum(kvKeys.requestsDay(userId, day), 1n);
         if (existing) op.check(existing).set(markerKey, marker, { expireIn: REQUEST_ID_TTL_MS });
-        return op;
+        return window ? countIn(op, window, windowEntry) : op;
       });
       if (res.ok) return { recorded: true, used };
     }
@@ -182,6 +190,24 @@ export function recordServedCall(
 export interface PeriodUsage {
   requests: number;
   units: number;
+}
+
+/**
+ * What a call reads before its work, in one read: its rate window's count and the units used this
+ * month and day (the early quota check).
+ */
+export async function readCallCounters(
+  kv: Deno.Kv,
+  input: { userId: string; window: RateWindow; now: Date },
+): Promise<{ window: Deno.KvEntryMaybe<number>; used: UnitsUsed }> {
+  const [w, m, d] = await withLockRetry(() =>
+    kv.getMany<[number, number, number]>([
+      input.window.key,
+      kvKeys.unitsMonth(input.userId, monthOf(input.now)),
+      kvKeys.unitsDay(input.userId, dayOf(input.now)),
+    ])
+  );
+  return { window: w, used: { month: m.value ?? 0, day: d.value ?? 0 } };
 }
 
 /** Units used this UTC month and day. */

@@ -26,7 +26,9 @@ import { type Context, Hono } from "hono";
 import type { DetectResponse } from "../../shared/contract.ts";
 import { collapseRegimeScores, type RegimeScore } from "../../shared/regimes.ts";
 import type { AuditRow } from "../data/audit.ts";
+import { countRequest } from "../data/rate_limits.ts";
 import {
+  breachOf,
   currentUnits,
   findServedRequest,
   type QuotaBreach,
@@ -48,7 +50,7 @@ import { bearerAuth } from "../middleware/bearer_auth.ts";
 import { bodyLimit } from "../middleware/body_limit.ts";
 import { detectAudit } from "../middleware/detect_audit.ts";
 import { jsonOnly } from "../middleware/json_only.ts";
-import { rateLimit } from "../middleware/rate_limit.ts";
+import { rateLimit, rateLimited } from "../middleware/rate_limit.ts";
 import { requestId } from "../middleware/request_id.ts";
 import { sessionAuth } from "../middleware/session_auth.ts";
 import { monthOf } from "../periods.ts";
@@ -148,12 +150,10 @@ export function detectRoutes(
       return guards;
     };
     if (!served) {
-      const breachNow = () =>
-        quotaBreach(kv, { userId: user.id, plan, units: call.units, now: at });
-      let breach = await breachNow();
+      let breach = breachOf(plan, c.get("unitsUsed"), call.units);
       if (breach && keyAuth) {
         await reauthorise();
-        breach = await breachNow();
+        breach = await quotaBreach(kv, { userId: user.id, plan, units: call.units, now: at });
       }
       if (breach) throw quotaExceeded(plan, breach, config.upgradeUrl);
     }
@@ -191,6 +191,7 @@ export function detectRoutes(
           now: at,
           clientRequestId,
           guards,
+          window: c.get("rateWindow"),
         })
           .catch(() => {
             throw new ApiError(500, {
@@ -203,6 +204,10 @@ export function detectRoutes(
       // The key or account changed since the call was authorised: authorise it again.
       while ("stale" in outcome) outcome = await record(await reauthorise());
       if ("breach" in outcome) throw quotaExceeded(plan, outcome.breach, config.upgradeUrl);
+      if ("rateLimited" in outcome) {
+        const { perMinute, retryAfterSeconds } = c.get("rateWindow");
+        throw rateLimited(perMinute, retryAfterSeconds, id);
+      }
       if ("earlier" in outcome) {
         assertSameRequest(outcome.earlier, digest);
         served = outcome.earlier;
@@ -210,6 +215,8 @@ export function detectRoutes(
         used = outcome.used;
       }
     }
+    // A retry served again records nothing, but still counts against the rate limit.
+    if (served) await countRequest(kv, c.get("rateWindow"));
     used ??= await currentUnits(kv, user.id, at).catch(() => null);
     const unitsBilled = served ? served.units : call.units;
     const body: DetectResponse = {
