@@ -33,13 +33,9 @@ export function isFull(window: RateWindow, entry: Deno.KvEntryMaybe<number>): bo
   return (entry.value ?? 0) >= window.perMinute;
 }
 
-/** Adds one counted request to `op`, guarded by the window entry it read. */
-export function countIn(
-  op: Deno.AtomicOperation,
-  window: RateWindow,
-  entry: Deno.KvEntryMaybe<number>,
-): Deno.AtomicOperation {
-  return op.check(entry).set(window.key, (entry.value ?? 0) + 1, { expireIn: 2 * WINDOW_MS });
+/** The write that sets the window's count (it expires after the next window). */
+export function windowCountWrite(window: RateWindow, count: number) {
+  return { kind: "set" as const, key: window.key, value: count, expireIn: 2 * WINDOW_MS };
 }
 
 /**
@@ -54,7 +50,8 @@ export async function countRequest(
 ): Promise<void> {
   for (;;) {
     const entry = await withLockRetry(() => kv.get<number>(window.key));
-    const res = await commit(() => also(countIn(kv.atomic(), window, entry)));
+    const { key, value, expireIn } = windowCountWrite(window, (entry.value ?? 0) + 1);
+    const res = await commit(() => also(kv.atomic().check(entry).set(key, value, { expireIn })));
     if (res.ok) return;
   }
 }

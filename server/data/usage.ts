@@ -1,10 +1,11 @@
 /**
  * Per-account usage counters, the quota check of detect calls, and the record of served calls.
  *
- * Units are charged only when a served call is recorded: one atomic commit, guarded by the
- * versionstamps of the month and day unit counters, of the request-id marker and of the key and
+ * Units are charged only when a served call is recorded: one atomic commit (shared with the other
+ * calls recorded at the same moment: `record_writer.ts`), guarded by the versionstamps of the
+ * month and day unit counters, of the rate window, of the request-id marker and of the key and
  * account the call was authorised with, checks the hard caps, adds the units, and writes the
- * audit row and the marker; it is retried on conflict. So a
+ * audit row and the marker; it is decided again on conflict. So a
  * cap holds exactly under any concurrency and across instances sharing the KV, and a call that
  * fails, or a process that dies mid-call, never leaves units charged. A cheap read before the
  * detector is asked refuses calls that already cannot fit.
@@ -12,9 +13,10 @@
 import type { Plan } from "../plans.ts";
 import { dayOf, monthOf } from "../periods.ts";
 import { type AuditRow, newAuditRowKey } from "./audit.ts";
-import { commit, withLockRetry } from "./kv.ts";
+import { withLockRetry } from "./kv.ts";
 import { kvKeys } from "./kv_keys.ts";
-import { countIn, isFull, type RateWindow } from "./rate_limits.ts";
+import { type RateWindow, windowCountWrite } from "./rate_limits.ts";
+import { groupCommit, type Write } from "./record_writer.ts";
 
 /**
  * A retry with the same X-Request-Id and the same request within this window is served without a
@@ -95,24 +97,6 @@ export type RecordOutcome =
   | { recorded: false; stale: true };
 
 /**
- * One writer per account in this process: the records of an account's concurrent calls are
- * committed one after another instead of racing on the same counters (where all but one
- * check-and-set commit fail and retry). Across processes the versionstamp checks still decide.
- */
-const accountWriters = new Map<string, Promise<unknown>>();
-
-function oneAtATime<T>(userId: string, write: () => Promise<T>): Promise<T> {
-  const previous = accountWriters.get(userId) ?? Promise.resolve();
-  const run = previous.then(write, write);
-  const tail = run.catch(() => {});
-  accountWriters.set(userId, tail);
-  tail.then(() => {
-    if (accountWriters.get(userId) === tail) accountWriters.delete(userId);
-  });
-  return run;
-}
-
-/**
  * Records a served call in one commit: its units (within the plan's hard caps), its audit row, its
  * request-id marker (with `digest`, only for a caller's own X-Request-Id: a minted id is never
  * retried) and the request counters. `guards` are the entries the call was authorised with (API
@@ -148,42 +132,42 @@ export function recordServedCall(
     digest: input.digest,
   };
   const rowKey = newAuditRowKey(row);
-  const keys: Deno.KvKey[] = [monthKey, dayKey, markerKey, ...guards.map((g) => g.key)];
-  if (window) keys.push(window.key);
-  return oneAtATime(userId, async () => {
-    for (;;) {
-      const entries = await withLockRetry(() => kv.getMany<unknown[]>(keys));
-      const [m, d, markerEntry] = entries;
-      const current = entries.slice(3, 3 + guards.length);
-      if (current.some((e, i) => e.versionstamp !== guards[i].versionstamp)) {
-        return { recorded: false, stale: true };
+  const reads: Deno.KvKey[] = [monthKey, dayKey, ...guards.map((g) => g.key)];
+  // A minted request id is never sent again: it needs no marker.
+  if (input.clientRequestId) reads.push(markerKey);
+  if (window) reads.push(window.key);
+  return groupCommit<RecordOutcome>(kv, {
+    reads,
+    decide(read) {
+      if (guards.some((g) => read(g.key).versionstamp !== g.versionstamp)) {
+        return { outcome: { recorded: false, stale: true } };
       }
-      const windowEntry = entries[3 + guards.length] as Deno.KvEntryMaybe<number>;
-      if (window && isFull(window, windowEntry)) return { recorded: false, rateLimited: true };
-      // A minted request id is never sent again: it needs no marker.
-      const existing = input.clientRequestId
-        ? markerEntry as Deno.KvEntryMaybe<ServedRequest>
-        : null;
-      if (existing && isFresh(existing.value, now)) {
-        return { recorded: false, earlier: existing.value };
+      const windowCount = window ? (read(window.key).value as number | null) ?? 0 : 0;
+      if (window && windowCount >= window.perMinute) {
+        return { outcome: { recorded: false, rateLimited: true } };
       }
-      const before = { month: (m.value as number) ?? 0, day: (d.value as number) ?? 0 };
+      const earlier = input.clientRequestId ? read(markerKey).value as ServedRequest | null : null;
+      if (isFresh(earlier, now)) return { outcome: { recorded: false, earlier } };
+      const before = {
+        month: (read(monthKey).value as number | null) ?? 0,
+        day: (read(dayKey).value as number | null) ?? 0,
+      };
       const breach = breachOf(plan, before, row.units);
-      if (breach) return { recorded: false, breach };
+      if (breach) return { outcome: { recorded: false, breach } };
       const used = { month: before.month + row.units, day: before.day + row.units };
-      const res = await commit(() => {
-        const op = kv.atomic()
-          .check(m, d, ...guards)
-          .set(monthKey, used.month)
-          .set(dayKey, used.day)
-          .set(rowKey, row)
-          .sum(kvKeys.requestsMonth(userId, month), 1n)
-          .sum(kvKeys.requestsDay(userId, day), 1n);
-        if (existing) op.check(existing).set(markerKey, marker, { expireIn: REQUEST_ID_TTL_MS });
-        return window ? countIn(op, window, windowEntry) : op;
-      });
-      if (res.ok) return { recorded: true, used };
-    }
+      const writes: Write[] = [
+        { kind: "set", key: monthKey, value: used.month },
+        { kind: "set", key: dayKey, value: used.day },
+        { kind: "set", key: rowKey, value: row },
+        { kind: "sum", key: kvKeys.requestsMonth(userId, month), by: 1n },
+        { kind: "sum", key: kvKeys.requestsDay(userId, day), by: 1n },
+      ];
+      if (input.clientRequestId) {
+        writes.push({ kind: "set", key: markerKey, value: marker, expireIn: REQUEST_ID_TTL_MS });
+      }
+      if (window) writes.push(windowCountWrite(window, windowCount + 1));
+      return { outcome: { recorded: true, used }, writes };
+    },
   });
 }
 

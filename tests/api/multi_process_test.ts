@@ -11,7 +11,7 @@ import { getUserByEmail, updateUser } from "../../server/data/users.ts";
 import { closedPort, startDetector } from "../support/detector.ts";
 import { createKey, detect, type DetectResult, writePlansFile } from "../support/detect.ts";
 import { signIn } from "../support/http.ts";
-import { spawnServer } from "../support/serve.ts";
+import { startServerProcess } from "../../server/bench/processes.ts";
 
 const count = (results: DetectResult[], status: number) =>
   results.filter((r) => r.status === status).length;
@@ -36,7 +36,7 @@ Deno.test("two API processes on one KV file: caps, retries and rate limits stay 
     ...detector.env,
   };
   const servers = await Promise.all([0, 1].map(() =>
-    spawnServer(
+    startServerProcess(
       ["run", "-A", "server/main.ts"],
       { ...env, PORT: String(closedPort()) },
       /API listening on (http:\/\/\S+)/,

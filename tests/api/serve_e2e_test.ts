@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { ApiKeyCreateResponse, DetectResponse, UsageSummary } from "../../shared/contract.ts";
 import { REPO_ROOT } from "../support/env.ts";
-import { spawnServer } from "../support/serve.ts";
+import { startServerProcess } from "../../server/bench/processes.ts";
 import { closedPort, startStubBackend } from "../support/detector.ts";
 import { signIn } from "../support/http.ts";
 import { openKv } from "../../server/data/kv.ts";
@@ -24,7 +24,7 @@ Deno.test("deno task serve: sign-in, key, detect, admin on the same KV", async (
     DETECTOR_PORT: "0",
     HOST: "127.0.0.1",
   };
-  const { printed, close } = await spawnServer(
+  const { printed, close } = await startServerProcess(
     ["task", "-q", "serve"],
     env,
     /API listening on (http:\/\/\S+)[\s\S]*detector started at (http:\/\/\S+)/,
@@ -92,7 +92,7 @@ Deno.test("a server killed during a detect call leaves no units charged", async 
     HOST: "127.0.0.1",
     ...backend.env,
   };
-  const { printed: [, url], close } = await spawnServer(
+  const { printed: [, url], close } = await startServerProcess(
     ["run", "-A", "server/main.ts"],
     env,
     /API listening on (http:\/\/\S+)/,
@@ -132,7 +132,7 @@ Deno.test("an API killed by SIGKILL takes its detector with it, so the service s
     HOST: "127.0.0.1",
   };
   const ready = /detector started at (http:\/\/\S+)/;
-  const first = await spawnServer(["run", "-A", "server/main.ts"], env, ready);
+  const first = await startServerProcess(["run", "-A", "server/main.ts"], env, ready);
   const detectorUrl = first.printed[1];
   await first.close("SIGKILL");
   const deadline = Date.now() + 5_000;
@@ -146,7 +146,7 @@ Deno.test("an API killed by SIGKILL takes its detector with it, so the service s
   }
   assert.equal(status, 0, "the orphaned detector stopped listening within 5 s");
 
-  const second = await spawnServer(["run", "-A", "server/main.ts"], env, ready);
+  const second = await startServerProcess(["run", "-A", "server/main.ts"], env, ready);
   try {
     assert.equal(second.printed[1], detectorUrl, "the restarted service has its detector port");
     await waitUntilReady(detectorUrl);
