@@ -256,7 +256,7 @@ async function main(): Promise<void> {
     ["input", "accounts", "callers", ...LOAD_HEADER, "detector share", "failed"],
     rows,
   ));
-  console.log(`API process RSS: ${f1(rssStart)} MiB after warm-up, ${f1(rssEnd)} MiB at the end`);
+  console.log(`\nAPI process RSS: ${f1(rssStart)} MiB after warm-up, ${f1(rssEnd)} MiB at the end`);
   console.log(
     `\nOne API process against two (2048+2048, ${accounts} accounts, ${twoConnections} callers)`,
   );
