@@ -23,6 +23,12 @@ export interface AuditRow {
   task: Task | null;
 }
 
+/**
+ * How long a row is kept: the store deletes it after this (KV `expireIn`, eventually). Usage and
+ * billing come from the unit and request counters, which are kept; the rows are telemetry.
+ */
+export const AUDIT_RETENTION_MS = 90 * 24 * 3_600_000;
+
 /** The KV key of a new row: time-ordered, unique even for rows that share a request id. */
 export function newAuditRowKey(row: AuditRow): Deno.KvKey {
   return kvKeys.auditRow(row.time, crypto.randomUUID());
@@ -38,8 +44,9 @@ export async function writeAuditRow(
   window?: RateWindow,
 ): Promise<void> {
   const key = newAuditRowKey(row);
-  if (window) return await countRequest(kv, window, (op) => op.set(key, row));
-  const res = await commit(() => kv.atomic().set(key, row));
+  const expireIn = AUDIT_RETENTION_MS;
+  if (window) return await countRequest(kv, window, (op) => op.set(key, row, { expireIn }));
+  const res = await commit(() => kv.atomic().set(key, row, { expireIn }));
   if (!res.ok) throw new Error("audit row not written");
 }
 

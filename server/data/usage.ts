@@ -12,7 +12,7 @@
  */
 import type { Plan } from "../plans.ts";
 import { dayOf, monthOf } from "../periods.ts";
-import { type AuditRow, newAuditRowKey } from "./audit.ts";
+import { AUDIT_RETENTION_MS, type AuditRow, newAuditRowKey } from "./audit.ts";
 import { withLockRetry } from "./kv.ts";
 import { kvKeys } from "./kv_keys.ts";
 import { type RateWindow, windowCountWrite } from "./rate_limits.ts";
@@ -158,7 +158,7 @@ export function recordServedCall(
       const writes: Write[] = [
         { kind: "set", key: monthKey, value: used.month },
         { kind: "set", key: dayKey, value: used.day },
-        { kind: "set", key: rowKey, value: row },
+        { kind: "set", key: rowKey, value: row, expireIn: AUDIT_RETENTION_MS },
         { kind: "sum", key: kvKeys.requestsMonth(userId, month), by: 1n },
         { kind: "sum", key: kvKeys.requestsDay(userId, day), by: 1n },
       ];

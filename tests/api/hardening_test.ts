@@ -2,7 +2,8 @@
  * Regression tests of the defects a black-box probe found (issue 11), over real HTTP against a
  * real KV file: open redirects by dot-segments, 500s on over-long KV keys, a chunked oversize body
  * left half-read, the web 401 without `request_id`, plaintext session ids in the KV, cross-origin
- * cookie writes, key creation by a suspended account, and credentials allowed without an origin.
+ * cookie writes, key creation by a suspended account, and credentials allowed without an origin;
+ * and audit rows that never expired.
  */
 import assert from "node:assert/strict";
 import { signIn, startApi } from "../support/http.ts";
@@ -10,6 +11,10 @@ import { createKey, writePlansFile } from "../support/detect.ts";
 import { getUserByEmail, updateUser } from "../../server/data/users.ts";
 import { listApiKeysByUser } from "../../server/data/api_keys.ts";
 import { MAX_BODY_BYTES } from "../../server/routes/detect.ts";
+import { AUDIT_RETENTION_MS } from "../../server/data/audit.ts";
+import { recordServedCall } from "../../server/data/usage.ts";
+import { loadPlans } from "../../server/plans.ts";
+import { DatabaseSync } from "node:sqlite";
 
 const EXTENSION = "chrome-extension://abcdefghijklmnopabcdefghijklmnop";
 
@@ -265,6 +270,55 @@ Deno.test("cors: no Access-Control-Allow-Credentials without an allowed origin",
     );
     assert.equal(allowed.headers.get("access-control-allow-credentials"), "true");
     assert.equal(allowed.headers.get("access-control-allow-origin"), EXTENSION);
+  } finally {
+    await api.close();
+  }
+});
+
+Deno.test("audit rows expire after the stated retention, served and refused alike", async () => {
+  const api = await startApi();
+  try {
+    const refused = await fetch(`${api.url}/api/detect`, { method: "POST", body: "{}" });
+    assert.equal(refused.status, 401);
+    await refused.body?.cancel();
+    const now = new Date();
+    const outcome = await recordServedCall(api.kv, {
+      row: {
+        requestId: "r1",
+        time: now.toISOString(),
+        accountId: "u",
+        keyId: null,
+        status: 200,
+        latencyMs: 1,
+        units: 1,
+        topRegime: "NORMAL",
+        inputMode: "ro",
+        task: "binary",
+      },
+      userId: "u",
+      plan: loadPlans(undefined).get("scale")!,
+      digest: "d",
+      now,
+      clientRequestId: false,
+    });
+    assert.ok(outcome.recorded);
+    // Deno KV's SQLite file: keys are tuples encoded with a type byte, 0x02 for strings.
+    const db = new DatabaseSync(api.deps.config.kvPath, { readOnly: true });
+    try {
+      const prefix = new Uint8Array([0x02, ...new TextEncoder().encode("audit"), 0x00]);
+      const rows = db.prepare("SELECT k, expiration_ms FROM kv").all()
+        .filter((r) =>
+          (r.k as Uint8Array).subarray(0, prefix.length).every((b, i) => b === prefix[i])
+        );
+      assert.equal(rows.length, 2, "the 401's row and the served call's row");
+      for (const row of rows) {
+        const expiresIn = Number(row.expiration_ms) - now.getTime();
+        assert.ok(Math.abs(expiresIn - AUDIT_RETENTION_MS) < 60_000, `expires in ${expiresIn} ms`);
+      }
+    } finally {
+      db.close();
+    }
+    assert.equal(AUDIT_RETENTION_MS, 90 * 24 * 3_600_000, "the README states 90 days");
   } finally {
     await api.close();
   }
