@@ -24,7 +24,7 @@ export function generateApiKey(): string {
   return `sk_${base64url(crypto.getRandomValues(new Uint8Array(32)))}`;
 }
 
-export function hashApiKey(plaintext: string): Promise<string> {
+export function hashApiKey(plaintext: string): string {
   return sha256Hex(plaintext);
 }
 
@@ -38,7 +38,7 @@ export async function createApiKey(
     userId: input.userId,
     prefix: plaintext.slice(0, 7),
     name: input.name,
-    hash: await hashApiKey(plaintext),
+    hash: hashApiKey(plaintext),
     createdAt: (input.now ?? new Date()).toISOString(),
     lastUsedAt: null,
     revokedAt: null,
@@ -66,7 +66,7 @@ export async function getApiKeyEntryByPlaintext(
   kv: Deno.Kv,
   plaintext: string,
 ): Promise<Deno.KvEntry<ApiKeyRecord> | null> {
-  const id = await kv.get<string>(kvKeys.apiKeyByHash(await hashApiKey(plaintext)));
+  const id = await kv.get<string>(kvKeys.apiKeyByHash(hashApiKey(plaintext)));
   if (!id.value) return null;
   const entry = await kv.get<ApiKeyRecord>(kvKeys.apiKey(id.value));
   return entry.value ? entry as Deno.KvEntry<ApiKeyRecord> : null;

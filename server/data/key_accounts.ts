@@ -69,7 +69,7 @@ export function createKeyAccounts(kv: Deno.Kv): KeyAccounts {
   };
 
   const reload = async (plaintext: string, now: Date) => {
-    const hash = await hashApiKey(plaintext);
+    const hash = hashApiKey(plaintext);
     let found = await readKeyAccount(kv, hash);
     if (found && !found.key.value.revokedAt) found = await touched(kv, found, now);
     remember(hash, found, now);
@@ -78,7 +78,7 @@ export function createKeyAccounts(kv: Deno.Kv): KeyAccounts {
 
   return {
     async lookup(plaintext, now) {
-      const hash = await hashApiKey(plaintext);
+      const hash = hashApiKey(plaintext);
       const cached = cache.get(hash);
       if (!cached || cached.until <= now.getTime()) return await reload(plaintext, now);
       const found = await touched(kv, cached.found, now);

@@ -21,8 +21,8 @@ export interface NewSession {
 }
 
 /** The KV key of the session a cookie token names. */
-export async function sessionKvKey(token: string): Promise<Deno.KvKey> {
-  return kvKeys.session(await sha256Hex(token));
+export function sessionKvKey(token: string): Deno.KvKey {
+  return kvKeys.session(sha256Hex(token));
 }
 
 /** 256 random bits, base64url: unguessable session ids and OAuth states. */
@@ -44,7 +44,7 @@ export async function createSession(
     createdAt: input.now.toISOString(),
     expiresAt: new Date(input.now.getTime() + input.ttlMs).toISOString(),
   };
-  const key = await sessionKvKey(token);
+  const key = sessionKvKey(token);
   await commit(() => kv.atomic().set(key, record, { expireIn: input.ttlMs }));
   return { token, record };
 }
@@ -55,12 +55,12 @@ export async function getSession(
   token: string,
   now: Date,
 ): Promise<SessionRecord | null> {
-  const session = (await kv.get<SessionRecord>(await sessionKvKey(token))).value;
+  const session = (await kv.get<SessionRecord>(sessionKvKey(token))).value;
   return session && isLive(session.expiresAt, now) ? session : null;
 }
 
 export async function deleteSession(kv: Deno.Kv, token: string): Promise<void> {
-  const key = await sessionKvKey(token);
+  const key = sessionKvKey(token);
   await commit(() => kv.atomic().delete(key));
 }
 
@@ -89,7 +89,7 @@ export async function saveOAuthState(
     ...record,
     expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_MS).toISOString(),
   };
-  const key = kvKeys.oauthState(await sha256Hex(state));
+  const key = kvKeys.oauthState(sha256Hex(state));
   await commit(() => kv.atomic().set(key, full, { expireIn: OAUTH_STATE_TTL_MS }));
 }
 
@@ -102,7 +102,7 @@ export async function consumeOAuthState(
   state: string,
   now: Date,
 ): Promise<OAuthStateRecord | null> {
-  const key = kvKeys.oauthState(await sha256Hex(state));
+  const key = kvKeys.oauthState(sha256Hex(state));
   for (;;) {
     const entry = await kv.get<OAuthStateRecord>(key);
     if (!entry.value) return null;

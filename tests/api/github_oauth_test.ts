@@ -263,7 +263,7 @@ Deno.test("github: defaults to github.com; provider URLs must be https except on
     assert.match(q.get("code_challenge")!, /^[A-Za-z0-9_-]{43}$/);
     assert.match(q.get("scope")!, /user:email/);
     const stored = await api.kv.get<{ provider: string }>(
-      kvKeys.oauthState(await sha256Hex(q.get("state")!)),
+      kvKeys.oauthState(sha256Hex(q.get("state")!)),
     );
     assert.equal(stored.value?.provider, "github");
   } finally {

@@ -70,7 +70,7 @@ Deno.test("oidc: sign-in redirect carries state, PKCE S256 and a nonce; state st
     assert.ok((q.get("nonce") ?? "").length >= 32);
 
     const stored = await api.kv.get<{ provider: string; returnTo: string; codeVerifier: string }>(
-      kvKeys.oauthState(await sha256Hex(q.get("state")!)),
+      kvKeys.oauthState(sha256Hex(q.get("state")!)),
     );
     assert.equal(stored.value?.provider, "oidc");
     assert.equal(stored.value?.returnTo, "/keys");
