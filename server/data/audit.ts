@@ -45,7 +45,7 @@ export async function writeAuditRow(
 ): Promise<void> {
   const key = newAuditRowKey(row);
   const expireIn = AUDIT_RETENTION_MS;
-  if (window) return await countRequest(kv, window, (op) => op.set(key, row, { expireIn }));
+  if (window) return await countRequest(kv, window, [{ kind: "set", key, value: row, expireIn }]);
   const res = await commit(() => kv.atomic().set(key, row, { expireIn }));
   if (!res.ok) throw new Error("audit row not written");
 }

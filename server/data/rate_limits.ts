@@ -6,8 +6,8 @@
  * the window's versionstamp, and a served call's commit also refuses a window that filled up
  * meanwhile, so concurrent calls never serve more than the limit.
  */
-import { commit, withLockRetry } from "./kv.ts";
 import { kvKeys } from "./kv_keys.ts";
+import { groupCommit, type Write } from "./record_writer.ts";
 
 const WINDOW_MS = 60_000;
 
@@ -39,19 +39,23 @@ export function windowCountWrite(window: RateWindow, count: number) {
 }
 
 /**
- * Counts one request in `window`, together with whatever `also` adds to the same commit (an
- * audit row); retried on conflict. Counted even when the window is full: the call was already
- * admitted and answered.
+ * Counts one request in `window`, together with `alsoWrites` (an audit row) in the same commit,
+ * through the store's group-commit writer. Counted even when the window is full: the call was
+ * already admitted and answered.
  */
-export async function countRequest(
+export function countRequest(
   kv: Deno.Kv,
   window: RateWindow,
-  also: (op: Deno.AtomicOperation) => Deno.AtomicOperation = (op) => op,
+  alsoWrites: Write[] = [],
 ): Promise<void> {
-  for (;;) {
-    const entry = await withLockRetry(() => kv.get<number>(window.key));
-    const { key, value, expireIn } = windowCountWrite(window, (entry.value ?? 0) + 1);
-    const res = await commit(() => also(kv.atomic().check(entry).set(key, value, { expireIn })));
-    if (res.ok) return;
-  }
+  return groupCommit<void>(kv, {
+    reads: [window.key],
+    decide: (read) => ({
+      outcome: undefined,
+      writes: [
+        ...alsoWrites,
+        windowCountWrite(window, ((read(window.key).value as number | null) ?? 0) + 1),
+      ],
+    }),
+  });
 }

@@ -79,7 +79,7 @@ async function commitGroup<T>(kv: Deno.Kv, group: Waiting<T>[]): Promise<void> {
         }
       }
     }
-    if (checks.size > 0) {
+    if (sets.size > 0 || sums.length > 0) {
       const res = await commit(() => {
         const op = kv.atomic().check(...checks.values());
         for (const { key, value, expireIn } of sets.values()) {
