@@ -44,35 +44,36 @@ async function readKeyAccount(kv: Deno.Kv, hash: string): Promise<KeyAccount | n
 
 /**
  * Records the use on the entry that authenticated it, when its `last_used_at` is older than a
- * minute. The versionstamp check means a revocation in between is never undone; a lost race only
- * loses a timestamp another use wrote a moment earlier.
+ * minute. The versionstamp check means a revocation in between is never undone; when the entry
+ * changed meanwhile (another process recorded a use, or revoked the key) it is read again instead,
+ * and a revocation is then seen by the caller.
  */
 async function touched(kv: Deno.Kv, found: KeyAccount, now: Date): Promise<KeyAccount> {
   const last = found.key.value.lastUsedAt;
   if (last !== null && now.getTime() - Date.parse(last) < LAST_USED_RESOLUTION_MS) return found;
   const value = { ...found.key.value, lastUsedAt: now.toISOString() };
   const res = await commit(() => kv.atomic().check(found.key).set(found.key.key, value));
-  return res.ok
-    ? { ...found, key: { ...found.key, value, versionstamp: res.versionstamp } }
-    : found;
+  if (res.ok) return { ...found, key: { ...found.key, value, versionstamp: res.versionstamp } };
+  const fresh = await withLockRetry(() => kv.get<ApiKeyRecord>(found.key.key));
+  return fresh.value ? { ...found, key: fresh as Deno.KvEntry<ApiKeyRecord> } : found;
 }
 
 export function createKeyAccounts(kv: Deno.Kv): KeyAccounts {
   const cache = new Map<string, { found: KeyAccount; until: number }>();
 
-  const remember = (hash: string, found: KeyAccount | null, now: Date) => {
+  const remember = (hash: string, found: KeyAccount | null, until: number) => {
     cache.delete(hash);
     // Refusals by key or account state are always decided on fresh reads.
     if (!found || found.key.value.revokedAt || found.user.value.status === "suspended") return;
     if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
-    cache.set(hash, { found, until: now.getTime() + CACHE_TTL_MS });
+    cache.set(hash, { found, until });
   };
 
   const reload = async (plaintext: string, now: Date) => {
     const hash = hashApiKey(plaintext);
     let found = await readKeyAccount(kv, hash);
     if (found && !found.key.value.revokedAt) found = await touched(kv, found, now);
-    remember(hash, found, now);
+    remember(hash, found, now.getTime() + CACHE_TTL_MS);
     return found;
   };
 
@@ -82,7 +83,7 @@ export function createKeyAccounts(kv: Deno.Kv): KeyAccounts {
       const cached = cache.get(hash);
       if (!cached || cached.until <= now.getTime()) return await reload(plaintext, now);
       const found = await touched(kv, cached.found, now);
-      if (found !== cached.found) cache.set(hash, { found, until: cached.until });
+      if (found !== cached.found) remember(hash, found, cached.until);
       return found;
     },
     reload,

@@ -1,7 +1,8 @@
 /**
- * Group commit of served calls' records: one writer per KV store in this process takes the
- * records waiting for it and commits them together in one atomic operation (one fsync for many
- * calls), then takes the next group. Each record is decided in order against the entries just
+ * Group commit of detect calls' records (a served call's usage and audit row, a refused call's
+ * audit row, their rate-limit counts): one writer per KV store in this process takes the records
+ * waiting for it and commits them together in one atomic operation (one fsync for many calls),
+ * then takes the next group. Each record is decided in order against the entries just
  * read, as if committed alone: later records of a group see the units, rate-window counts and
  * request ids of earlier ones. The commit checks the versionstamp of every entry a written record
  * was decided on, so another process writing meanwhile fails the group, which is then read and

@@ -16,10 +16,11 @@
  *   8. quota (402), a read that refuses early what cannot fit; skipped for a retry
  *   9. backend call (400/401/503 pass-through, 502)
  *  10. usage + audit record (500 usage_audit_unavailable; 402 when concurrent calls used the
- *      quota first; 400 as at 6 when a concurrent call with the same request id and a different
- *      request was recorded first)
- * Units are charged only by the record at 10, atomically with the cap check, so no other outcome
- * (nor a crash mid-call) ever bills. A retry is recognised by a SHA-256 digest of the request id
+ *      quota first; 429 when they filled the rate window first; 401/403 when the key was revoked
+ *      or the account suspended since step 2; 400 as at 6 when a concurrent call with the same
+ *      request id and a different request was recorded first)
+ * Units are charged only by the record at 10, atomically with the cap check and the rate-limit
+ * count, so no other outcome (nor a crash mid-call) ever bills. A retry is recognised by a SHA-256 digest of the request id
  * and the parsed call kept in the request-id marker, never by the text itself.
  */
 import { type Context, Hono } from "hono";
@@ -127,10 +128,10 @@ export function detectRoutes(
     let user = c.get("user");
     let plan = planOf(plans, user.plan);
     const id = c.get("requestId");
-    // A minted id is never sent again: only the caller's own id can name a retry.
+    // A minted id is never sent again: only the caller's own id can name a retry, so only then
+    // are the marker and the digest needed.
     const clientRequestId = c.get("clientRequestId") !== undefined;
     const at = now();
-    // Only the caller's own id can be retried, so only then is the digest needed.
     const digest = clientRequestId ? requestDigest(id, call) : "";
     let served = clientRequestId ? await findServedRequest(kv, user.id, id, at) : null;
     if (served) assertSameRequest(served, digest);
