@@ -184,7 +184,7 @@ async function main(): Promise<void> {
   const one = await startBenchService({ apiProcesses: 1, accounts, modelDir: options.modelDir });
   const rows: string[][] = [];
   let rssStart = NaN;
-  let rssEnd = NaN;
+  let servedTotal = 0;
   let reference: Measured | undefined;
   try {
     // Warm-up: JIT, connection pools, the first KV pages.
@@ -201,12 +201,16 @@ async function main(): Promise<void> {
         for (const connections of concurrency) {
           console.error(`${size.label}, ${accountCount} account(s), ${connections} callers ...`);
           const m = await measure(one, size, connections, accountCount, durationS);
-          rows.push(loadRow([size.label, String(accountCount), String(connections)], m));
+          servedTotal += m.load.served;
+          rows.push([
+            ...loadRow([size.label, String(accountCount), String(connections)], m),
+            String(servedTotal),
+            f0(rssMiB(one.apiPids[0])),
+          ]);
           if (size === SIZES[1] && accountCount === accounts) reference = m;
         }
       }
     }
-    rssEnd = rssMiB(one.apiPids[0]);
   } finally {
     await one.stop();
   }
@@ -250,13 +254,22 @@ async function main(): Promise<void> {
     ) => [String(c), f0(r.callsPerS), f1(r.p50Ms), f1(r.p99Ms), String(r.failed)]),
   ));
   console.log(
-    `\nPOST /api/detect, 1 API process, ${durationS} s per row (latency ms; CPU per served call)`,
+    `\nPOST /api/detect, 1 API process, ${durationS} s per row (latency ms; CPU per served call; ` +
+      `API RSS ${f0(rssStart)} MiB after the warm-up)`,
   );
   console.log(formatTable(
-    ["input", "accounts", "callers", ...LOAD_HEADER, "detector share", "failed"],
+    [
+      "input",
+      "accounts",
+      "callers",
+      ...LOAD_HEADER,
+      "detector share",
+      "failed",
+      "calls so far",
+      "API RSS MiB",
+    ],
     rows,
   ));
-  console.log(`\nAPI process RSS: ${f1(rssStart)} MiB after warm-up, ${f1(rssEnd)} MiB at the end`);
   console.log(
     `\nOne API process against two (2048+2048, ${accounts} accounts, ${twoConnections} callers)`,
   );
