@@ -10,7 +10,7 @@
  *     callers, one account and many: calls/s, latency, CPU per call of the API and the detector;
  *   - one API process against two on the same KV file and detector.
  * Every call has a text of its own (news-like sentences). Progress goes to stderr, tables to
- * stdout.
+ * stdout. Benchmarks of other parts (`server/bench/<part>.ts`) are one more line each in `main`.
  *
  *   deno task bench [--duration 5] [--concurrency 1,8,32,64] [--accounts 64] [--model-dir DIR]
  */

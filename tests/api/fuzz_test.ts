@@ -222,7 +222,6 @@ async function checkAnswer(sent: Sent): Promise<void> {
     throw err;
   }
   const what = `${sent.method} ${new URL(sent.url).pathname} -> ${res.status}`;
-
   assert.ok(res.status < 500, `${what}: ${text.slice(0, 300)}`);
   if (res.status >= 400) {
     const parsed = ErrorEnvelope.safeParse(JSON.parse(text));
