@@ -5,9 +5,9 @@
  * calls recorded at the same moment: `record_writer.ts`), guarded by the versionstamps of the
  * month and day unit counters, of the rate window, of the request-id marker and of the key and
  * account the call was authorised with, checks the hard caps, adds the units, and writes the
- * audit row and the marker; it is decided again on conflict. So a
- * cap holds exactly under any concurrency and across instances sharing the KV, and a call that
- * fails, or a process that dies mid-call, never leaves units charged. A cheap read before the
+ * audit row and the marker; it is decided again on conflict. So a cap holds exactly under any
+ * concurrency and across instances sharing the KV, and a call that fails, or a process that dies
+ * mid-call, never leaves units charged. A cheap read before the
  * detector is asked refuses calls that already cannot fit.
  */
 import type { Plan } from "../plans.ts";
@@ -142,12 +142,13 @@ export function recordServedCall(
       if (guards.some((g) => read(g.key).versionstamp !== g.versionstamp)) {
         return { outcome: { recorded: false, stale: true } };
       }
+      // A retry of a call recorded meanwhile is served again, whatever the window or the quota.
+      const earlier = input.clientRequestId ? read(markerKey).value as ServedRequest | null : null;
+      if (isFresh(earlier, now)) return { outcome: { recorded: false, earlier } };
       const windowCount = window ? (read(window.key).value as number | null) ?? 0 : 0;
       if (window && windowCount >= window.perMinute) {
         return { outcome: { recorded: false, rateLimited: true } };
       }
-      const earlier = input.clientRequestId ? read(markerKey).value as ServedRequest | null : null;
-      if (isFresh(earlier, now)) return { outcome: { recorded: false, earlier } };
       const before = {
         month: (read(monthKey).value as number | null) ?? 0,
         day: (read(dayKey).value as number | null) ?? 0,
