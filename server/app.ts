@@ -8,9 +8,12 @@ import { docsRoutes } from "./routes/docs.ts";
 import { sessionCors } from "./middleware/cors.ts";
 import { sessionAuth } from "./middleware/session_auth.ts";
 import { jsonOnly } from "./middleware/json_only.ts";
+import { allowedOrigin } from "./middleware/allowed_origin.ts";
+import { accountStatus } from "./middleware/account_status.ts";
 import { loadPlans } from "./plans.ts";
 import { detectRoutes } from "./routes/detect.ts";
 import { usageRoutes } from "./routes/usage.ts";
+import { createKeyAccounts } from "./data/key_accounts.ts";
 
 /** Routes the extension calls with its session cookie; CORS runs first so even 401s are readable. */
 const SESSION_ROUTES = ["/api/keys/*", "/api/usage/*", "/api/web/*"];
@@ -22,11 +25,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", authRoutes(deps));
   // `/api/keys/*` also matches `/api/keys`.
   app.use("/api/keys/*", sessionAuth(deps));
-  app.on(["POST", "DELETE"], "/api/keys/*", jsonOnly());
-  app.route("/api", keysRoutes(deps));
+  app.on(["POST", "DELETE"], "/api/keys/*", allowedOrigin(deps), jsonOnly());
+  // Usage and the key list stay readable, and keys revocable, while an account is suspended.
+  app.post("/api/keys", accountStatus({ appealUrl: deps.config.appealUrl }));
+  const keyAccounts = createKeyAccounts(deps.kv);
+  app.route("/api", keysRoutes(deps, keyAccounts));
   app.route("/api", docsRoutes(deps));
   const plans = loadPlans(deps.config.plansFile);
-  app.route("/", detectRoutes(deps, plans));
+  app.route("/", detectRoutes(deps, plans, keyAccounts));
   app.route("/", usageRoutes(deps, plans));
 
   app.notFound(() => {

@@ -1,37 +1,37 @@
 /**
- * `deno task bench`: an end-to-end benchmark of the service as self-hosted. Starts the API in this
- * process (temp KV, a plans file without effective limits) with the real detector as a child
- * process, signs in, creates an API key, warms up, then measures `POST /api/detect`:
- *   - latency (median, p95, p99), sequential calls, for small inputs and for 2,048 + 2,048
- *     character inputs (the largest a call accepts);
- *   - throughput of closed loops of 1, 8 and 32 concurrent callers, small inputs.
- * Progress goes to stderr, the result table to stdout.
+ * `deno task bench`: the service measured end to end from outside, as self-hosted. The API runs
+ * as its own processes (`server/main.ts`) on one temp KV file with the real detector beside them;
+ * this process only drives the load (autocannon) and reads the processes' CPU time and memory.
+ * It prints, with the machine's load average at the start and the end:
+ *   - cold start: first 200 of `GET /` and of the detector after spawning `server/main.ts`;
+ *   - the KV commit rate of this machine (commits shaped like a served call's record);
+ *   - a trivial Hono handler under the same load (the HTTP ceiling);
+ *   - `POST /api/detect` at small (60+300) and largest (2,048+2,048 code points) inputs, 1/8/32/64
+ *     callers, one account and many: calls/s, latency, CPU per call of the API and the detector;
+ *   - one API process against two on the same KV file and detector.
+ * Every call has a text of its own (news-like sentences). Progress goes to stderr, tables to
+ * stdout. Benchmarks of other parts (`server/bench/<part>.ts`) are one more line each in `main`.
  *
- *   deno task bench [--samples 200] [--warmup 30] [--duration 10] [--concurrency 1,8,32]
- *                   [--model-dir DIR]
+ *   deno task bench [--duration 5] [--concurrency 1,8,32,64] [--accounts 64] [--model-dir DIR]
  */
 import { parseArgs } from "node:util";
-import { benchText } from "./bench/texts.ts";
-import {
-  type DetectInput,
-  errorsText,
-  runClosedLoop,
-  type RunResult,
-  runSequential,
-} from "./bench/load.ts";
-import { formatTable, summarize } from "./bench/stats.ts";
-import { startBenchService } from "./bench/service.ts";
-import { verifierLatencyTable } from "./bench/verifier.ts";
 import { MAX_FIELD_CHARS } from "../shared/text.ts";
+import { measureColdStart } from "./bench/cold_start.ts";
+import { measureKvRate } from "./bench/kv_rate.ts";
+import { type LoadResult, runLoad } from "./bench/load.ts";
+import { cpuMs, rssMiB, startServerProcess } from "./bench/processes.ts";
+import { type BenchService, startBenchService } from "./bench/service.ts";
+import { formatTable } from "./bench/stats.ts";
+import { benchText } from "./bench/texts.ts";
+import { verifierLatencyTable } from "./bench/verifier.ts";
 
-const USAGE = "usage: deno task bench [--samples N] [--warmup N] [--duration SECONDS] " +
-  "[--concurrency 1,8,32] [--model-dir DIR]";
+const USAGE = "usage: deno task bench [--duration SECONDS] [--concurrency 1,8,32,64] " +
+  "[--accounts N] [--model-dir DIR]";
 
 interface BenchOptions {
-  samples: number;
-  warmup: number;
-  durationMs: number;
+  durationS: number;
   concurrency: number[];
+  accounts: number;
   modelDir?: string;
 }
 
@@ -45,73 +45,100 @@ function parseOptions(args: string[]): BenchOptions {
   const { values } = parseArgs({
     args,
     options: {
-      samples: { type: "string", default: "200" },
-      warmup: { type: "string", default: "30" },
-      duration: { type: "string", default: "10" },
-      concurrency: { type: "string", default: "1,8,32" },
+      duration: { type: "string", default: "5" },
+      concurrency: { type: "string", default: "1,8,32,64" },
+      accounts: { type: "string", default: "64" },
       "model-dir": { type: "string" },
     },
     strict: true,
   });
   return {
-    samples: Math.ceil(positiveNumber("samples", values.samples)),
-    warmup: Math.ceil(positiveNumber("warmup", values.warmup)),
-    durationMs: positiveNumber("duration", values.duration) * 1000,
+    durationS: positiveNumber("duration", values.duration),
     concurrency: values.concurrency.split(",").map((c) =>
       Math.ceil(positiveNumber("concurrency", c))
     ),
+    accounts: Math.ceil(positiveNumber("accounts", values.accounts)),
     modelDir: values["model-dir"],
   };
 }
 
-/** A short question and a one-paragraph answer (about 60 + 300 characters): one unit. */
-const small = (i: number): DetectInput => ({
-  prompt: benchText(60, 2 * i + 1),
-  response: benchText(300, 2 * i + 2),
-});
-/** The largest call: 2,048 + 2,048 characters, two units. */
-const large = (i: number): DetectInput => ({
-  prompt: benchText(MAX_FIELD_CHARS, 2 * i + 1_000_001),
-  response: benchText(MAX_FIELD_CHARS, 2 * i + 1_000_002),
-});
+interface InputSize {
+  label: string;
+  bodyOf: (seed: number) => string;
+}
 
-const ms = (v: number) => (Number.isNaN(v) ? "-" : v.toFixed(1));
+/** Seeds never repeat within a run: no two calls score the same text. */
+let nextSeed = 1;
+const SIZES: InputSize[] = [
+  {
+    label: "60+300",
+    bodyOf: () =>
+      JSON.stringify({ prompt: benchText(60, nextSeed++), response: benchText(300, nextSeed++) }),
+  },
+  {
+    label: "2048+2048",
+    bodyOf: () =>
+      JSON.stringify({
+        prompt: benchText(MAX_FIELD_CHARS, nextSeed++),
+        response: benchText(MAX_FIELD_CHARS, nextSeed++),
+      }),
+  },
+];
 
-/** Reports `label: done/total` on stderr at every tenth of the way. */
-function progress(label: string, total: number): (done: number) => void {
-  const step = Math.max(1, Math.floor(total / 10));
-  return (done) => {
-    if (done % step === 0 || done === total) console.error(`${label}: ${done}/${total}`);
+const f1 = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : "-");
+const f0 = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : "-");
+const loadAverage = () => Deno.loadavg().map((v) => v.toFixed(2)).join(" ");
+
+interface Measured {
+  load: LoadResult;
+  apiCpuMsPerCall: number;
+  detectorCpuMsPerCall: number;
+}
+
+/** One load run against the service, with the CPU its processes spent per served call. */
+async function measure(
+  service: BenchService,
+  size: InputSize,
+  connections: number,
+  accounts: number,
+  durationS: number,
+): Promise<Measured> {
+  const cpu = () => ({
+    api: service.apiPids.reduce((sum, pid) => sum + cpuMs(pid), 0),
+    detector: cpuMs(service.detectorPid),
+  });
+  const before = cpu();
+  const load = await runLoad({
+    urls: service.urls,
+    connections,
+    durationS,
+    bodyOf: size.bodyOf,
+    keyOf: (call) => service.keys[call % accounts],
+  });
+  const after = cpu();
+  return {
+    load,
+    apiCpuMsPerCall: (after.api - before.api) / load.served,
+    detectorCpuMsPerCall: (after.detector - before.detector) / load.served,
   };
 }
 
-function latencyRow(label: string, run: RunResult): string[] {
-  const s = summarize(run.latenciesMs);
-  const inference = summarize(run.inferenceMs);
+function loadRow(label: string[], m: Measured): string[] {
+  const share = m.detectorCpuMsPerCall / (m.apiCpuMsPerCall + m.detectorCpuMsPerCall);
   return [
-    label,
-    String(s.count),
-    ms(s.medianMs),
-    ms(s.p95Ms),
-    ms(s.p99Ms),
-    ms(inference.medianMs),
-    errorsText(run.errors),
+    ...label,
+    f1(m.load.callsPerS),
+    f1(m.load.p50Ms),
+    f1(m.load.p90Ms),
+    f1(m.load.p99Ms),
+    f1(m.apiCpuMsPerCall),
+    f1(m.detectorCpuMsPerCall),
+    Number.isFinite(share) ? `${(share * 100).toFixed(0)}%` : "-",
+    String(m.load.failed),
   ];
 }
 
-function throughputRow(concurrency: number, run: RunResult): string[] {
-  const s = summarize(run.latenciesMs);
-  return [
-    String(concurrency),
-    (run.elapsedMs / 1000).toFixed(1),
-    String(s.count),
-    (s.count / (run.elapsedMs / 1000)).toFixed(1),
-    ms(s.medianMs),
-    ms(s.p95Ms),
-    ms(s.p99Ms),
-    errorsText(run.errors),
-  ];
-}
+const LOAD_HEADER = ["calls/s", "p50", "p90", "p99", "API cpu ms", "detector cpu ms"];
 
 async function main(): Promise<void> {
   let options: BenchOptions;
@@ -121,51 +148,146 @@ async function main(): Promise<void> {
     console.error(`${(err as Error).message}\n${USAGE}`);
     Deno.exit(2);
   }
-  console.error("starting the API and the detector ...");
-  const service = await startBenchService({ modelDir: options.modelDir });
+  const loadAtStart = loadAverage();
+  const { durationS, concurrency, accounts } = options;
+
+  console.error("cold start ...");
+  const cold = await measureColdStart();
+
+  console.error("KV commit rate ...");
+  const kvRates = await measureKvRate([1, 32], Math.min(2, durationS) * 1000);
+
+  console.error("trivial Hono handler ...");
+  const trivial = await startServerProcess(
+    ["run", "-A", "server/bench/trivial_server.ts"],
+    {},
+    /trivial listening on (http:\/\/\S+)/,
+  );
+  const trivialRuns: [number, LoadResult][] = [];
   try {
-    console.error(`API at ${service.url}; warming up with ${options.warmup} calls ...`);
-    await runSequential(service, options.warmup, (i) => (i % 2 ? large(-i - 1) : small(-i - 1)));
-
-    const smallRun = await runSequential(
-      service,
-      options.samples,
-      small,
-      progress("latency, small inputs", options.samples),
-    );
-    const largeRun = await runSequential(
-      service,
-      options.samples,
-      large,
-      progress("latency, 2048+2048 inputs", options.samples),
-    );
-    const loops: [number, RunResult][] = [];
-    for (const [n, concurrency] of options.concurrency.entries()) {
-      console.error(`throughput: ${concurrency} concurrent for ${options.durationMs / 1000} s ...`);
-      // Seeds apart from every other phase: no two calls of the run score the same text.
-      const base = (n + 1) * 10_000_000;
-      const run = await runClosedLoop(service, {
-        concurrency,
-        durationMs: options.durationMs,
-        inputOf: (i) => small(base + i),
-      });
-      loops.push([concurrency, run]);
+    for (const connections of [8, Math.max(...concurrency)]) {
+      trivialRuns.push([
+        connections,
+        await runLoad({
+          urls: [trivial.printed[1]],
+          connections,
+          durationS,
+          bodyOf: SIZES[1].bodyOf,
+          keyOf: () => "none",
+        }),
+      ]);
     }
-
-    console.log("POST /api/detect, sequential latency (ms, end to end; inference = detector)");
-    console.log(formatTable(
-      ["input", "calls", "median", "p95", "p99", "inference median", "errors"],
-      [latencyRow("small (60+300 chars)", smallRun), latencyRow("2048+2048 chars", largeRun)],
-    ));
-    console.log("\nPOST /api/detect, throughput (small inputs, closed loop)");
-    console.log(formatTable(
-      ["concurrency", "seconds", "calls", "calls/s", "median", "p95", "p99", "errors"],
-      loops.map(([c, run]) => throughputRow(c, run)),
-    ));
-    console.log("\n" + await verifierLatencyTable({ ...options, inputOf: small, plain: smallRun }));
   } finally {
-    await service.stop();
+    await trivial.close("SIGTERM");
   }
+
+  console.error(`starting 1 API process, the detector, ${accounts} accounts ...`);
+  const one = await startBenchService({ apiProcesses: 1, accounts, modelDir: options.modelDir });
+  const rows: string[][] = [];
+  let rssStart = NaN;
+  let servedTotal = 0;
+  let reference: Measured | undefined;
+  try {
+    // Warm-up: JIT, connection pools, the first KV pages.
+    await runLoad({
+      urls: one.urls,
+      connections: 8,
+      durationS: Math.min(2, durationS),
+      bodyOf: SIZES[0].bodyOf,
+      keyOf: (call) => one.keys[call % accounts],
+    });
+    rssStart = rssMiB(one.apiPids[0]);
+    for (const size of SIZES) {
+      for (const accountCount of [1, accounts]) {
+        for (const connections of concurrency) {
+          console.error(`${size.label}, ${accountCount} account(s), ${connections} callers ...`);
+          const m = await measure(one, size, connections, accountCount, durationS);
+          servedTotal += m.load.served;
+          rows.push([
+            ...loadRow([size.label, String(accountCount), String(connections)], m),
+            String(servedTotal),
+            f0(rssMiB(one.apiPids[0])),
+          ]);
+          if (size === SIZES[1] && accountCount === accounts) reference = m;
+        }
+      }
+    }
+  } finally {
+    await one.stop();
+  }
+
+  console.error("starting 2 API processes on one KV file ...");
+  const two = await startBenchService({ apiProcesses: 2, accounts, modelDir: options.modelDir });
+  let twoRun: Measured;
+  const twoConnections = Math.max(...concurrency);
+  try {
+    await runLoad({
+      urls: two.urls,
+      connections: 8,
+      durationS: Math.min(2, durationS),
+      bodyOf: SIZES[0].bodyOf,
+      keyOf: (call) => two.keys[call % accounts],
+    });
+    twoRun = await measure(two, SIZES[1], twoConnections, accounts, durationS);
+  } finally {
+    await two.stop();
+  }
+  const oneRun = reference!;
+
+  console.log(
+    `load average at start: ${loadAtStart}; at end: ${loadAverage()} ` +
+      `(${navigator.hardwareConcurrency} cores)`,
+  );
+  console.log("\nCold start (ms from spawning server/main.ts)");
+  console.log(formatTable(["first 200 of GET /", "detector model loaded"], [
+    [f0(cold.apiMs), f0(cold.detectorMs)],
+  ]));
+  console.log("\nKV commit rate (one commit shaped like a served call's record)");
+  console.log(formatTable(
+    ["writers", "commits/s"],
+    kvRates.map((r) => [String(r.writers), f0(r.commitsPerS)]),
+  ));
+  console.log("\nTrivial Hono handler, 2048+2048 bodies");
+  console.log(formatTable(
+    ["callers", "calls/s", "p50", "p99", "failed"],
+    trivialRuns.map((
+      [c, r],
+    ) => [String(c), f0(r.callsPerS), f1(r.p50Ms), f1(r.p99Ms), String(r.failed)]),
+  ));
+  console.log(
+    `\nPOST /api/detect, 1 API process, ${durationS} s per row (latency ms; CPU per served call; ` +
+      `API RSS ${f0(rssStart)} MiB after the warm-up)`,
+  );
+  console.log(formatTable(
+    [
+      "input",
+      "accounts",
+      "callers",
+      ...LOAD_HEADER,
+      "detector share",
+      "failed",
+      "calls so far",
+      "API RSS MiB",
+    ],
+    rows,
+  ));
+  console.log(
+    `\nOne API process against two (2048+2048, ${accounts} accounts, ${twoConnections} callers)`,
+  );
+  console.log(formatTable(
+    ["API processes", ...LOAD_HEADER, "detector share", "failed"],
+    [loadRow(["1"], oneRun), loadRow(["2"], twoRun)],
+  ));
+  const best = Math.max(...rows.map((r) => Number(r[3])));
+  const trivialBest = Math.max(...trivialRuns.map(([, r]) => r.callsPerS));
+  const kvBest = Math.max(...kvRates.map((r) => r.commitsPerS));
+  console.log(
+    `\nBest detect calls/s ${f1(best)} = ${f1(best / trivialBest * 100)}% of the trivial ` +
+      `handler's ${f0(trivialBest)}/s and ${f1(best / kvBest * 100)}% of the KV's ${
+        f0(kvBest)
+      } commits/s`,
+  );
+  console.log("\n" + await verifierLatencyTable({ ...options, bodyOf: SIZES[0].bodyOf }));
 }
 
 if (import.meta.main) await main();

@@ -78,7 +78,7 @@ export function parseDetectBody(text: string): DetectCall {
  * marker keeps to tell a retry (same digest) from a reuse of the id for another request. Equal
  * calls give equal digests however their JSON was written (key order, defaults spelled out).
  */
-export function requestDigest(requestId: string, call: DetectCall): Promise<string> {
+export function requestDigest(requestId: string, call: DetectCall): string {
   return sha256Hex(JSON.stringify([
     requestId,
     call.response,

@@ -2,12 +2,14 @@
  * The detector beside the API: `server/detector/main.ts` as a child process of this Deno, so that
  * scoring (CPU-bound, synchronous) never stalls the API's event loop and the same entry point
  * serves `deno task serve:detector`. Its port is read from the line it prints on listening, so
- * port 0 works. Its output is forwarded to this process's stderr.
+ * port 0 works. Its output is forwarded to this process's stderr. It exits by itself when this
+ * process dies (`detector_watchdog.ts`), even by SIGKILL.
  */
 import { verifierEnvOf, type VerifierSettings } from "./detector/verifier/settings.ts";
 
 const REPO_ROOT = new URL("../", import.meta.url);
 const DETECTOR_MAIN = new URL("server/detector/main.ts", REPO_ROOT);
+const DETECTOR_WATCHDOG = new URL("server/detector_watchdog.ts", REPO_ROOT);
 const LISTENING = /detector listening on https?:\/\/\S+:(\d+)/;
 
 export interface DetectorProcess {
@@ -53,6 +55,8 @@ export async function startDetectorProcess(
       "-A",
       "--config",
       new URL("deno.json", REPO_ROOT).pathname,
+      "--preload",
+      DETECTOR_WATCHDOG.pathname,
       DETECTOR_MAIN.pathname,
     ],
     env: {

@@ -2,6 +2,8 @@
 import type { Config } from "./config.ts";
 import type { User } from "./data/users.ts";
 import type { ApiKeyRecord } from "./data/api_keys.ts";
+import type { RateWindow } from "./data/rate_limits.ts";
+import type { UnitsUsed } from "./data/usage.ts";
 import type { InputMode, Task } from "../shared/regimes.ts";
 
 /** What every route factory receives: built once at start-up, passed down. */
@@ -22,6 +24,16 @@ export type AppEnv = {
     apiKey: ApiKeyRecord;
     /** The client's own X-Request-Id, when it supplied a valid one. */
     clientRequestId: string;
+    /**
+     * A Bearer call's key and account entries, which its usage record checks are unchanged, and
+     * `reload`, which authorises the call again from the store (throwing its 401) and returns
+     * the fresh entries.
+     */
+    keyAuth: { guards: Deno.AtomicCheck[]; reload(): Promise<Deno.AtomicCheck[]> };
+    /** The rate window a detect call was admitted into; the commit recording the call counts it. */
+    rateWindow: RateWindow;
+    /** Units the account had used when the call was admitted (the early quota check). */
+    unitsUsed: UnitsUsed;
     /** Task and input mode of a detect call once its body is parsed (for its audit row). */
     detectCall: { task: Task; inputMode: InputMode };
   };

@@ -2,7 +2,7 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Config } from "./config.ts";
-import type { SessionRecord } from "./data/sessions.ts";
+import type { NewSession } from "./data/sessions.ts";
 
 export const SESSION_COOKIE = "__session";
 
@@ -19,10 +19,10 @@ export function readSessionCookie(c: Context): string | undefined {
   return getCookie(c, SESSION_COOKIE) || undefined;
 }
 
-export function setSessionCookie(c: Context, config: Config, session: SessionRecord): void {
-  setCookie(c, SESSION_COOKIE, session.id, {
+export function setSessionCookie(c: Context, config: Config, session: NewSession): void {
+  setCookie(c, SESSION_COOKIE, session.token, {
     ...attributes(config),
-    expires: new Date(session.expiresAt),
+    expires: new Date(session.record.expiresAt),
   });
 }
 

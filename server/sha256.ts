@@ -1,5 +1,10 @@
-/** SHA-256 of a text (UTF-8) as lowercase hex: key hashes and request digests. */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+/**
+ * SHA-256 of a text (UTF-8) as lowercase hex: key, session and state hashes and request digests.
+ * Synchronous (node:crypto): on the detect path WebCrypto's asynchronous digest cost several times
+ * more, in scheduling, than the hashing itself.
+ */
+import { createHash } from "node:crypto";
+
+export function sha256Hex(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex");
 }

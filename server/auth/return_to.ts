@@ -1,7 +1,8 @@
 /**
  * Where to land after sign-in: only a path on this site. Absolute URLs, scheme-relative `//host`,
  * backslashes (`/\host` reads as `//host` to browsers) and control characters (stripped by URL
- * parsers) fall back to `/`, so sign-in can never be turned into an open redirect.
+ * parsers) fall back to `/`, so sign-in can never be turned into an open redirect. The check runs
+ * again on the normalised path: dot-segments (`/.//host`, `/%2e//host`) can collapse into `//host`.
  */
 const BASE = "http://return-to.invalid";
 
@@ -21,6 +22,7 @@ export function safeReturnTo(value: string | null | undefined): string {
   } catch {
     return "/";
   }
-  if (url.origin !== BASE) return "/";
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (url.origin !== BASE || path.startsWith("//")) return "/";
+  return path;
 }

@@ -1,91 +1,75 @@
 /**
- * The benchmark's load: `POST /api/detect` calls with the service's API key, timed on the client
- * (end to end: HTTP, auth, rate limit, quota, detector, audit). Sequential runs give latency;
- * closed loops of N concurrent callers for a fixed time give throughput.
+ * The benchmark's load: closed loops of `connections` callers sending `POST /api/detect` with
+ * autocannon, from this process (never the API's), for `durationS`. Every call gets a body of its
+ * own (`bodyOf`) and an account key in turn (`keyOf`). Several URLs (API processes) share the
+ * callers evenly; their calls add up, and their latencies are reported as the worst of them.
  */
+// @ts-types="@types/autocannon"
+import autocannon from "autocannon";
 
-export interface DetectInput {
-  prompt?: string;
-  response: string;
+export interface LoadResult {
+  seconds: number;
+  /** 2xx answers. */
+  served: number;
+  callsPerS: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  /** Non-2xx answers, timeouts and connection errors. */
+  failed: number;
 }
 
-export interface Target {
-  url: string;
-  apiKey: string;
+export interface LoadOptions {
+  urls: string[];
+  connections: number;
+  durationS: number;
+  bodyOf: (call: number) => string;
+  keyOf: (call: number) => string;
 }
 
-export interface RunResult {
-  /** End-to-end latency of each 200, in milliseconds. */
-  latenciesMs: number[];
-  /** The detector's own `latency_ms` of each 200. */
-  inferenceMs: number[];
-  /** Non-200 answers (and network failures, as status 0), by status. */
-  errors: Map<number, number>;
-  elapsedMs: number;
-}
-
-function emptyRun(): RunResult {
-  return { latenciesMs: [], inferenceMs: [], errors: new Map(), elapsedMs: 0 };
-}
-
-async function callOnce(target: Target, input: DetectInput, run: RunResult): Promise<void> {
-  const started = performance.now();
-  let status = 0;
-  try {
-    const res = await fetch(`${target.url}/api/detect`, {
+function runOne(url: string, connections: number, options: LoadOptions, next: () => number) {
+  return autocannon({
+    url,
+    connections,
+    duration: options.durationS,
+    timeout: 30,
+    requests: [{
       method: "POST",
-      headers: { Authorization: `Bearer ${target.apiKey}`, "Content-Type": "application/json" },
-      body: JSON.stringify(input),
-    });
-    status = res.status;
-    const body = await res.json();
-    if (status === 200) {
-      run.latenciesMs.push(performance.now() - started);
-      run.inferenceMs.push(body.latency_ms);
-      return;
-    }
-  } catch {
-    // A network failure counts as status 0.
-  }
-  run.errors.set(status, (run.errors.get(status) ?? 0) + 1);
+      path: "/api/detect",
+      setupRequest: (request) => {
+        const call = next();
+        return {
+          ...request,
+          headers: {
+            "content-type": "application/json",
+            authorization: `Bearer ${options.keyOf(call)}`,
+          },
+          body: options.bodyOf(call),
+        };
+      },
+    }],
+  });
 }
 
-/** `count` calls one after another; `onProgress(done)` after each. */
-export async function runSequential(
-  target: Target,
-  count: number,
-  inputOf: (i: number) => DetectInput,
-  onProgress: (done: number) => void = () => {},
-): Promise<RunResult> {
-  const run = emptyRun();
-  const started = performance.now();
-  for (let i = 0; i < count; i++) {
-    await callOnce(target, inputOf(i), run);
-    onProgress(i + 1);
-  }
-  run.elapsedMs = performance.now() - started;
-  return run;
-}
-
-/** `concurrency` callers, each calling again as soon as its answer arrives, for `durationMs`. */
-export async function runClosedLoop(
-  target: Target,
-  options: { concurrency: number; durationMs: number; inputOf: (i: number) => DetectInput },
-): Promise<RunResult> {
-  const run = emptyRun();
-  const started = performance.now();
-  const deadline = started + options.durationMs;
-  let next = 0;
-  const caller = async () => {
-    while (performance.now() < deadline) await callOnce(target, options.inputOf(next++), run);
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  let call = 0;
+  const next = () => call++;
+  const share = (i: number) =>
+    Math.floor(options.connections / options.urls.length) +
+    (i < options.connections % options.urls.length ? 1 : 0);
+  const results = await Promise.all(
+    options.urls.map((url, i) => share(i) > 0 ? runOne(url, share(i), options, next) : null),
+  );
+  const ran = results.filter((r) => r !== null);
+  const served = ran.reduce((sum, r) => sum + r["2xx"], 0);
+  const seconds = Math.max(...ran.map((r) => r.duration));
+  return {
+    seconds,
+    served,
+    callsPerS: served / seconds,
+    p50Ms: Math.max(...ran.map((r) => r.latency.p50)),
+    p90Ms: Math.max(...ran.map((r) => r.latency.p90)),
+    p99Ms: Math.max(...ran.map((r) => r.latency.p99)),
+    failed: ran.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
   };
-  await Promise.all(Array.from({ length: options.concurrency }, caller));
-  run.elapsedMs = performance.now() - started;
-  return run;
-}
-
-/** `{ "429": 3 }`-style text of the errors, or `0`. */
-export function errorsText(errors: Map<number, number>): string {
-  if (errors.size === 0) return "0";
-  return [...errors].map(([status, n]) => `${n}x${status === 0 ? "net" : status}`).join(",");
 }

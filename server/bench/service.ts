@@ -1,29 +1,30 @@
 /**
- * The service as self-hosted, started in this process for the benchmark: the API app on
- * Deno.serve (127.0.0.1, free port) over a temp-file KV, the real detector as a child process
- * (`startDetectorProcess`), and a plans file whose quota and rate limit never stop the run.
- * An account is signed in through the dev stub and given an API key, over HTTP.
+ * The service as self-hosted, started from outside for the benchmark: the real detector as a
+ * child process, and `count` API processes (`server/main.ts`) that share it and one temp KV file,
+ * with a plans file whose quota and rate limit never stop the run. Accounts are signed in through
+ * the dev stub and given API keys, over HTTP.
  */
-import { createApp } from "../app.ts";
-import { loadConfig } from "../config.ts";
-import { openKv } from "../data/kv.ts";
 import { startDetectorProcess, waitUntilReady } from "../detector_process.ts";
 import { randomToken } from "../data/sessions.ts";
 import type { VerifierSettings } from "../detector/verifier/settings.ts";
+import { type ServerProcess, startServerProcess } from "./processes.ts";
 
 /** Far above anything a run can spend: the benchmark measures the service, not its limits. */
 const UNLIMITED = { monthly: 1_000_000_000, daily: null, perMinute: 1_000_000_000 };
 
 export interface BenchService {
-  url: string;
-  apiKey: string;
+  urls: string[];
+  apiPids: number[];
+  detectorPid: number;
+  /** One API key per account. */
+  keys: string[];
   stop(): Promise<void>;
 }
 
-async function signInAndCreateKey(url: string): Promise<string> {
+async function signInAndCreateKey(url: string, email: string): Promise<string> {
   const signIn = await fetch(`${url}/auth/dev/signin`, {
     method: "POST",
-    body: new URLSearchParams({ email: "bench@example.com", name: "Bench" }),
+    body: new URLSearchParams({ email, name: "Bench" }),
     redirect: "manual",
   });
   await signIn.body?.cancel();
@@ -38,8 +39,27 @@ async function signInAndCreateKey(url: string): Promise<string> {
   return (await created.json()).key;
 }
 
+/** The environment of each API process: everything it reads comes from here. */
+function apiEnv(dir: string, detectorUrl: string, secret: string): Record<string, string> {
+  return {
+    HOST: "127.0.0.1",
+    PORT: "0",
+    KV_PATH: `${dir}/kv.sqlite3`,
+    DETECTOR_URL: detectorUrl,
+    DETECTOR_SECRET: secret,
+    PLANS_FILE: `${dir}/plans.json`,
+    DEV_SIGNIN: "true",
+  };
+}
+
 export async function startBenchService(
-  options: { modelDir?: string; verifier?: VerifierSettings } = {},
+  options: {
+    apiProcesses: number;
+    accounts: number;
+    modelDir?: string;
+    /** The verifier the detector fuses with. */
+    verifier?: VerifierSettings;
+  },
 ): Promise<BenchService> {
   const dir = await Deno.makeTempDir({ prefix: "bench_" });
   const cleanups: (() => Promise<void> | void)[] = [() => Deno.remove(dir, { recursive: true })];
@@ -47,8 +67,7 @@ export async function startBenchService(
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   };
   try {
-    const plansFile = `${dir}/plans.json`;
-    await Deno.writeTextFile(plansFile, JSON.stringify({ api_free: UNLIMITED }));
+    await Deno.writeTextFile(`${dir}/plans.json`, JSON.stringify({ api_free: UNLIMITED }));
     const secret = randomToken();
     const detector = await startDetectorProcess({
       host: "127.0.0.1",
@@ -61,27 +80,22 @@ export async function startBenchService(
     const detectorUrl = `http://127.0.0.1:${detector.port}`;
     await waitUntilReady(detectorUrl);
 
-    const kv = await openKv(`${dir}/kv.sqlite3`);
-    cleanups.push(() => kv.close());
-    let handler: Deno.ServeHandler = () => new Response("starting", { status: 503 });
-    const server = Deno.serve(
-      { hostname: "127.0.0.1", port: 0, onListen: () => {} },
-      (req, info) => handler(req, info),
-    );
-    cleanups.push(() => server.shutdown());
-    const url = `http://127.0.0.1:${server.addr.port}`;
-    const config = loadConfig({
-      HOST: "127.0.0.1",
-      PORT: String(server.addr.port),
-      KV_PATH: `${dir}/kv.sqlite3`,
-      DETECTOR_URL: detectorUrl,
-      DETECTOR_SECRET: secret,
-      PLANS_FILE: plansFile,
-      DEV_SIGNIN: "true",
-    });
-    const app = createApp({ config, kv, now: () => new Date() });
-    handler = (req) => app.fetch(req);
-    return { url, apiKey: await signInAndCreateKey(url), stop };
+    const apis: ServerProcess[] = [];
+    for (let i = 0; i < options.apiProcesses; i++) {
+      const api = await startServerProcess(
+        ["run", "-A", "server/main.ts"],
+        apiEnv(dir, detectorUrl, secret),
+        /API listening on (http:\/\/\S+)/,
+      );
+      cleanups.push(() => api.close("SIGTERM"));
+      apis.push(api);
+    }
+    const urls = apis.map((a) => a.printed[1]);
+    const keys: string[] = [];
+    for (let i = 0; i < options.accounts; i++) {
+      keys.push(await signInAndCreateKey(urls[0], `bench-${i}@example.com`));
+    }
+    return { urls, apiPids: apis.map((a) => a.pid), detectorPid: detector.pid, keys, stop };
   } catch (err) {
     await stop();
     throw err;

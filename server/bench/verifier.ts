@@ -1,12 +1,13 @@
 /**
  * The verifier's cost in the benchmark: the same service started again with `VERIFIER_URL`
  * pointing at a fake OpenAI-compatible server that answers every verdict after a fixed delay
- * (200 ms), measured with the same sequential calls as the plain run. The fake is also the tests'
+ * (200 ms), measured with one caller against the same service without a verifier. The fake is also the tests'
  * stand-in for a verifier (real HTTP on a free loopback port).
  */
-import { type DetectInput, errorsText, type RunResult, runSequential } from "./load.ts";
+import type { VerifierSettings } from "../detector/verifier/settings.ts";
+import { type LoadResult, runLoad } from "./load.ts";
 import { startBenchService } from "./service.ts";
-import { formatTable, summarize } from "./stats.ts";
+import { formatTable } from "./stats.ts";
 
 /** The body of a chat completion request, as far as the fake reads it. */
 export interface ChatRequestBody {
@@ -47,52 +48,69 @@ export function startFakeVerifier(
 export const FAKE_VERIFIER_DELAY_MS = 200;
 
 /**
- * Sequential latency with a fake verifier answering in 200 ms, beside the plain run's: the table
- * and the added median.
+ * Latency of one caller with a fake verifier answering in 200 ms, against the same service
+ * without a verifier: the table and the added median.
  */
 export async function verifierLatencyTable(options: {
-  samples: number;
-  warmup: number;
+  durationS: number;
   modelDir?: string;
-  inputOf: (i: number) => DetectInput;
-  /** The plain service's run over the same inputs. */
-  plain: RunResult;
+  bodyOf: (call: number) => string;
 }): Promise<string> {
   const fake = startFakeVerifier(async () => {
     await new Promise((r) => setTimeout(r, FAKE_VERIFIER_DELAY_MS));
     return chatReply(JSON.stringify({ hallucinated: false, confidence: 0.8 }));
   });
-  const service = await startBenchService({
-    modelDir: options.modelDir,
-    verifier: { url: fake.url, model: "fake-verifier", timeoutMs: 10_000, samples: 1 },
-  });
+  const oneCaller = async (verifier?: VerifierSettings): Promise<LoadResult> => {
+    const service = await startBenchService({
+      apiProcesses: 1,
+      accounts: 1,
+      modelDir: options.modelDir,
+      verifier,
+    });
+    try {
+      const load = (durationS: number) =>
+        runLoad({
+          urls: service.urls,
+          connections: 1,
+          durationS,
+          bodyOf: options.bodyOf,
+          keyOf: () => service.keys[0],
+        });
+      await load(1);
+      return await load(options.durationS);
+    } finally {
+      await service.stop();
+    }
+  };
   try {
-    console.error(`verifier: warming up with ${options.warmup} calls ...`);
-    await runSequential(service, options.warmup, (i) => options.inputOf(-i - 1));
-    console.error(`verifier: ${options.samples} sequential calls ...`);
-    const run = await runSequential(service, options.samples, options.inputOf);
-    const row = (label: string, r: RunResult) => {
-      const s = summarize(r.latenciesMs), inference = summarize(r.inferenceMs);
-      return [
-        label,
-        String(s.count),
-        ...[s.medianMs, s.p95Ms, inference.medianMs].map((v) => v.toFixed(1)),
-        errorsText(r.errors),
-      ];
-    };
-    const added = summarize(run.latenciesMs).medianMs -
-      summarize(options.plain.latenciesMs).medianMs;
+    console.error("verifier: one caller without a verifier ...");
+    const plain = await oneCaller();
+    console.error(
+      `verifier: one caller with a fake verifier answering in ${FAKE_VERIFIER_DELAY_MS} ms ...`,
+    );
+    const verified = await oneCaller({
+      url: fake.url,
+      model: "fake-verifier",
+      timeoutMs: 10_000,
+      samples: 1,
+    });
+    const row = (label: string, r: LoadResult) => [
+      label,
+      String(r.served),
+      ...[r.p50Ms, r.p90Ms, r.p99Ms].map((v) => v.toFixed(1)),
+      String(r.failed),
+    ];
     return [
       `POST /api/detect with a verifier answering in ${FAKE_VERIFIER_DELAY_MS} ms ` +
-      "(sequential, small inputs; ms)",
+      "(one caller, small inputs; ms)",
       formatTable(
-        ["verifier", "calls", "median", "p95", "inference median", "errors"],
-        [row("none", options.plain), row(`fake, ${FAKE_VERIFIER_DELAY_MS} ms`, run)],
+        ["verifier", "calls", "p50", "p90", "p99", "failed"],
+        [row("none", plain), row(`fake, ${FAKE_VERIFIER_DELAY_MS} ms`, verified)],
       ),
-      `added median latency: ${added.toFixed(1)} ms`,
+      "",
+      `added median latency: ${(verified.p50Ms - plain.p50Ms).toFixed(1)} ms`,
     ].join("\n");
   } finally {
-    await service.stop();
     await fake.stop();
   }
 }

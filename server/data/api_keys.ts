@@ -24,7 +24,7 @@ export function generateApiKey(): string {
   return `sk_${base64url(crypto.getRandomValues(new Uint8Array(32)))}`;
 }
 
-export function hashApiKey(plaintext: string): Promise<string> {
+export function hashApiKey(plaintext: string): string {
   return sha256Hex(plaintext);
 }
 
@@ -38,7 +38,7 @@ export async function createApiKey(
     userId: input.userId,
     prefix: plaintext.slice(0, 7),
     name: input.name,
-    hash: await hashApiKey(plaintext),
+    hash: hashApiKey(plaintext),
     createdAt: (input.now ?? new Date()).toISOString(),
     lastUsedAt: null,
     revokedAt: null,
@@ -56,20 +56,6 @@ export async function createApiKey(
 
 export async function getApiKey(kv: Deno.Kv, keyId: string): Promise<ApiKeyRecord | null> {
   return (await kv.get<ApiKeyRecord>(kvKeys.apiKey(keyId))).value;
-}
-
-/**
- * The stored entry of a plaintext key, or null; revoked keys are returned with `revokedAt` set.
- * The entry's versionstamp lets `touchApiKey` write without reading the key again.
- */
-export async function getApiKeyEntryByPlaintext(
-  kv: Deno.Kv,
-  plaintext: string,
-): Promise<Deno.KvEntry<ApiKeyRecord> | null> {
-  const id = await kv.get<string>(kvKeys.apiKeyByHash(await hashApiKey(plaintext)));
-  if (!id.value) return null;
-  const entry = await kv.get<ApiKeyRecord>(kvKeys.apiKey(id.value));
-  return entry.value ? entry as Deno.KvEntry<ApiKeyRecord> : null;
 }
 
 /** The user's keys, oldest first. */
@@ -102,19 +88,4 @@ export async function revokeApiKey(
     const res = await commit(() => kv.atomic().check(entry).set(kvKeys.apiKey(key.id), revoked));
     if (res.ok) return revoked;
   }
-}
-
-/**
- * Records a successful authentication on the entry read to authenticate it. Best effort: a lost
- * race with another use of the same key only loses a timestamp that the winner wrote a moment
- * later, and the versionstamp check means a revocation in between is never undone.
- */
-export async function touchApiKey(
-  kv: Deno.Kv,
-  entry: Deno.KvEntry<ApiKeyRecord>,
-  now = new Date(),
-): Promise<void> {
-  await commit(() =>
-    kv.atomic().check(entry).set(entry.key, { ...entry.value, lastUsedAt: now.toISOString() })
-  );
 }

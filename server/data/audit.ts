@@ -5,6 +5,7 @@
 import type { InputMode, Task } from "../../shared/regimes.ts";
 import { commit } from "./kv.ts";
 import { kvKeys } from "./kv_keys.ts";
+import { countRequest, type RateWindow } from "./rate_limits.ts";
 
 export interface AuditRow {
   requestId: string;
@@ -22,15 +23,30 @@ export interface AuditRow {
   task: Task | null;
 }
 
+/**
+ * How long a row is kept: the store deletes it after this (KV `expireIn`, eventually). Usage and
+ * billing come from the unit and request counters, which are kept; the rows are telemetry.
+ */
+export const AUDIT_RETENTION_MS = 90 * 24 * 3_600_000;
+
 /** The KV key of a new row: time-ordered, unique even for rows that share a request id. */
 export function newAuditRowKey(row: AuditRow): Deno.KvKey {
   return kvKeys.auditRow(row.time, crypto.randomUUID());
 }
 
-/** Writes one row on its own (failed calls); throws when the store refuses it. */
-export async function writeAuditRow(kv: Deno.Kv, row: AuditRow): Promise<void> {
+/**
+ * Writes one row on its own (calls not served), in the same commit as the call's count in its
+ * rate window when it was admitted into one; throws when the store refuses it.
+ */
+export async function writeAuditRow(
+  kv: Deno.Kv,
+  row: AuditRow,
+  window?: RateWindow,
+): Promise<void> {
   const key = newAuditRowKey(row);
-  const res = await commit(() => kv.atomic().set(key, row));
+  const expireIn = AUDIT_RETENTION_MS;
+  if (window) return await countRequest(kv, window, [{ kind: "set", key, value: row, expireIn }]);
+  const res = await commit(() => kv.atomic().set(key, row, { expireIn }));
   if (!res.ok) throw new Error("audit row not written");
 }
 

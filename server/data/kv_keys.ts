@@ -12,8 +12,9 @@ export const kvKeys = {
   apiKeyByUser: (userId: string, keyId: string) => ["api_keys_by_user", userId, keyId] as const,
   apiKeysByUserPrefix: (userId: string) => ["api_keys_by_user", userId] as const,
 
-  session: (sessionId: string) => ["sessions", sessionId] as const,
-  oauthState: (state: string) => ["oauth_states", state] as const,
+  /** Sessions and OAuth states by the SHA-256 hex of their token, never the token itself. */
+  session: (tokenHash: string) => ["sessions", tokenHash] as const,
+  oauthState: (stateHash: string) => ["oauth_states", stateHash] as const,
 
   /** Units served per account and UTC period (`YYYY-MM`, `YYYY-MM-DD`): numbers. */
   unitsMonth: (userId: string, month: string) => ["units_month", userId, month] as const,

@@ -1,15 +1,28 @@
 /**
  * Dashboard sessions and one-time OAuth sign-in states. Both carry an explicit `expiresAt`: a
- * record past it is treated as absent (KV `expireIn` only frees storage eventually).
+ * record past it is treated as absent (KV `expireIn` only frees storage eventually). Both are
+ * stored under a SHA-256 hash of their token, as API keys are: a reader of the KV file cannot use
+ * a live session, and a cookie or state of any length maps to a key of fixed size.
  */
+import { sha256Hex } from "../sha256.ts";
 import { commit } from "./kv.ts";
 import { kvKeys } from "./kv_keys.ts";
 
 export interface SessionRecord {
-  id: string;
   userId: string;
   createdAt: string;
   expiresAt: string;
+}
+
+/** A new session: the stored record and the token the cookie carries (never stored). */
+export interface NewSession {
+  token: string;
+  record: SessionRecord;
+}
+
+/** The KV key of the session a cookie token names. */
+export function sessionKvKey(token: string): Deno.KvKey {
+  return kvKeys.session(sha256Hex(token));
 }
 
 /** 256 random bits, base64url: unguessable session ids and OAuth states. */
@@ -24,31 +37,31 @@ const isLive = (expiresAt: string, now: Date) => Date.parse(expiresAt) > now.get
 export async function createSession(
   kv: Deno.Kv,
   input: { userId: string; ttlMs: number; now: Date },
-): Promise<SessionRecord> {
-  const session: SessionRecord = {
-    id: randomToken(),
+): Promise<NewSession> {
+  const token = randomToken();
+  const record: SessionRecord = {
     userId: input.userId,
     createdAt: input.now.toISOString(),
     expiresAt: new Date(input.now.getTime() + input.ttlMs).toISOString(),
   };
-  await commit(() =>
-    kv.atomic().set(kvKeys.session(session.id), session, { expireIn: input.ttlMs })
-  );
-  return session;
+  const key = sessionKvKey(token);
+  await commit(() => kv.atomic().set(key, record, { expireIn: input.ttlMs }));
+  return { token, record };
 }
 
-/** The live session of an id, or null when missing or expired. */
+/** The live session of a cookie token, or null when missing or expired. */
 export async function getSession(
   kv: Deno.Kv,
-  sessionId: string,
+  token: string,
   now: Date,
 ): Promise<SessionRecord | null> {
-  const session = (await kv.get<SessionRecord>(kvKeys.session(sessionId))).value;
+  const session = (await kv.get<SessionRecord>(sessionKvKey(token))).value;
   return session && isLive(session.expiresAt, now) ? session : null;
 }
 
-export async function deleteSession(kv: Deno.Kv, sessionId: string): Promise<void> {
-  await commit(() => kv.atomic().delete(kvKeys.session(sessionId)));
+export async function deleteSession(kv: Deno.Kv, token: string): Promise<void> {
+  const key = sessionKvKey(token);
+  await commit(() => kv.atomic().delete(key));
 }
 
 export type OAuthProvider = "oidc" | "github";
@@ -76,9 +89,8 @@ export async function saveOAuthState(
     ...record,
     expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_MS).toISOString(),
   };
-  await commit(() =>
-    kv.atomic().set(kvKeys.oauthState(state), full, { expireIn: OAUTH_STATE_TTL_MS })
-  );
+  const key = kvKeys.oauthState(sha256Hex(state));
+  await commit(() => kv.atomic().set(key, full, { expireIn: OAUTH_STATE_TTL_MS }));
 }
 
 /**
@@ -90,8 +102,9 @@ export async function consumeOAuthState(
   state: string,
   now: Date,
 ): Promise<OAuthStateRecord | null> {
+  const key = kvKeys.oauthState(sha256Hex(state));
   for (;;) {
-    const entry = await kv.get<OAuthStateRecord>(kvKeys.oauthState(state));
+    const entry = await kv.get<OAuthStateRecord>(key);
     if (!entry.value) return null;
     const res = await commit(() => kv.atomic().check(entry).delete(entry.key));
     if (res.ok) return isLive(entry.value.expiresAt, now) ? entry.value : null;

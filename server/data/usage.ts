@@ -1,18 +1,22 @@
 /**
  * Per-account usage counters, the quota check of detect calls, and the record of served calls.
  *
- * Units are charged only when a served call is recorded: one atomic commit, guarded by the
- * versionstamps of the month and day unit counters and of the request-id marker, checks the hard
- * caps, adds the units, and writes the audit row and the marker; it is retried on conflict. So a
- * cap holds exactly under any concurrency and across instances sharing the KV, and a call that
- * fails, or a process that dies mid-call, never leaves units charged. A cheap read before the
+ * Units are charged only when a served call is recorded: one atomic commit (shared with the other
+ * calls recorded at the same moment: `record_writer.ts`), guarded by the versionstamps of the
+ * month and day unit counters, of the rate window, of the request-id marker and of the key and
+ * account the call was authorised with, checks the hard caps, adds the units, and writes the
+ * audit row and the marker; it is decided again on conflict. So a cap holds exactly under any
+ * concurrency and across instances sharing the KV, and a call that fails, or a process that dies
+ * mid-call, never leaves units charged. A cheap read before the
  * detector is asked refuses calls that already cannot fit.
  */
 import type { Plan } from "../plans.ts";
 import { dayOf, monthOf } from "../periods.ts";
-import { type AuditRow, newAuditRowKey } from "./audit.ts";
-import { commit, withLockRetry } from "./kv.ts";
+import { AUDIT_RETENTION_MS, type AuditRow, newAuditRowKey } from "./audit.ts";
+import { withLockRetry } from "./kv.ts";
 import { kvKeys } from "./kv_keys.ts";
+import { type RateWindow, windowCountWrite } from "./rate_limits.ts";
+import { groupCommit, type Write } from "./record_writer.ts";
 
 /**
  * A retry with the same X-Request-Id and the same request within this window is served without a
@@ -34,7 +38,7 @@ export interface UnitsUsed {
 }
 
 /** The hard cap that `units` more would cross, or null (never on overage plans). */
-function breachOf(plan: Plan, used: UnitsUsed, units: number): QuotaBreach | null {
+export function breachOf(plan: Plan, used: UnitsUsed, units: number): QuotaBreach | null {
   if (plan.overage) return null;
   if (used.month + units > plan.monthly) {
     return { quotaType: "monthly", unitsUsed: used.month, quotaUnits: plan.monthly };
@@ -88,19 +92,35 @@ function isFresh(served: ServedRequest | null, now: Date): served is ServedReque
 export type RecordOutcome =
   | { recorded: true; used: UnitsUsed }
   | { recorded: false; earlier: ServedRequest }
-  | { recorded: false; breach: QuotaBreach };
+  | { recorded: false; breach: QuotaBreach }
+  | { recorded: false; rateLimited: true }
+  | { recorded: false; stale: true };
 
 /**
  * Records a served call in one commit: its units (within the plan's hard caps), its audit row, its
- * request-id marker (with `digest`) and the request counters. Writes nothing, and says why, when
- * the units would cross a cap or a concurrent call with the same request id was recorded first.
- * Throws when the store refuses the write.
+ * request-id marker (with `digest`, only for a caller's own X-Request-Id: a minted id is never
+ * retried) and the request counters. `guards` are the entries the call was authorised with (API
+ * key, account): when one has changed since, nothing is written and the outcome is `stale`, so
+ * the caller authorises again. Writes nothing, and says why, when the units would cross a cap or
+ * a concurrent call with the same request id was recorded first, or when its rate `window`
+ * (counted in the same commit) filled up since the call was admitted. Throws when the store
+ * refuses the write.
  */
-export async function recordServedCall(
+export function recordServedCall(
   kv: Deno.Kv,
-  input: { row: AuditRow; userId: string; plan: Plan; digest: string; now: Date },
+  input: {
+    row: AuditRow;
+    userId: string;
+    plan: Plan;
+    digest: string;
+    now: Date;
+    clientRequestId: boolean;
+    guards?: Deno.AtomicCheck[];
+    window?: RateWindow;
+  },
 ): Promise<RecordOutcome> {
-  const { row, userId, plan, now } = input;
+  const { row, userId, plan, now, window } = input;
+  const guards = input.guards ?? [];
   const month = monthOf(now);
   const day = dayOf(now);
   const markerKey = kvKeys.servedRequest(userId, row.requestId);
@@ -112,32 +132,67 @@ export async function recordServedCall(
     digest: input.digest,
   };
   const rowKey = newAuditRowKey(row);
-  for (;;) {
-    const [existing, m, d] = await withLockRetry(() =>
-      kv.getMany<[ServedRequest, number, number]>([markerKey, monthKey, dayKey])
-    );
-    if (isFresh(existing.value, now)) return { recorded: false, earlier: existing.value };
-    const before = { month: m.value ?? 0, day: d.value ?? 0 };
-    const breach = breachOf(plan, before, row.units);
-    if (breach) return { recorded: false, breach };
-    const used = { month: before.month + row.units, day: before.day + row.units };
-    const res = await commit(() =>
-      kv.atomic()
-        .check(existing, m, d)
-        .set(monthKey, used.month)
-        .set(dayKey, used.day)
-        .set(rowKey, row)
-        .set(markerKey, marker, { expireIn: REQUEST_ID_TTL_MS })
-        .sum(kvKeys.requestsMonth(userId, month), 1n)
-        .sum(kvKeys.requestsDay(userId, day), 1n)
-    );
-    if (res.ok) return { recorded: true, used };
-  }
+  const reads: Deno.KvKey[] = [monthKey, dayKey, ...guards.map((g) => g.key)];
+  // A minted request id is never sent again: it needs no marker.
+  if (input.clientRequestId) reads.push(markerKey);
+  if (window) reads.push(window.key);
+  return groupCommit<RecordOutcome>(kv, {
+    reads,
+    decide(read) {
+      if (guards.some((g) => read(g.key).versionstamp !== g.versionstamp)) {
+        return { outcome: { recorded: false, stale: true } };
+      }
+      // A retry of a call recorded meanwhile is served again, whatever the window or the quota.
+      const earlier = input.clientRequestId ? read(markerKey).value as ServedRequest | null : null;
+      if (isFresh(earlier, now)) return { outcome: { recorded: false, earlier } };
+      const windowCount = window ? (read(window.key).value as number | null) ?? 0 : 0;
+      if (window && windowCount >= window.perMinute) {
+        return { outcome: { recorded: false, rateLimited: true } };
+      }
+      const before = {
+        month: (read(monthKey).value as number | null) ?? 0,
+        day: (read(dayKey).value as number | null) ?? 0,
+      };
+      const breach = breachOf(plan, before, row.units);
+      if (breach) return { outcome: { recorded: false, breach } };
+      const used = { month: before.month + row.units, day: before.day + row.units };
+      const writes: Write[] = [
+        { kind: "set", key: monthKey, value: used.month },
+        { kind: "set", key: dayKey, value: used.day },
+        { kind: "set", key: rowKey, value: row, expireIn: AUDIT_RETENTION_MS },
+        { kind: "sum", key: kvKeys.requestsMonth(userId, month), by: 1n },
+        { kind: "sum", key: kvKeys.requestsDay(userId, day), by: 1n },
+      ];
+      if (input.clientRequestId) {
+        writes.push({ kind: "set", key: markerKey, value: marker, expireIn: REQUEST_ID_TTL_MS });
+      }
+      if (window) writes.push(windowCountWrite(window, windowCount + 1));
+      return { outcome: { recorded: true, used }, writes };
+    },
+  });
 }
 
 export interface PeriodUsage {
   requests: number;
   units: number;
+}
+
+/**
+ * What a call reads before its work, in one read: its rate window's count and the units used this
+ * month and day (the early quota check).
+ */
+export async function readCallCounters(
+  kv: Deno.Kv,
+  input: { userId: string; window: RateWindow; now: Date },
+): Promise<{ window: Deno.KvEntryMaybe<number>; used: UnitsUsed }> {
+  const [w, m, d] = await withLockRetry(() =>
+    kv.getMany<[number, number, number]>([
+      input.window.key,
+      kvKeys.unitsMonth(input.userId, monthOf(input.now)),
+      kvKeys.unitsDay(input.userId, dayOf(input.now)),
+    ])
+  );
+  return { window: w, used: { month: m.value ?? 0, day: d.value ?? 0 } };
 }
 
 /** Units used this UTC month and day. */

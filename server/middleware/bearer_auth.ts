@@ -1,16 +1,19 @@
 /**
  * API-key authentication of `POST /api/detect`: `Authorization: Bearer sk_...`. A missing,
  * malformed, unknown or revoked key is the spec's 401 with `WWW-Authenticate` and the request id.
- * A successful authentication records the key's `last_used_at`.
+ * The key and its account come from the short-lived cache (`key_accounts.ts`), which also records
+ * the key's `last_used_at`; `keyAuth` carries the entries the call's record must find unchanged
+ * and a way to authorise the call again from the store when they have changed.
  */
 import { createMiddleware } from "hono/factory";
 import { API_KEY_PATTERN } from "../../shared/contract.ts";
-import { getApiKeyEntryByPlaintext, touchApiKey } from "../data/api_keys.ts";
-import { getUser } from "../data/users.ts";
+import type { KeyAccount, KeyAccounts } from "../data/key_accounts.ts";
 import type { AppDeps, AppEnv } from "../env.ts";
 import { unauthorized } from "../errors.ts";
 
-export function bearerAuth({ kv, now, realm }: Pick<AppDeps, "kv" | "now"> & { realm: string }) {
+export function bearerAuth(
+  { keyAccounts, now, realm }: Pick<AppDeps, "now"> & { keyAccounts: KeyAccounts; realm: string },
+) {
   return createMiddleware<AppEnv>(async function bearerAuthMiddleware(c, next) {
     const refuse = () =>
       unauthorized({ request_id: c.get("requestId") }, {
@@ -18,14 +21,21 @@ export function bearerAuth({ kv, now, realm }: Pick<AppDeps, "kv" | "now"> & { r
       });
     const match = /^Bearer +(\S+) *$/i.exec(c.req.header("Authorization") ?? "");
     if (!match || !API_KEY_PATTERN.test(match[1])) throw refuse();
-    const entry = await getApiKeyEntryByPlaintext(kv, match[1]);
-    if (!entry || entry.value.revokedAt) throw refuse();
-    const key = entry.value;
-    const user = await getUser(kv, key.userId);
-    if (!user) throw refuse();
-    c.set("apiKey", key);
-    c.set("user", user);
-    await touchApiKey(kv, entry, now());
+    const plaintext = match[1];
+    const authorised = (found: KeyAccount | null): KeyAccount => {
+      if (!found || found.key.value.revokedAt) throw refuse();
+      c.set("apiKey", found.key.value);
+      c.set("user", found.user.value);
+      return found;
+    };
+    const found = authorised(await keyAccounts.lookup(plaintext, now()));
+    c.set("keyAuth", {
+      guards: [found.key, found.user],
+      reload: async () => {
+        const again = authorised(await keyAccounts.reload(plaintext, now()));
+        return [again.key, again.user];
+      },
+    });
     await next();
   });
 }

@@ -1,6 +1,7 @@
 /**
  * The audit row of every detect call that does not end in HTTP 200 (a served call is recorded by
- * the route, atomically with its usage), and the zero `X-Units-Billed` and `detections_billed` of
+ * the route, atomically with its usage), committed with the call's count in its rate window when
+ * it was admitted into one, and the zero `X-Units-Billed` and `detections_billed` of
  * those responses (the error envelope is an open object, so the body carries it too). A row
  * that cannot be written is logged, never allowed to change the answer of a call that was
  * already refused.
@@ -31,7 +32,7 @@ export function detectAudit({ kv, now }: Pick<AppDeps, "kv" | "now">) {
         topRegime: null,
         inputMode: call?.inputMode ?? null,
         task: call?.task ?? null,
-      });
+      }, c.get("rateWindow"));
     } catch (err) {
       console.error(JSON.stringify({
         event: "audit_write_failed",

@@ -14,15 +14,15 @@ type SessionDeps = Pick<AppDeps, "kv" | "now">;
 
 /** The user of the request's live session, or null (no cookie, unknown or expired session). */
 export async function sessionUser(c: Context, { kv, now }: SessionDeps): Promise<User | null> {
-  const sessionId = readSessionCookie(c);
-  const session = sessionId ? await getSession(kv, sessionId, now()) : null;
+  const token = readSessionCookie(c);
+  const session = token ? await getSession(kv, token, now()) : null;
   return session ? await getUser(kv, session.userId) : null;
 }
 
 export function sessionAuth(deps: SessionDeps) {
   return createMiddleware<AppEnv>(async function sessionAuthMiddleware(c, next) {
     const user = await sessionUser(c, deps);
-    if (!user) throw unauthorized();
+    if (!user) throw unauthorized({ request_id: c.get("requestId") });
     c.set("user", user);
     await next();
   });

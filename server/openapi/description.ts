@@ -125,12 +125,26 @@ const SESSION_401 = errorResponse("No signed-in session.", {
   unauthorized: { error: "unauthorized", message: "unauthorized" },
 });
 
-const NOT_JSON_400 = errorResponse("Body not JSON (cross-site request forgery guard) or invalid.", {
-  not_json: {
-    error: "bad_request",
-    message: "request body must be sent with Content-Type: application/json",
+const NOT_JSON_400 = errorResponse(
+  "Body not JSON, or Origin neither this server nor a listed extension (cross-site request " +
+    "forgery guards), or invalid.",
+  {
+    not_json: {
+      error: "bad_request",
+      message: "request body must be sent with Content-Type: application/json",
+    },
+    cross_origin: { error: "bad_request", message: "cross-origin request refused" },
   },
-});
+);
+
+const KEYS_403 = errorResponse("Suspended account: it cannot create keys.", {
+  account_suspended: {
+    error: "account_suspended",
+    message: "account suspended",
+    reason: "manual_admin",
+    appeal_url: "https://example.com/appeal",
+  },
+}, ["X-Account-Status"]);
 
 function detectOperation(auth: "bearer" | "session") {
   const bearer = auth === "bearer";
@@ -196,6 +210,7 @@ const PATHS = {
         "201": { description: "Created.", content: jsonBody("ApiKeyCreateResponse") },
         "400": NOT_JSON_400,
         "401": SESSION_401,
+        "403": KEYS_403,
       },
     },
     get: {

@@ -17,6 +17,7 @@ import {
 } from "../data/sessions.ts";
 import { getOrCreateUserByEmail } from "../data/users.ts";
 import { sessionUser } from "../middleware/session_auth.ts";
+import { allowedOrigin } from "../middleware/allowed_origin.ts";
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from "../session_cookie.ts";
 import { safeReturnTo } from "../auth/return_to.ts";
 import { oauthFlows, SignInError } from "../auth/oauth.ts";
@@ -37,6 +38,8 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   const flowOf = (name: string) =>
     Object.hasOwn(flows, name) ? flows[name as OAuthProvider] : undefined;
   const app = new Hono<AppEnv>();
+  // Cross-origin sign-in (login CSRF) and sign-out are refused like the other cookie writes.
+  app.post("/auth/*", allowedOrigin(deps));
 
   /** Replaces any previous session of this browser with a fresh one (no session fixation). */
   async function startSession(c: Context, userId: string): Promise<void> {
@@ -118,8 +121,8 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.post("/auth/signout", async (c) => {
-    const sessionId = readSessionCookie(c);
-    if (sessionId) await deleteSession(kv, sessionId);
+    const token = readSessionCookie(c);
+    if (token) await deleteSession(kv, token);
     clearSessionCookie(c, config);
     return c.redirect("/", 303);
   });

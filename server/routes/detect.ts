@@ -16,18 +16,20 @@
  *   8. quota (402), a read that refuses early what cannot fit; skipped for a retry
  *   9. backend call (400/401/503 pass-through, 502)
  *  10. usage + audit record (500 usage_audit_unavailable; 402 when concurrent calls used the
- *      quota first; 400 as at 6 when a concurrent call with the same request id and a different
- *      request was recorded first)
- * Units are charged only by the record at 10, atomically with the cap check, so no other outcome
- * (nor a crash mid-call) ever bills. A retry is recognised by a SHA-256 digest of the request id
+ *      quota first; 429 when they filled the rate window first; 401/403 when the key was revoked
+ *      or the account suspended since step 2; 400 as at 6 when a concurrent call with the same
+ *      request id and a different request was recorded first)
+ * Units are charged only by the record at 10, atomically with the cap check and the rate-limit
+ * count, so no other outcome (nor a crash mid-call) ever bills. A retry is recognised by a SHA-256 digest of the request id
  * and the parsed call kept in the request-id marker, never by the text itself.
  */
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { DetectResponse } from "../../shared/contract.ts";
 import { collapseRegimeScores, type RegimeScore } from "../../shared/regimes.ts";
 import type { AuditRow } from "../data/audit.ts";
+import { countRequest } from "../data/rate_limits.ts";
 import {
+  breachOf,
   currentUnits,
   findServedRequest,
   type QuotaBreach,
@@ -42,11 +44,14 @@ import { detectWarnings } from "../detect_warnings.ts";
 import { type BackendScore, createDetectorClient } from "../detector_client.ts";
 import type { AppDeps, AppEnv } from "../env.ts";
 import { ApiError, validationDetail } from "../errors.ts";
-import { accountStatus } from "../middleware/account_status.ts";
+import { accountStatus, accountSuspended } from "../middleware/account_status.ts";
+import type { KeyAccounts } from "../data/key_accounts.ts";
+import { allowedOrigin } from "../middleware/allowed_origin.ts";
 import { bearerAuth } from "../middleware/bearer_auth.ts";
+import { bodyLimit } from "../middleware/body_limit.ts";
 import { detectAudit } from "../middleware/detect_audit.ts";
 import { jsonOnly } from "../middleware/json_only.ts";
-import { rateLimit } from "../middleware/rate_limit.ts";
+import { rateLimit, rateLimited } from "../middleware/rate_limit.ts";
 import { requestId } from "../middleware/request_id.ts";
 import { sessionAuth } from "../middleware/session_auth.ts";
 import { monthOf } from "../periods.ts";
@@ -65,10 +70,8 @@ export const MAX_BODY_BYTES = 256 * 1024;
 
 const detectBodyLimit = () =>
   bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw validationDetail(`request body exceeds ${MAX_BODY_BYTES} bytes`);
-    },
+    maxBytes: MAX_BODY_BYTES,
+    tooLarge: () => validationDetail(`request body exceeds ${MAX_BODY_BYTES} bytes`),
   });
 
 function quotaExceeded(
@@ -109,7 +112,11 @@ function publicRegimeScores(score: BackendScore, topK: number): RegimeScore[] {
   return collapseRegimeScores(score.regime_scores).slice(0, topK);
 }
 
-export function detectRoutes(deps: AppDeps, plans: PlanTable): Hono<AppEnv> {
+export function detectRoutes(
+  deps: AppDeps,
+  plans: PlanTable,
+  keyAccounts: KeyAccounts,
+): Hono<AppEnv> {
   const { config, kv, now } = deps;
   const detector = createDetectorClient(config);
   const app = new Hono<AppEnv>();
@@ -118,12 +125,15 @@ export function detectRoutes(deps: AppDeps, plans: PlanTable): Hono<AppEnv> {
     const started = performance.now();
     const call = parseDetectBody(await c.req.text());
     c.set("detectCall", { task: call.task, inputMode: call.inputMode });
-    const user = c.get("user");
-    const plan = planOf(plans, user.plan);
+    let user = c.get("user");
+    let plan = planOf(plans, user.plan);
     const id = c.get("requestId");
+    // A minted id is never sent again: only the caller's own id can name a retry, so only then
+    // are the marker and the digest needed.
+    const clientRequestId = c.get("clientRequestId") !== undefined;
     const at = now();
-    const digest = await requestDigest(id, call);
-    let served = await findServedRequest(kv, user.id, id, at);
+    const digest = clientRequestId ? requestDigest(id, call) : "";
+    let served = clientRequestId ? await findServedRequest(kv, user.id, id, at) : null;
     if (served) assertSameRequest(served, digest);
     if (!detector) {
       throw new ApiError(503, {
@@ -132,8 +142,21 @@ export function detectRoutes(deps: AppDeps, plans: PlanTable): Hono<AppEnv> {
       });
     }
 
+    const keyAuth = c.get("keyAuth");
+    /** Authorises the call again from the store, for a decision the cached account must not make. */
+    const reauthorise = async () => {
+      const guards = await keyAuth.reload();
+      user = c.get("user");
+      if (user.status === "suspended") throw accountSuspended(user, config.appealUrl, id);
+      plan = planOf(plans, user.plan);
+      return guards;
+    };
     if (!served) {
-      const breach = await quotaBreach(kv, { userId: user.id, plan, units: call.units, now: at });
+      let breach = breachOf(plan, c.get("unitsUsed"), call.units);
+      if (breach && keyAuth) {
+        await reauthorise();
+        breach = await quotaBreach(kv, { userId: user.id, plan, units: call.units, now: at });
+      }
       if (breach) throw quotaExceeded(plan, breach, config.upgradeUrl);
     }
 
@@ -161,15 +184,32 @@ export function detectRoutes(deps: AppDeps, plans: PlanTable): Hono<AppEnv> {
         inputMode: score.input_mode_used,
         task: score.task_used,
       };
-      const outcome = await recordServedCall(kv, { row, userId: user.id, plan, digest, now: at })
-        .catch(() => {
-          throw new ApiError(500, {
-            error: "usage_audit_unavailable",
-            message: "usage could not be recorded; the request was not served and not billed",
-            request_id: id,
+      const record = (guards?: Deno.AtomicCheck[]) =>
+        recordServedCall(kv, {
+          row,
+          userId: user.id,
+          plan,
+          digest,
+          now: at,
+          clientRequestId,
+          guards,
+          window: c.get("rateWindow"),
+        })
+          .catch(() => {
+            throw new ApiError(500, {
+              error: "usage_audit_unavailable",
+              message: "usage could not be recorded; the request was not served and not billed",
+              request_id: id,
+            });
           });
-        });
+      let outcome = await record(keyAuth?.guards);
+      // The key or account changed since the call was authorised: authorise it again.
+      while ("stale" in outcome) outcome = await record(await reauthorise());
       if ("breach" in outcome) throw quotaExceeded(plan, outcome.breach, config.upgradeUrl);
+      if ("rateLimited" in outcome) {
+        const { perMinute, retryAfterSeconds } = c.get("rateWindow");
+        throw rateLimited(perMinute, retryAfterSeconds, id);
+      }
       if ("earlier" in outcome) {
         assertSameRequest(outcome.earlier, digest);
         served = outcome.earlier;
@@ -177,6 +217,8 @@ export function detectRoutes(deps: AppDeps, plans: PlanTable): Hono<AppEnv> {
         used = outcome.used;
       }
     }
+    // A retry served again records nothing, but still counts against the rate limit.
+    if (served) await countRequest(kv, c.get("rateWindow"));
     used ??= await currentUnits(kv, user.id, at).catch(() => null);
     const unitsBilled = served ? served.units : call.units;
     const body: DetectResponse = {
@@ -212,7 +254,7 @@ export function detectRoutes(deps: AppDeps, plans: PlanTable): Hono<AppEnv> {
     "/api/detect",
     detectAudit({ kv, now }),
     requestId(),
-    bearerAuth({ kv, now, realm: BEARER_REALM }),
+    bearerAuth({ keyAccounts, now, realm: BEARER_REALM }),
     accountStatus({ appealUrl: config.appealUrl }),
     rateLimit({ kv, now, plans }),
     detectBodyLimit(),
@@ -223,6 +265,7 @@ export function detectRoutes(deps: AppDeps, plans: PlanTable): Hono<AppEnv> {
     detectAudit({ kv, now }),
     requestId(),
     sessionAuth({ kv, now }),
+    allowedOrigin({ config }),
     jsonOnly(),
     accountStatus({ appealUrl: config.appealUrl }),
     rateLimit({ kv, now, plans }),

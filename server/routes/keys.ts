@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../env.ts";
+import type { KeyAccounts } from "../data/key_accounts.ts";
 import { ApiError, notFound } from "../errors.ts";
 import {
   type ApiKeyRecord,
@@ -64,7 +65,7 @@ function readCreateBody(raw: string): z.infer<typeof ApiKeyCreateRequest> {
   return parsed.data;
 }
 
-export function keysRoutes({ kv, now }: AppDeps): Hono<AppEnv> {
+export function keysRoutes({ kv, now }: AppDeps, keyAccounts: KeyAccounts): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.post("/keys", async (c) => {
@@ -99,6 +100,7 @@ export function keysRoutes({ kv, now }: AppDeps): Hono<AppEnv> {
     if (!z.uuid().safeParse(keyId).success) throw notFound();
     const revoked = await revokeApiKey(kv, { userId: c.var.user.id, keyId, now: now() });
     if (!revoked) throw notFound();
+    keyAccounts.forget(revoked.hash);
     return c.json({ revoked: true as const, id: revoked.id });
   });
 

@@ -27,6 +27,7 @@ function served(kv: Deno.Kv, user: User, plan: Plan, units: number, now: Date) {
     plan,
     digest: "test",
     now,
+    clientRequestId: false,
   });
 }
 

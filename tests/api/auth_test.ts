@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { signIn, startApi } from "../support/http.ts";
 import { kvKeys } from "../../server/data/kv_keys.ts";
+import { sessionKvKey } from "../../server/data/sessions.ts";
 import { getUserByEmail } from "../../server/data/users.ts";
 import { ErrorEnvelope } from "../../shared/contract.ts";
 
@@ -164,7 +165,7 @@ Deno.test("sign-out deletes the session record and clears the cookie", async () 
   try {
     const cookie = await signIn(api.url, "a@example.com");
     const sessionId = cookie.slice("__session=".length);
-    assert.ok((await api.kv.get(kvKeys.session(sessionId))).value);
+    assert.ok((await api.kv.get(sessionKvKey(sessionId))).value);
 
     const res = await fetch(`${api.url}/auth/signout`, {
       method: "POST",
@@ -177,7 +178,7 @@ Deno.test("sign-out deletes the session record and clears the cookie", async () 
     const cleared = res.headers.getSetCookie().find((c) => c.startsWith("__session="));
     assert.ok(cleared);
     assert.match(cleared, /Max-Age=0/);
-    assert.equal((await api.kv.get(kvKeys.session(sessionId))).value, null);
+    assert.equal((await api.kv.get(sessionKvKey(sessionId))).value, null);
     assert.equal(await keysStatus(api.url, cookie), 401, "the old cookie no longer works");
   } finally {
     await api.close();
@@ -203,7 +204,7 @@ Deno.test("sessions expire at their expiresAt, and unknown session ids are refus
   try {
     const cookie = await signIn(api.url, "a@example.com");
     const record = (await api.kv.get<{ expiresAt: string }>(
-      kvKeys.session(cookie.slice("__session=".length)),
+      sessionKvKey(cookie.slice("__session=".length)),
     )).value;
     assert.equal(record?.expiresAt, "2026-03-01T14:00:00.000Z");
 

@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { type RunningApi, startApi } from "../support/http.ts";
 import { kvKeys } from "../../server/data/kv_keys.ts";
+import { sha256Hex } from "../../server/sha256.ts";
 import { getUserByEmail } from "../../server/data/users.ts";
 import { loadConfig } from "../../server/config.ts";
 import { ApiKeyList, ErrorEnvelope } from "../../shared/contract.ts";
@@ -261,7 +262,9 @@ Deno.test("github: defaults to github.com; provider URLs must be https except on
     assert.equal(q.get("code_challenge_method"), "S256");
     assert.match(q.get("code_challenge")!, /^[A-Za-z0-9_-]{43}$/);
     assert.match(q.get("scope")!, /user:email/);
-    const stored = await api.kv.get<{ provider: string }>(kvKeys.oauthState(q.get("state")!));
+    const stored = await api.kv.get<{ provider: string }>(
+      kvKeys.oauthState(sha256Hex(q.get("state")!)),
+    );
     assert.equal(stored.value?.provider, "github");
   } finally {
     await api.close();

@@ -98,7 +98,7 @@ Deno.test("keys: create returns the plaintext once; only its hash is stored", as
     );
     for (const created of [first, second]) {
       assert.equal(stored.includes(created.key.slice(3)), false, "no plaintext in KV");
-      const byHash = await srv.kv.get<string>(kvKeys.apiKeyByHash(await hashApiKey(created.key)));
+      const byHash = await srv.kv.get<string>(kvKeys.apiKeyByHash(hashApiKey(created.key)));
       assert.equal(byHash.value, created.id, "the key is found by its hash");
     }
   } finally {

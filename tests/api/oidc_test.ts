@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { Events, OAuth2Server } from "oauth2-mock-server";
 import { type RunningApi, startApi } from "../support/http.ts";
 import { kvKeys } from "../../server/data/kv_keys.ts";
+import { sha256Hex } from "../../server/sha256.ts";
 import { getUserByEmail } from "../../server/data/users.ts";
 import { ApiKeyList, ErrorEnvelope } from "../../shared/contract.ts";
 import { authorize, beginSignIn, redirectOf } from "../support/oauth_flow.ts";
@@ -69,7 +70,7 @@ Deno.test("oidc: sign-in redirect carries state, PKCE S256 and a nonce; state st
     assert.ok((q.get("nonce") ?? "").length >= 32);
 
     const stored = await api.kv.get<{ provider: string; returnTo: string; codeVerifier: string }>(
-      kvKeys.oauthState(q.get("state")!),
+      kvKeys.oauthState(sha256Hex(q.get("state")!)),
     );
     assert.equal(stored.value?.provider, "oidc");
     assert.equal(stored.value?.returnTo, "/keys");

@@ -1,43 +1,60 @@
 import assert from "node:assert/strict";
-import { takeRateToken } from "../../server/data/rate_limits.ts";
+import { countRequest, isFull, rateWindowOf } from "../../server/data/rate_limits.ts";
+import { recordServedCall } from "../../server/data/usage.ts";
+import { loadPlans } from "../../server/plans.ts";
 
-Deno.test("rate limit: a concurrent burst admits exactly perMinute", async () => {
+const plan = loadPlans(undefined).get("scale")!;
+
+function record(kv: Deno.Kv, now: Date, perMinute: number) {
+  return recordServedCall(kv, {
+    row: {
+      requestId: crypto.randomUUID(),
+      time: now.toISOString(),
+      accountId: "u",
+      keyId: null,
+      status: 200,
+      latencyMs: 1,
+      units: 1,
+      topRegime: "NORMAL",
+      inputMode: "ro",
+      task: "binary",
+    },
+    userId: "u",
+    plan,
+    digest: "d",
+    now,
+    clientRequestId: false,
+    window: rateWindowOf("u", perMinute, now),
+  });
+}
+
+Deno.test("rate limit: a concurrent burst of served calls records exactly perMinute", async () => {
   const kv = await Deno.openKv(":memory:");
   try {
     const now = new Date("2026-05-01T12:00:10Z");
-    const decisions = await Promise.all(
-      Array.from({ length: 60 }, () => takeRateToken(kv, { userId: "u", perMinute: 10, now })),
-    );
-    assert.equal(decisions.filter((d) => d.allowed).length, 10);
-    const refused = decisions.find((d) => !d.allowed);
-    assert.deepEqual(refused, { allowed: false, retryAfterSeconds: 50 });
+    const outcomes = await Promise.all(Array.from({ length: 60 }, () => record(kv, now, 10)));
+    assert.equal(outcomes.filter((o) => o.recorded).length, 10);
+    assert.equal(outcomes.filter((o) => "rateLimited" in o).length, 50);
+    const window = rateWindowOf("u", 10, now);
+    assert.equal(window.retryAfterSeconds, 50);
+    assert.ok(isFull(window, await kv.get<number>(window.key)));
   } finally {
     kv.close();
   }
 });
 
-Deno.test("rate limit: sequential calls get exactly perMinute, then a new window", async () => {
+Deno.test("rate limit: every counted call fills the window, then a new window", async () => {
   const kv = await Deno.openKv(":memory:");
   try {
     const at = (s: string) => new Date(`2026-05-01T12:${s}Z`);
-    for (let i = 0; i < 3; i++) {
-      assert.equal(
-        (await takeRateToken(kv, { userId: "u", perMinute: 3, now: at("00:01") })).allowed,
-        true,
-      );
-    }
-    assert.equal(
-      (await takeRateToken(kv, { userId: "u", perMinute: 3, now: at("00:59") })).allowed,
-      false,
-    );
-    assert.equal(
-      (await takeRateToken(kv, { userId: "v", perMinute: 3, now: at("00:59") })).allowed,
-      true,
-    );
-    assert.equal(
-      (await takeRateToken(kv, { userId: "u", perMinute: 3, now: at("05:00") })).allowed,
-      true,
-    );
+    const window = rateWindowOf("u", 3, at("00:01"));
+    await Promise.all(Array.from({ length: 2 }, () => countRequest(kv, window)));
+    assert.equal(isFull(window, await kv.get<number>(window.key)), false);
+    assert.ok((await record(kv, at("00:30"), 3)).recorded, "the third call of the window");
+    assert.ok("rateLimited" in await record(kv, at("00:59"), 3), "the fourth is refused");
+    assert.ok((await record(kv, at("01:00"), 3)).recorded, "a new window");
+    const other = rateWindowOf("v", 3, at("00:59"));
+    assert.equal(isFull(other, await kv.get<number>(other.key)), false, "per account");
   } finally {
     kv.close();
   }

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { ApiKeyCreateResponse, DetectResponse, UsageSummary } from "../../shared/contract.ts";
 import { REPO_ROOT } from "../support/env.ts";
+import { startServerProcess } from "../../server/bench/processes.ts";
 import { closedPort, startStubBackend } from "../support/detector.ts";
 import { signIn } from "../support/http.ts";
 import { openKv } from "../../server/data/kv.ts";
@@ -13,47 +14,6 @@ import { currentUnits } from "../../server/data/usage.ts";
 import { getUserByEmail } from "../../server/data/users.ts";
 import { conform, createKey } from "../support/detect.ts";
 import { waitUntilReady } from "../../server/detector_process.ts";
-
-async function readUntil(
-  reader: ReadableStreamDefaultReader<string>,
-  pattern: RegExp,
-): Promise<RegExpExecArray> {
-  let seen = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`server exited before printing ${pattern}: ${seen}`);
-    seen += value;
-    const match = pattern.exec(seen);
-    if (match) return match;
-  }
-}
-
-/** Starts a server process with `env`; resolves with what it printed once `ready` matched. */
-async function spawnServer(args: string[], env: Record<string, string>, ready: RegExp) {
-  const server = new Deno.Command(Deno.execPath(), {
-    args,
-    cwd: REPO_ROOT,
-    env,
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const stdout = server.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  const close = async (signal: Deno.Signal) => {
-    try {
-      server.kill(signal);
-    } catch {
-      // Already exited.
-    }
-    await server.status;
-    await stdout.cancel().catch(() => {});
-  };
-  try {
-    return { printed: await readUntil(stdout, ready), close };
-  } catch (err) {
-    await close("SIGTERM");
-    throw err;
-  }
-}
 
 Deno.test("deno task serve: sign-in, key, detect, admin on the same KV", async () => {
   const dir = await Deno.makeTempDir({ prefix: "serve_e2e_" });
@@ -64,7 +24,7 @@ Deno.test("deno task serve: sign-in, key, detect, admin on the same KV", async (
     DETECTOR_PORT: "0",
     HOST: "127.0.0.1",
   };
-  const { printed, close } = await spawnServer(
+  const { printed, close } = await startServerProcess(
     ["task", "-q", "serve"],
     env,
     /API listening on (http:\/\/\S+)[\s\S]*detector started at (http:\/\/\S+)/,
@@ -132,7 +92,7 @@ Deno.test("a server killed during a detect call leaves no units charged", async 
     HOST: "127.0.0.1",
     ...backend.env,
   };
-  const { printed: [, url], close } = await spawnServer(
+  const { printed: [, url], close } = await startServerProcess(
     ["run", "-A", "server/main.ts"],
     env,
     /API listening on (http:\/\/\S+)/,
@@ -159,6 +119,39 @@ Deno.test("a server killed during a detect call leaves no units charged", async 
     release();
     await close("SIGKILL");
     await backend.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("an API killed by SIGKILL takes its detector with it, so the service starts again", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "serve_orphan_" });
+  const env = {
+    KV_PATH: `${dir}/kv.sqlite3`,
+    PORT: String(closedPort()),
+    DETECTOR_PORT: String(closedPort()),
+    HOST: "127.0.0.1",
+  };
+  const ready = /detector started at (http:\/\/\S+)/;
+  const first = await startServerProcess(["run", "-A", "server/main.ts"], env, ready);
+  const detectorUrl = first.printed[1];
+  await first.close("SIGKILL");
+  const deadline = Date.now() + 5_000;
+  let status = 200;
+  while (status !== 0 && Date.now() < deadline) {
+    status = await fetch(`${detectorUrl}/health`).then((r) => {
+      r.body?.cancel();
+      return r.status;
+    }, () => 0);
+    if (status !== 0) await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.equal(status, 0, "the orphaned detector stopped listening within 5 s");
+
+  const second = await startServerProcess(["run", "-A", "server/main.ts"], env, ready);
+  try {
+    assert.equal(second.printed[1], detectorUrl, "the restarted service has its detector port");
+    await waitUntilReady(detectorUrl);
+  } finally {
+    await second.close("SIGTERM");
     await Deno.remove(dir, { recursive: true });
   }
 });

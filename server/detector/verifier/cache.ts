@@ -51,7 +51,7 @@ export class VerdictCache {
     samples: number,
     prompt: string | undefined,
     response: string,
-  ): Promise<string> {
+  ): string {
     return sha256Hex(JSON.stringify([model, samples, prompt ?? null, response]));
   }
 

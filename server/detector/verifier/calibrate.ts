@@ -75,7 +75,7 @@ export async function collectFusionRows(
         inputMode: input.inputMode,
         topK: 1,
       });
-      const key = await VerdictCache.key(
+      const key = VerdictCache.key(
         verifier.model,
         verifier.samples,
         input.prompt,
