@@ -20,6 +20,8 @@ const Env = z.object({
   DETECTOR_URL: z.url().optional(),
   DETECTOR_SECRET: z.string().min(16).optional(),
   MODEL_DIR: z.string().optional(),
+  /** Documents folder the started detector retrieves evidence from (the detector checks it). */
+  KNOWLEDGE_DIR: z.string().min(1).optional(),
   /** A file path (folder created on start) or a KV Connect URL shared by several instances. */
   KV_PATH: z.string().default("./data/kv.sqlite3"),
   /** JSON file merged over the default plan table. */
@@ -55,7 +57,7 @@ export interface Config {
   publicUrl: string;
   kvPath: string;
   detector:
-    | { kind: "embedded"; port: number; secret: string; modelDir?: string }
+    | { kind: "embedded"; port: number; secret: string; modelDir?: string; knowledgeDir?: string }
     | { kind: "remote"; url: string; secret: string }
     | { kind: "unconfigured" };
   plansFile?: string;
@@ -101,6 +103,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       port: e.DETECTOR_PORT,
       secret: e.DETECTOR_SECRET ?? randomSecret(),
       modelDir: e.MODEL_DIR,
+      knowledgeDir: e.KNOWLEDGE_DIR,
     };
   return {
     host: e.HOST,

@@ -21,6 +21,7 @@ export interface DetectorProcessOptions {
   port: number;
   secret: string;
   modelDir?: string;
+  knowledgeDir?: string;
 }
 
 async function forwardLines(
@@ -54,6 +55,7 @@ export async function startDetectorProcess(
       DETECTOR_PORT: String(options.port),
       DETECTOR_SECRET: options.secret,
       ...(options.modelDir ? { MODEL_DIR: options.modelDir } : {}),
+      ...(options.knowledgeDir ? { KNOWLEDGE_DIR: options.knowledgeDir } : {}),
     },
     stdin: "null",
     stdout: "piped",

@@ -5,11 +5,14 @@
 import { type Context, Hono } from "hono";
 import { parseDetectBody } from "./detect_body.ts";
 import { inferenceSecret } from "./middleware/inference_secret.ts";
-import type { Detector } from "./types.ts";
+import { createScorer } from "./knowledge/scorer.ts";
+import type { Detector, Scorer } from "./types.ts";
 
 export interface DetectorAppOptions {
   secret: string;
   detector: Promise<Detector> | Detector;
+  /** Builds the scoring step from the loaded detector; default: the detector, no knowledge base. */
+  scorer?: (detector: Detector) => Promise<Scorer> | Scorer;
   /** Called when loading fails (the app keeps answering 503). */
   onLoadError?: (error: unknown) => void;
 }
@@ -18,10 +21,13 @@ const MODEL_UNAVAILABLE = { detail: "model_unavailable" } as const;
 
 export function createDetectorApp(options: DetectorAppOptions): Hono {
   let detector: Detector | undefined;
-  Promise.resolve(options.detector).then(
-    (loaded) => (detector = loaded),
-    (error) =>
-      (options.onLoadError ?? ((e) => console.error("detector: model failed to load:", e)))(error),
+  let scorer: Scorer | undefined;
+  const buildScorer = options.scorer ?? createScorer;
+  Promise.resolve(options.detector).then(async (loaded) => {
+    scorer = await buildScorer(loaded);
+    detector = loaded;
+  }).catch((error) =>
+    (options.onLoadError ?? ((e) => console.error("detector: model failed to load:", e)))(error)
   );
   const app = new Hono();
 
@@ -45,9 +51,9 @@ export function createDetectorApp(options: DetectorAppOptions): Hono {
     }
     const parsed = parseDetectBody(body);
     if (!parsed.ok) return c.json({ detail: parsed.detail }, 400);
-    if (!detector) return c.json(MODEL_UNAVAILABLE, 503);
+    if (!scorer) return c.json(MODEL_UNAVAILABLE, 503);
     const started = performance.now();
-    const output = detector.score(parsed.input);
+    const output = await scorer(parsed.input);
     const latency_ms = Math.round(performance.now() - started);
     return c.json({ ...output, latency_ms });
   });

@@ -1,6 +1,6 @@
 /**
- * `deno task score [--task T] [--input-mode M] [--top-k N] [--model DIR] < in.jsonl > out.jsonl`:
- * batch scoring. Standard output carries only JSONL; a bad line gets {"id", "error"} and the run
+ * `deno task score [--task T] [--input-mode M] [--top-k N] [--model DIR] [--knowledge DIR]
+ * < in.jsonl > out.jsonl`: batch scoring, with evidence from a knowledge folder when given. Standard output carries only JSONL; a bad line gets {"id", "error"} and the run
  * goes on; counts go to standard error. A line's own task / input_mode win over the flags.
  */
 import { parseArgs } from "node:util";
@@ -8,8 +8,10 @@ import { z } from "zod";
 import { DetectRequest } from "../../shared/contract.ts";
 import { INPUT_MODES, TASKS } from "../../shared/regimes.ts";
 import { BACKEND_DEFAULT_TASK } from "./detect_body.ts";
+import { scorerFor } from "./knowledge/load.ts";
 import { loadDetector } from "./model.ts";
-import type { Detector } from "./types.ts";
+import { DEFAULT_MODEL_DIR } from "./model_files.ts";
+import type { Scorer } from "./types.ts";
 
 /** A detect request (top-k comes from the flag) with the caller's line id. */
 const ScoreLine = DetectRequest.omit({ top_k_regimes: true }).extend({
@@ -21,11 +23,16 @@ const Flags = z.object({
   "input-mode": z.enum(INPUT_MODES).optional(),
   "top-k": z.coerce.number().int().min(1).max(10).default(6),
   model: z.string().optional(),
+  knowledge: z.string().optional(),
 });
 type Flags = z.infer<typeof Flags>;
 
 /** Scores one input line: the output object (a result or an error, with the line's id). */
-export function scoreLine(detector: Detector, flags: Flags, line: string): Record<string, unknown> {
+export async function scoreLine(
+  scorer: Scorer,
+  flags: Flags,
+  line: string,
+): Promise<Record<string, unknown>> {
   let json: unknown;
   try {
     json = JSON.parse(line);
@@ -44,7 +51,7 @@ export function scoreLine(detector: Detector, flags: Flags, line: string): Recor
   }
   const { prompt, response, task, input_mode } = parsed.data;
   const inputMode = input_mode ?? flags["input-mode"] ?? (prompt ? "pr" : "ro");
-  const output = detector.score({
+  const output = await scorer({
     prompt,
     response,
     task: task ?? flags.task,
@@ -75,6 +82,7 @@ async function main() {
       "input-mode": { type: "string" },
       "top-k": { type: "string" },
       model: { type: "string" },
+      knowledge: { type: "string" },
     },
   });
   const flags = Flags.safeParse(values);
@@ -84,14 +92,16 @@ async function main() {
     );
     Deno.exit(2);
   }
-  const detector = await loadDetector(flags.data.model);
+  const modelDir = flags.data.model ?? DEFAULT_MODEL_DIR;
+  const detector = await loadDetector(modelDir);
   console.error(`score: model ${detector.modelVersion}, calibrator ${detector.calibratorVersion}`);
+  const scorer = await scorerFor(detector, flags.data.knowledge, modelDir, console.error);
   const encoder = new TextEncoder();
   const writer = Deno.stdout.writable.getWriter();
   let scored = 0, failed = 0;
   for await (const line of lines(Deno.stdin.readable)) {
     if (line.trim() === "") continue;
-    const out = scoreLine(detector, flags.data, line);
+    const out = await scoreLine(scorer, flags.data, line);
     "error" in out ? failed++ : scored++;
     await writer.write(encoder.encode(JSON.stringify(out) + "\n"));
   }

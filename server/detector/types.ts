@@ -30,3 +30,6 @@ export interface Detector {
   readonly calibratorVersion: string;
   score(input: ScoreInput): ScoreOutput;
 }
+
+/** One call's scoring step (detector, evidence, and whatever wraps them), as the backend runs it. */
+export type Scorer = (input: ScoreInput) => Promise<ScoreOutput>;

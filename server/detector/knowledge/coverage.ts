@@ -1,0 +1,64 @@
+/**
+ * Evidence coverage: whether the prompt and the retrieved passages hold anything to check the
+ * response's factual claims against. A claim is factual when it names something (a number, a
+ * date, a capitalised name) or states something in several content words, and is not a question,
+ * a refusal or the speaker talking about themselves. It is covered when most of its content words
+ * (stemmed) occur in the evidence; questions in the evidence do not count, since asking about a
+ * thing is no evidence for an answer. `no_evidence` is raised when fewer than half of the
+ * response's factual claims are covered; a response without factual claims never gets it.
+ */
+import { splitClaims } from "../features/claims.ts";
+import { isContentWord, lowerWords, refusalCues, stem, words } from "../features/text.ts";
+
+/** Share of a claim's content words that must occur in the evidence for it to be covered. */
+export const CLAIM_SUPPORT_SHARE = 0.5;
+/** Share of factual claims that must be covered for the response to have evidence. */
+export const COVERED_CLAIMS_SHARE = 0.5;
+const MIN_CONTENT_WORDS = 3;
+
+const FIRST_PERSON = new Set(["i", "i'm", "i've", "i'd", "me", "my", "we", "our", "us"]);
+const NAMES_SOMETHING = /\d|^\p{Lu}/u;
+
+function contentStems(text: string): Set<string> {
+  return new Set(lowerWords(text).filter(isContentWord).map(stem));
+}
+
+function isQuestion(sentence: string): boolean {
+  return sentence.trimEnd().endsWith("?");
+}
+
+function isFactual(claim: string, content: Set<string>): boolean {
+  if (isQuestion(claim) || refusalCues(claim) > 0) return false;
+  const tokens = words(claim);
+  if (tokens.some((w) => FIRST_PERSON.has(w.toLowerCase()))) return false;
+  const namesSomething = tokens.some((w, i) => NAMES_SOMETHING.test(w) && (i > 0 || /\d/.test(w)));
+  return content.size >= MIN_CONTENT_WORDS || (namesSomething && content.size >= 2);
+}
+
+export interface Coverage {
+  factualClaims: number;
+  coveredClaims: number;
+}
+
+export function evidenceCoverage(evidence: string, response: string): Coverage {
+  const support = new Set<string>();
+  for (const { text } of splitClaims(evidence)) {
+    if (!isQuestion(text)) { for (const s of contentStems(text)) support.add(s); }
+  }
+  let factualClaims = 0, coveredClaims = 0;
+  for (const { text } of splitClaims(response)) {
+    const content = contentStems(text);
+    if (!isFactual(text, content)) continue;
+    factualClaims++;
+    let supported = 0;
+    for (const s of content) if (support.has(s)) supported++;
+    if (supported / content.size >= CLAIM_SUPPORT_SHARE) coveredClaims++;
+  }
+  return { factualClaims, coveredClaims };
+}
+
+/** Whether the response's factual claims are mostly beyond reach of the evidence. */
+export function lacksEvidence(coverage: Coverage): boolean {
+  return coverage.factualClaims > 0 &&
+    coverage.coveredClaims < COVERED_CLAIMS_SHARE * coverage.factualClaims;
+}
