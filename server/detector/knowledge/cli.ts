@@ -2,15 +2,38 @@
  * `deno task knowledge index DIR`: indexes a documents folder, writing its index file
  * (`DIR/.knowledge-index.json`) so the detector's start-up reads no unchanged document again.
  * Prints file names and counts only; exit code 1 when a file could not be indexed, 2 on misuse.
+ *
+ * `deno task knowledge calibrate [--data DIR] [--model DIR]`: fits the retrieval calibrator of the
+ * model (also the last step of `deno task train`).
  */
 import { parseArgs } from "node:util";
+import { buildCorpus } from "../corpus/corpus.ts";
+import { splitCorpus } from "../corpus/split.ts";
+import { DEFAULT_MODEL_DIR } from "../model_files.ts";
+import { DEFAULT_DATA_DIR } from "../train.ts";
+import { writeRetrievalCalibrator } from "./calibrate.ts";
 import { describeOpenReport, openKnowledgeBase } from "./knowledge_base.ts";
 
-const USAGE = "usage: deno task knowledge index DIR";
+const USAGE =
+  "usage: deno task knowledge index DIR | deno task knowledge calibrate [--data DIR] [--model DIR]";
 
 async function main(): Promise<number> {
-  const { positionals } = parseArgs({ args: Deno.args, allowPositionals: true, options: {} });
+  const { positionals, values } = parseArgs({
+    args: Deno.args,
+    allowPositionals: true,
+    options: { data: { type: "string" }, model: { type: "string" } },
+  });
   const [command, dir] = positionals;
+  if (command === "calibrate" && positionals.length === 1) {
+    const log = (message: string) => console.error(`[knowledge] ${message}`);
+    const corpus = await buildCorpus(values.data ?? DEFAULT_DATA_DIR, { onProgress: log });
+    await writeRetrievalCalibrator(
+      values.model ?? DEFAULT_MODEL_DIR,
+      splitCorpus(corpus.rows).calibration,
+      log,
+    );
+    return 0;
+  }
   if (command === "index" && dir && positionals.length === 2) {
     const started = performance.now();
     const { report } = await openKnowledgeBase(dir);

@@ -2,16 +2,18 @@
  * Evidence coverage: whether the prompt and the retrieved passages hold anything to check the
  * response's factual claims against. A claim is factual when it names something (a number, a
  * date, a capitalised name) or states something in several content words, and is not a question,
- * a refusal or the speaker talking about themselves. It is covered when most of its content words
- * (stemmed) occur in the evidence; questions in the evidence do not count, since asking about a
- * thing is no evidence for an answer. `no_evidence` is raised when fewer than half of the
- * response's factual claims are covered; a response without factual claims never gets it.
+ * a refusal or the speaker talking about themselves. It is covered when the evidence holds at
+ * least CLAIM_SUPPORT_SHARE of its content words (stemmed): evidence that contradicts a claim is
+ * still about it. Questions in the evidence do not count, since asking about a thing is no
+ * evidence for an answer. `no_evidence` is raised when fewer than half of the response's factual
+ * claims are covered; a response without factual claims never gets it. The two shares were chosen
+ * on the training split (model card, "Evidence").
  */
 import { splitClaims } from "../features/claims.ts";
 import { isContentWord, lowerWords, refusalCues, stem, words } from "../features/text.ts";
 
 /** Share of a claim's content words that must occur in the evidence for it to be covered. */
-export const CLAIM_SUPPORT_SHARE = 0.5;
+export const CLAIM_SUPPORT_SHARE = 0.3;
 /** Share of factual claims that must be covered for the response to have evidence. */
 export const COVERED_CLAIMS_SHARE = 0.5;
 const MIN_CONTENT_WORDS = 3;
@@ -36,29 +38,28 @@ function isFactual(claim: string, content: Set<string>): boolean {
 }
 
 export interface Coverage {
-  factualClaims: number;
-  coveredClaims: number;
+  /** Per factual claim, the share of its content words the evidence holds. */
+  support: number[];
 }
 
 export function evidenceCoverage(evidence: string, response: string): Coverage {
-  const support = new Set<string>();
+  const known = new Set<string>();
   for (const { text } of splitClaims(evidence)) {
-    if (!isQuestion(text)) { for (const s of contentStems(text)) support.add(s); }
+    if (!isQuestion(text)) { for (const s of contentStems(text)) known.add(s); }
   }
-  let factualClaims = 0, coveredClaims = 0;
+  const support: number[] = [];
   for (const { text } of splitClaims(response)) {
     const content = contentStems(text);
     if (!isFactual(text, content)) continue;
-    factualClaims++;
     let supported = 0;
-    for (const s of content) if (support.has(s)) supported++;
-    if (supported / content.size >= CLAIM_SUPPORT_SHARE) coveredClaims++;
+    for (const s of content) if (known.has(s)) supported++;
+    support.push(supported / content.size);
   }
-  return { factualClaims, coveredClaims };
+  return { support };
 }
 
 /** Whether the response's factual claims are mostly beyond reach of the evidence. */
-export function lacksEvidence(coverage: Coverage): boolean {
-  return coverage.factualClaims > 0 &&
-    coverage.coveredClaims < COVERED_CLAIMS_SHARE * coverage.factualClaims;
+export function lacksEvidence({ support }: Coverage): boolean {
+  const covered = support.filter((s) => s >= CLAIM_SUPPORT_SHARE).length;
+  return support.length > 0 && covered < COVERED_CLAIMS_SHARE * support.length;
 }
