@@ -39,9 +39,10 @@ export async function listDocumentFiles(dir: string, prefix = ""): Promise<Docum
     if (entry.name.startsWith(".")) continue;
     const path = prefix + entry.name;
     if (entry.isDirectory) files.push(...await listDocumentFiles(dir, `${path}/`));
-    else if (entry.isFile && isDocument(entry.name)) {
-      const info = await Deno.stat(`${dir}/${path}`);
-      files.push({ path, size: info.size, mtimeMs: info.mtime?.getTime() ?? 0 });
+    else if ((entry.isFile || entry.isSymlink) && isDocument(entry.name)) {
+      // A link that leads nowhere is listed all the same, so reading it reports it by name.
+      const info = await Deno.stat(`${dir}/${path}`).catch(() => null);
+      files.push({ path, size: info?.size ?? 0, mtimeMs: info?.mtime?.getTime() ?? 0 });
     }
   }
   return files.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
