@@ -2,7 +2,7 @@
  * Evidence coverage: whether the prompt and the retrieved passages hold anything to check the
  * response's factual claims against. A claim is factual when it names something (a number, a
  * date, a capitalised name) or states something in several content words, and is not a question,
- * a refusal or the speaker talking about themselves. It is covered when the evidence holds at
+ * an exclamation, a refusal or the speaker talking about themselves. It is covered when the evidence holds at
  * least CLAIM_SUPPORT_SHARE of its content words (stemmed): evidence that contradicts a claim is
  * still about it. Questions in the evidence do not count, since asking about a thing is no
  * evidence for an answer. `no_evidence` is raised when fewer than half of the response's factual
@@ -29,8 +29,11 @@ function isQuestion(sentence: string): boolean {
   return sentence.trimEnd().endsWith("?");
 }
 
+// Exclamations are chat ("Sure, happy to help!"), not statements of fact.
+const isExclamation = (sentence: string) => sentence.trimEnd().endsWith("!");
+
 function isFactual(claim: string, content: Set<string>): boolean {
-  if (isQuestion(claim) || refusalCues(claim) > 0) return false;
+  if (isQuestion(claim) || isExclamation(claim) || refusalCues(claim) > 0) return false;
   const tokens = words(claim);
   if (tokens.some((w) => FIRST_PERSON.has(w.toLowerCase()))) return false;
   const namesSomething = tokens.some((w, i) => NAMES_SOMETHING.test(w) && (i > 0 || /\d/.test(w)));

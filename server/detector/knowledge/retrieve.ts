@@ -1,7 +1,8 @@
 /**
  * Evidence for one call from the knowledge base: one query per claim of the response (the claim
  * with the end of the prompt, which usually holds the question), the hits of all claims taken in
- * turn (each claim's best first) until the evidence budget is full, and the prompt the detector
+ * turn (each claim's best first, from the best-voted documents) until the evidence budget is
+ * full, and the prompt the detector
  * scores: the passages as its context, then the caller's prompt, the shape of the grounded
  * training rows ("Context: ... Question: ...").
  *
@@ -23,6 +24,8 @@ const HITS_PER_CLAIM = 4;
 const PROMPT_QUERY_CHARS = 300;
 /** Claims queried at most (a 2,048-code-point response has rarely more). */
 const MAX_CLAIMS = 24;
+/** Documents the evidence is drawn from at most (chosen on the calibration split). */
+export const MAX_SOURCES = 2;
 
 /** Code points the passages may take next to this prompt. */
 export function evidenceBudget(prompt: string | undefined): number {
@@ -36,7 +39,12 @@ export function evidencePrompt(prompt: string | undefined, passages: readonly Pa
   return prompt ? context + QUESTION_HEAD + prompt : context;
 }
 
-/** The passages (best first, within the budget) to check `response` against. */
+/**
+ * The passages (best first, within the budget) to check `response` against, from the
+ * MAX_SOURCES documents the claims' hits point to most (each hit votes its score relative to its
+ * claim's best): evidence from a few documents reads like the one document of the grounded
+ * training rows, where passages of many loosely related documents blur what is unsupported.
+ */
 export function retrievePassages(
   base: KnowledgeBase,
   prompt: string | undefined,
@@ -48,6 +56,16 @@ export function retrievePassages(
   const claims = splitClaims(response).slice(0, MAX_CLAIMS);
   const queries = claims.length > 0 ? claims.map((c) => c.text) : [response];
   const ranked = queries.map((q) => base.search(`${q} ${promptEnd}`, HITS_PER_CLAIM));
+  const votes = new Map<string, number>();
+  for (const hits of ranked) {
+    for (const hit of hits) {
+      const source = base.passages[hit.passage].source;
+      votes.set(source, (votes.get(source) ?? 0) + hit.score / hits[0].score);
+    }
+  }
+  const sources = new Set(
+    [...votes].sort((a, b) => b[1] - a[1]).slice(0, MAX_SOURCES).map(([source]) => source),
+  );
   const chosen = new Set<number>();
   const passages: Passage[] = [];
   for (let rank = 0; rank < HITS_PER_CLAIM; rank++) {
@@ -57,7 +75,7 @@ export function retrievePassages(
       chosen.add(hit.passage);
       const passage = base.passages[hit.passage];
       const cost = codePointLength(passage.text) + (passages.length > 0 ? 1 : 0);
-      if (cost > budget) continue;
+      if (!sources.has(passage.source) || cost > budget) continue;
       passages.push(passage);
       budget -= cost;
     }
