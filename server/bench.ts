@@ -21,6 +21,7 @@ import {
 } from "./bench/load.ts";
 import { formatTable, summarize } from "./bench/stats.ts";
 import { startBenchService } from "./bench/service.ts";
+import { defaultKnowledgeBenchOptions, runKnowledgeBench } from "./bench/knowledge.ts";
 import { MAX_FIELD_CHARS } from "../shared/text.ts";
 
 const USAGE = "usage: deno task bench [--samples N] [--warmup N] [--duration SECONDS] " +
@@ -164,6 +165,7 @@ async function main(): Promise<void> {
   } finally {
     await service.stop();
   }
+  console.log(`\n${await runKnowledgeBench(await defaultKnowledgeBenchOptions())}`);
 }
 
 if (import.meta.main) await main();

@@ -192,8 +192,10 @@ export function evidenceSection(report: EvidenceReport): string {
 Test split of the grounded sets: their ${report.documents} documents (the context the loaders put
 in the prompt) chunked into passages and indexed as a knowledge base, each row sent with only its
 question or user turn (summaries and cited claims: the answer alone); the passages retrieved per
-claim fill the evidence budget (2,048 code points of prompt less the caller's prompt). recall@k:
-the row's own document among the first k passages chosen; AUROC (binary task, \`pr\`, retrieval
+claim and for the question, from the two documents they point to most, fill the evidence budget
+(2,048 code points of prompt less the caller's prompt). recall@k: a passage of the row's own
+document among the first k passages chosen (a near-copy of it, e.g. another window of the same
+article, does not count); AUROC (binary task, \`pr\`, retrieval
 calibrator) against the same rows with the evidence in the prompt (main calibrator). Target:
 within ${AUROC_TOLERANCE} on every set.
 

@@ -1,10 +1,9 @@
 /**
- * Evidence for one call from the knowledge base: one query per claim of the response (the claim
- * with the end of the prompt, which usually holds the question), the hits of all claims taken in
- * turn (each claim's best first, from the best-voted documents) until the evidence budget is
- * full, and the prompt the detector
- * scores: the passages as its context, then the caller's prompt, the shape of the grounded
- * training rows ("Context: ... Question: ...").
+ * Evidence for one call from the knowledge base: one query per claim of the response and one for
+ * the end of the prompt (which usually holds the question); their hits taken in turn (each
+ * query's best first, from the best-voted documents) until the evidence budget is full; and the
+ * prompt the detector scores: the passages as its context, then the caller's prompt, the shape of
+ * the grounded training rows ("Context: ... Question: ...").
  *
  * Evidence budget: the detector reads at most MAX_FIELD_CHARS (2,048) code points of prompt. The
  * caller's prompt is kept whole and the passages get what is left; under MIN_EVIDENCE_CHARS left
@@ -19,7 +18,7 @@ const CONTEXT_HEAD = "Context:\n";
 const QUESTION_HEAD = "\n\nQuestion: ";
 const PASSAGE_SEPARATOR = "\n";
 export const MIN_EVIDENCE_CHARS = 100;
-/** Hits asked per claim, and code points of the prompt's end added to each claim's query. */
+/** Hits asked per query, and code points of the prompt's end queried. */
 const HITS_PER_CLAIM = 4;
 const PROMPT_QUERY_CHARS = 300;
 /** Claims queried at most (a 2,048-code-point response has rarely more). */
@@ -55,7 +54,10 @@ export function retrievePassages(
   const promptEnd = prompt ? Array.from(prompt).slice(-PROMPT_QUERY_CHARS).join("") : "";
   const claims = splitClaims(response).slice(0, MAX_CLAIMS);
   const queries = claims.length > 0 ? claims.map((c) => c.text) : [response];
-  const ranked = queries.map((q) => base.search(`${q} ${promptEnd}`, HITS_PER_CLAIM));
+  // The prompt is one more query rather than a suffix of every claim's: each query's cost grows
+  // with its words' posting lists, and the prompt's hits still vote for their documents.
+  if (promptEnd.trim() !== "") queries.push(promptEnd);
+  const ranked = queries.map((q) => base.search(q, HITS_PER_CLAIM));
   const votes = new Map<string, number>();
   for (const hits of ranked) {
     for (const hit of hits) {
