@@ -1,9 +1,11 @@
 /**
  * The knowledge folder on disk: every document format indexed and found, the index file reused
  * across a restart (unchanged documents are not read again), a changed document re-indexed, and
- * empty or unreadable files reported by name without stopping the others.
+ * empty or unreadable files reported by name without stopping the others; KNOWLEDGE_DIR checked.
  */
 import assert from "node:assert/strict";
+import { loadConfig } from "../../server/config.ts";
+import { readDetectorEnv } from "../../server/detector/main.ts";
 import {
   describeOpenReport,
   INDEX_FILE,
@@ -163,6 +165,22 @@ Deno.test("knowledge: empty and unreadable files are reported by name, the other
       describeOpenReport(dir, again.report).at(-1)!,
       /\(0 read, 1 from the index file\)/,
     );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("KNOWLEDGE_DIR: checked at start-up and passed from the API to its detector", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "knowledge_env_" });
+  try {
+    assert.equal(readDetectorEnv({ DETECTOR_SECRET: "s", KNOWLEDGE_DIR: dir }).KNOWLEDGE_DIR, dir);
+    assert.equal(readDetectorEnv({ DETECTOR_SECRET: "s" }).KNOWLEDGE_DIR, undefined);
+    assert.throws(
+      () => readDetectorEnv({ DETECTOR_SECRET: "s", KNOWLEDGE_DIR: `${dir}/missing` }),
+      /KNOWLEDGE_DIR: must be an existing folder/,
+    );
+    const config = loadConfig({ KNOWLEDGE_DIR: dir });
+    assert.equal(config.detector.kind === "embedded" && config.detector.knowledgeDir, dir);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
