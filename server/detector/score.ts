@@ -1,14 +1,15 @@
 /**
  * `deno task score [--task T] [--input-mode M] [--top-k N] [--model DIR] [--knowledge DIR]
- * < in.jsonl > out.jsonl`: batch scoring, with evidence from a knowledge folder when given. Standard output carries only JSONL; a bad line gets {"id", "error"} and the run
- * goes on; counts go to standard error. A line's own task / input_mode win over the flags.
+ * < in.jsonl > out.jsonl`: batch scoring, with evidence from a knowledge folder when given.
+ * Standard output carries only JSONL; a bad line gets {"id", "error"} and the run goes on; counts
+ * go to standard error. A line's own task / input_mode win over the flags.
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { DetectRequest } from "../../shared/contract.ts";
 import { INPUT_MODES, TASKS } from "../../shared/regimes.ts";
 import { BACKEND_DEFAULT_TASK } from "./detect_body.ts";
-import { scorerFor } from "./knowledge/load.ts";
+import { isFolder, scorerFor } from "./knowledge/load.ts";
 import { loadDetector } from "./model.ts";
 import { DEFAULT_MODEL_DIR } from "./model_files.ts";
 import type { Scorer } from "./types.ts";
@@ -23,7 +24,7 @@ const Flags = z.object({
   "input-mode": z.enum(INPUT_MODES).optional(),
   "top-k": z.coerce.number().int().min(1).max(10).default(6),
   model: z.string().optional(),
-  knowledge: z.string().optional(),
+  knowledge: z.string().refine(isFolder, "must be an existing folder").optional(),
 });
 type Flags = z.infer<typeof Flags>;
 
