@@ -187,7 +187,7 @@ export async function runKnowledgeBench(options: KnowledgeBenchOptions): Promise
   const [index, buildMs] = timed(() => PassageIndex.build(passages));
   const heapAfter = settledHeap();
   const [json, saveMs] = timed(() => index.toJSON());
-  const [, loadMs] = timed(() => PassageIndex.fromJSON(json));
+  const [, loadMs] = timed(() => PassageIndex.fromJSON(json, passages));
   const base = new KnowledgeBase(passages, index);
   const pick = () => passages[Math.floor(next() * passages.length)];
   const times: number[] = [];

@@ -105,7 +105,10 @@ export async function openKnowledgeBase(
     wrote: false,
   };
   if (unchanged) {
-    return { base: new KnowledgeBase(passages, PassageIndex.fromJSON(stored.index)), report };
+    return {
+      base: new KnowledgeBase(passages, PassageIndex.fromJSON(stored.index, passages)),
+      report,
+    };
   }
   const index = PassageIndex.build(passages);
   const header: IndexHeader = { format: INDEX_FORMAT, files };

@@ -1,7 +1,11 @@
 /**
- * The full-text index over passages: MiniSearch (BM25+), chosen over FlexSearch on the measured
- * recall and speed in docs/model-card.md (`deno task bench` section "knowledge"). Passages are
- * numbered by their position in the knowledge base; the index stores only those numbers.
+ * The full-text index over passages: MiniSearch (BM25+), chosen over FlexSearch for its recall on
+ * real documents (README, "Knowledge base"; `deno task bench`). Passages are numbered by their
+ * position in the knowledge base; the index stores only those numbers.
+ *
+ * A query's cost grows with the posting lists of its words, and BM25 ranks mostly by the rare
+ * ones, so a query keeps only its MAX_QUERY_TERMS rarest indexed words (by document frequency,
+ * counted here with MiniSearch's own tokenizer and term processing).
  */
 import MiniSearch from "minisearch";
 import { STOPWORDS } from "../features/text.ts";
@@ -12,6 +16,9 @@ interface IndexedPassage {
   text: string;
   title?: string;
 }
+
+/** Words kept per query (the rarest); chosen with the recall and latency figures. */
+export const MAX_QUERY_TERMS = 8;
 
 const OPTIONS = {
   fields: ["text", "title"],
@@ -31,18 +38,46 @@ export interface SearchHit {
   score: number;
 }
 
+const tokenize = MiniSearch.getDefault("tokenize") as (text: string) => string[];
+
+/** The distinct indexed terms of a text, processed as the index processes them. */
+function termsOf(text: string): Set<string> {
+  const terms = new Set<string>();
+  for (const token of tokenize(text)) {
+    const term = OPTIONS.processTerm(token);
+    if (term) terms.add(term);
+  }
+  return terms;
+}
+
+function documentFrequencies(passages: readonly Passage[]): Map<string, number> {
+  const frequencies = new Map<string, number>();
+  for (const p of passages) {
+    for (const term of termsOf(p.title ? `${p.title} ${p.text}` : p.text)) {
+      frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
+    }
+  }
+  return frequencies;
+}
+
 export class PassageIndex {
-  private constructor(private readonly search: MiniSearch<IndexedPassage>) {}
+  private constructor(
+    private readonly search: MiniSearch<IndexedPassage>,
+    private readonly frequencies: Map<string, number>,
+  ) {}
 
   static build(passages: readonly Passage[]): PassageIndex {
     const search = new MiniSearch<IndexedPassage>(OPTIONS);
     search.addAll(passages.map((p, id) => ({ id, text: p.text, title: p.title })));
-    return new PassageIndex(search);
+    return new PassageIndex(search, documentFrequencies(passages));
   }
 
-  /** Restores an index written by `toJSON`. */
-  static fromJSON(json: string): PassageIndex {
-    return new PassageIndex(MiniSearch.loadJSON<IndexedPassage>(json, OPTIONS));
+  /** Restores an index written by `toJSON` over the same passages. */
+  static fromJSON(json: string, passages: readonly Passage[]): PassageIndex {
+    return new PassageIndex(
+      MiniSearch.loadJSON<IndexedPassage>(json, OPTIONS),
+      documentFrequencies(passages),
+    );
   }
 
   toJSON(): string {
@@ -51,7 +86,12 @@ export class PassageIndex {
 
   /** The best `limit` passages for a query, best first. */
   query(text: string, limit: number): SearchHit[] {
-    return this.search.search(text).slice(0, limit).map((r) => ({
+    const df = this.frequencies;
+    const rarest = [...termsOf(text)].filter((t) => df.has(t))
+      .sort((a, b) => df.get(a)! - df.get(b)! || (a < b ? -1 : 1))
+      .slice(0, MAX_QUERY_TERMS);
+    if (rarest.length === 0) return [];
+    return this.search.search(rarest.join(" ")).slice(0, limit).map((r) => ({
       passage: r.id as number,
       score: r.score,
     }));
