@@ -16,7 +16,7 @@ export interface Knowledge {
 }
 
 /** What the detector is given to score, and the evidence it had. */
-export function withEvidence(
+function withEvidence(
   input: ScoreInput,
   knowledge: Knowledge | undefined,
 ): { input: ScoreInput; retrieved: boolean; evidence: string } {
