@@ -18,7 +18,7 @@ interface IndexedPassage {
 }
 
 /** Words kept per query (the rarest); chosen with the recall and latency figures. */
-export const MAX_QUERY_TERMS = 8;
+export const MAX_QUERY_TERMS = 5;
 
 const OPTIONS = {
   fields: ["text", "title"],
