@@ -4,8 +4,10 @@
  * position in the knowledge base; the index stores only those numbers.
  *
  * A query's cost grows with the posting lists of its words, and BM25 ranks mostly by the rare
- * ones, so a query keeps only its MAX_QUERY_TERMS rarest indexed words (by document frequency,
- * counted here with MiniSearch's own tokenizer and term processing).
+ * ones, so a query keeps its rarest indexed words (by document frequency, counted here with
+ * MiniSearch's own tokenizer and term processing): at most MAX_QUERY_TERMS, and beyond the first
+ * MIN_QUERY_TERMS only while their posting lists add up to POSTINGS_BUDGET. A small knowledge
+ * base keeps every word; a large one drops its common words, which cost most and rank least.
  */
 import MiniSearch from "minisearch";
 import { STOPWORDS } from "../features/text.ts";
@@ -17,8 +19,10 @@ interface IndexedPassage {
   title?: string;
 }
 
-/** Words kept per query (the rarest); chosen with the recall and latency figures. */
-export const MAX_QUERY_TERMS = 5;
+/** Words kept per query, rarest first; chosen with the recall and latency figures (README). */
+export const MAX_QUERY_TERMS = 8;
+const MIN_QUERY_TERMS = 3;
+export const POSTINGS_BUDGET = 8_000;
 
 const OPTIONS = {
   fields: ["text", "title"],
@@ -87,9 +91,15 @@ export class PassageIndex {
   /** The best `limit` passages for a query, best first. */
   query(text: string, limit: number): SearchHit[] {
     const df = this.frequencies;
-    const rarest = [...termsOf(text)].filter((t) => df.has(t))
-      .sort((a, b) => df.get(a)! - df.get(b)! || (a < b ? -1 : 1))
-      .slice(0, MAX_QUERY_TERMS);
+    const rarest: string[] = [];
+    let postings = 0;
+    const byRarity = [...termsOf(text)].filter((t) => df.has(t))
+      .sort((a, b) => df.get(a)! - df.get(b)! || (a < b ? -1 : 1));
+    for (const term of byRarity.slice(0, MAX_QUERY_TERMS)) {
+      postings += df.get(term)!;
+      if (rarest.length >= MIN_QUERY_TERMS && postings > POSTINGS_BUDGET) break;
+      rarest.push(term);
+    }
     if (rarest.length === 0) return [];
     return this.search.search(rarest.join(" ")).slice(0, limit).map((r) => ({
       passage: r.id as number,
