@@ -48,7 +48,10 @@ export async function listDocumentFiles(dir: string, prefix = ""): Promise<Docum
   return files.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 }
 
-/** The visible text of an HTML page: title, then body text without scripts and styles. */
+/**
+ * The text of an HTML page: its block elements (paragraphs, list items, headings, cells, ...; the
+ * whole body when it has none), without scripts and styles; and its title.
+ */
 export function htmlText(html: string): KnowledgeDocument {
   const { document } = parseHTML(html);
   for (const hidden of document.querySelectorAll("script, style, noscript, template")) {

@@ -113,10 +113,10 @@ export async function openKnowledgeBase(
   const index = PassageIndex.build(passages);
   const header: IndexHeader = { format: INDEX_FORMAT, files };
   try {
-    await Deno.writeTextFile(
-      `${dir}/${INDEX_FILE}`,
-      `${JSON.stringify(header)}\n${index.toJSON()}`,
-    );
+    // Written aside, then renamed: a crash mid-write never leaves a half index file behind.
+    const temporary = `${dir}/${INDEX_FILE}.${crypto.randomUUID()}`;
+    await Deno.writeTextFile(temporary, `${JSON.stringify(header)}\n${index.toJSON()}`);
+    await Deno.rename(temporary, `${dir}/${INDEX_FILE}`);
     report.wrote = true;
   } catch (error) {
     report.writeError = (error as Error).message;

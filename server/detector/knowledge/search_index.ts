@@ -22,7 +22,7 @@ interface IndexedPassage {
 /** Words kept per query, rarest first; chosen with the recall and latency figures (README). */
 export const MAX_QUERY_TERMS = 8;
 const MIN_QUERY_TERMS = 3;
-export const POSTINGS_BUDGET = 8_000;
+export const POSTINGS_BUDGET = 3_000;
 
 const OPTIONS = {
   fields: ["text", "title"],

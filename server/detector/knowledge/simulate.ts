@@ -7,8 +7,7 @@
  */
 import type { CorpusRow } from "../corpus/types.ts";
 import { KnowledgeBase } from "./knowledge_base.ts";
-import type { Passage } from "./passages.ts";
-import { chunkDocument } from "./passages.ts";
+import { chunkDocument, type Passage } from "./passages.ts";
 import { evidencePrompt, retrievePassages } from "./retrieve.ts";
 import { PassageIndex } from "./search_index.ts";
 
