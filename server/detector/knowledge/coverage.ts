@@ -25,10 +25,7 @@ function contentStems(text: string): Set<string> {
   return new Set(lowerWords(text).filter(isContentWord).map(stem));
 }
 
-function isQuestion(sentence: string): boolean {
-  return sentence.trimEnd().endsWith("?");
-}
-
+const isQuestion = (sentence: string) => sentence.trimEnd().endsWith("?");
 // Exclamations are chat ("Sure, happy to help!"), not statements of fact.
 const isExclamation = (sentence: string) => sentence.trimEnd().endsWith("!");
 

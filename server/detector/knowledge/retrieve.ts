@@ -19,7 +19,7 @@ const QUESTION_HEAD = "\n\nQuestion: ";
 const PASSAGE_SEPARATOR = "\n";
 export const MIN_EVIDENCE_CHARS = 100;
 /** Hits asked per query, and code points of the prompt's end queried. */
-const HITS_PER_CLAIM = 4;
+const HITS_PER_QUERY = 4;
 const PROMPT_QUERY_CHARS = 300;
 /** Claims queried at most (a 2,048-code-point response has rarely more). */
 const MAX_CLAIMS = 24;
@@ -57,7 +57,7 @@ export function retrievePassages(
   // The prompt is one more query rather than a suffix of every claim's: each query's cost grows
   // with its words' posting lists, and the prompt's hits still vote for their documents.
   if (promptEnd.trim() !== "") queries.push(promptEnd);
-  const ranked = queries.map((q) => base.search(q, HITS_PER_CLAIM));
+  const ranked = queries.map((q) => base.search(q, HITS_PER_QUERY));
   const votes = new Map<string, number>();
   for (const hits of ranked) {
     for (const hit of hits) {
@@ -70,7 +70,7 @@ export function retrievePassages(
   );
   const chosen = new Set<number>();
   const passages: Passage[] = [];
-  for (let rank = 0; rank < HITS_PER_CLAIM; rank++) {
+  for (let rank = 0; rank < HITS_PER_QUERY; rank++) {
     for (const hits of ranked) {
       const hit = hits[rank];
       if (!hit || chosen.has(hit.passage)) continue;
