@@ -191,6 +191,21 @@ export function firingTable(report: EvidenceReport): string {
   );
 }
 
+/** The sets that miss the AUROC target, with how often their own document was retrieved. */
+function missesNote(report: EvidenceReport): string {
+  const misses = report.retrieval.filter((r) =>
+    r.aurocRetrieved - r.aurocInPrompt < -AUROC_TOLERANCE
+  );
+  if (misses.length === 0) return "Every set is within the target.";
+  return `Outside the target: ${
+    misses.map((r) =>
+      `${r.set} (${f3(r.aurocRetrieved - r.aurocInPrompt)}; its own document reached the ` +
+      `evidence on ${pct(r.inEvidence)} of rows)`
+    ).join(", ")
+  }. Where retrieval misses the document, the score is checked against other text, as it would be
+in a deployment whose documents do not hold the answer.`;
+}
+
 /** The model card's evidence section. */
 export function evidenceSection(report: EvidenceReport): string {
   return `## Evidence: retrieval and \`no_evidence\`
@@ -206,6 +221,8 @@ calibrator) against the same rows with the evidence in the prompt (main calibrat
 within ${AUROC_TOLERANCE} on every set.
 
 ${retrievalTable(report)}
+
+${missesNote(report)}
 
 \`no_evidence\` firing rates (target: >= 90% of open-domain rows with factual claims, <= 10% of
 grounded rows). The coverage shares were chosen on the training split.
