@@ -13,16 +13,24 @@ import { DEFAULT_MODEL_DIR } from "../model_files.ts";
 import { DEFAULT_DATA_DIR } from "../train.ts";
 import { writeRetrievalCalibrator } from "./calibrate.ts";
 import { describeOpenReport, openKnowledgeBase } from "./knowledge_base.ts";
+import { isFolder } from "./load.ts";
 
 const USAGE =
   "usage: deno task knowledge index DIR | deno task knowledge calibrate [--data DIR] [--model DIR]";
 
 async function main(): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args: Deno.args,
-    allowPositionals: true,
-    options: { data: { type: "string" }, model: { type: "string" } },
-  });
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: Deno.args,
+      allowPositionals: true,
+      options: { data: { type: "string" }, model: { type: "string" } },
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const { positionals, values } = parsed;
   const [command, dir] = positionals;
   if (command === "calibrate" && positionals.length === 1) {
     const log = (message: string) => console.error(`[knowledge] ${message}`);
@@ -35,6 +43,10 @@ async function main(): Promise<number> {
     return 0;
   }
   if (command === "index" && dir && positionals.length === 2) {
+    if (!isFolder(dir)) {
+      console.error(`knowledge: ${dir} is not a folder`);
+      return 2;
+    }
     const started = performance.now();
     const { report } = await openKnowledgeBase(dir);
     for (const line of describeOpenReport(dir, report)) console.error(line);
