@@ -22,6 +22,7 @@ import { type LoadResult, runLoad } from "./bench/load.ts";
 import { cpuMs, rssMiB, startServerProcess } from "./bench/processes.ts";
 import { type BenchService, startBenchService } from "./bench/service.ts";
 import { formatTable } from "./bench/stats.ts";
+import { defaultKnowledgeBenchOptions, runKnowledgeBench } from "./bench/knowledge.ts";
 import { benchText } from "./bench/texts.ts";
 import { verifierLatencyTable } from "./bench/verifier.ts";
 
@@ -288,6 +289,7 @@ async function main(): Promise<void> {
       } commits/s`,
   );
   console.log("\n" + await verifierLatencyTable({ ...options, bodyOf: SIZES[0].bodyOf }));
+  console.log(`\n${await runKnowledgeBench(await defaultKnowledgeBenchOptions())}`);
 }
 
 if (import.meta.main) await main();

@@ -26,6 +26,8 @@ const Env = z.object({
   DETECTOR_URL: z.url().optional(),
   DETECTOR_SECRET: z.string().min(16).optional(),
   MODEL_DIR: z.string().optional(),
+  /** Documents folder the started detector retrieves evidence from (the detector checks it). */
+  KNOWLEDGE_DIR: z.string().min(1).optional(),
   /** A file path (folder created on start) or a KV Connect URL shared by several instances. */
   KV_PATH: z.string().default("./data/kv.sqlite3"),
   /** JSON file merged over the default plan table. */
@@ -66,6 +68,8 @@ export interface Config {
       port: number;
       secret: string;
       modelDir?: string;
+      /** `KNOWLEDGE_DIR`, passed to the started detector (a remote one reads its own). */
+      knowledgeDir?: string;
       /** `VERIFIER_*`, passed to the started detector (a remote one reads its own). */
       verifier?: VerifierSettings;
     }
@@ -115,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       secret: e.DETECTOR_SECRET ?? randomSecret(),
       modelDir: e.MODEL_DIR,
       verifier: verifierSettings(e),
+      knowledgeDir: e.KNOWLEDGE_DIR,
     };
   return {
     host: e.HOST,

@@ -25,6 +25,7 @@ export interface DetectorProcessOptions {
   port: number;
   secret: string;
   modelDir?: string;
+  knowledgeDir?: string;
   /** The verifier the detector fuses with (its `VERIFIER_*` settings). */
   verifier?: VerifierSettings;
   /** Where the child's output lines go (default: this process's stderr). */
@@ -64,6 +65,7 @@ export async function startDetectorProcess(
       DETECTOR_PORT: String(options.port),
       DETECTOR_SECRET: options.secret,
       ...(options.modelDir ? { MODEL_DIR: options.modelDir } : {}),
+      ...(options.knowledgeDir ? { KNOWLEDGE_DIR: options.knowledgeDir } : {}),
       ...verifierEnvOf(options.verifier),
     },
     stdin: "null",

@@ -26,6 +26,7 @@ async function main(): Promise<void> {
       port: config.detector.port,
       secret: config.detector.secret,
       modelDir: config.detector.modelDir,
+      knowledgeDir: config.detector.knowledgeDir,
       verifier: config.detector.verifier,
     });
     config = { ...config, detector: { ...config.detector, port: detector.port } };

@@ -5,15 +5,17 @@
 import { type Context, Hono } from "hono";
 import { parseDetectBody } from "./detect_body.ts";
 import { inferenceSecret } from "./middleware/inference_secret.ts";
-import { detectorScorer } from "./model.ts";
+import { createScorer } from "./knowledge/scorer.ts";
 import type { Detector, Scorer } from "./types.ts";
 
 export interface DetectorAppOptions {
   secret: string;
   detector: Promise<Detector> | Detector;
+  /** Builds the scoring step from the loaded detector; default: the detector, no knowledge base. */
+  scorer?: (detector: Detector) => Promise<Scorer> | Scorer;
   /** Called when loading fails (the app keeps answering 503). */
   onLoadError?: (error: unknown) => void;
-  /** Steps around the detector's own scoring (the verifier); default: none. */
+  /** Steps around that scoring (the verifier); default: none. */
   wrap?: (base: Scorer) => Scorer;
 }
 
@@ -21,15 +23,14 @@ const MODEL_UNAVAILABLE = { detail: "model_unavailable" } as const;
 
 export function createDetectorApp(options: DetectorAppOptions): Hono {
   let detector: Detector | undefined;
-  let score: Scorer | undefined;
+  let scorer: Scorer | undefined;
+  const buildScorer = options.scorer ?? createScorer;
   const wrap = options.wrap ?? ((base: Scorer) => base);
-  Promise.resolve(options.detector).then(
-    (loaded) => {
-      detector = loaded;
-      score = wrap(detectorScorer(loaded));
-    },
-    (error) =>
-      (options.onLoadError ?? ((e) => console.error("detector: model failed to load:", e)))(error),
+  Promise.resolve(options.detector).then(async (loaded) => {
+    scorer = wrap(await buildScorer(loaded));
+    detector = loaded;
+  }).catch((error) =>
+    (options.onLoadError ?? ((e) => console.error("detector: model failed to load:", e)))(error)
   );
   const app = new Hono();
 
@@ -53,9 +54,9 @@ export function createDetectorApp(options: DetectorAppOptions): Hono {
     }
     const parsed = parseDetectBody(body);
     if (!parsed.ok) return c.json({ detail: parsed.detail }, 400);
-    if (!score) return c.json(MODEL_UNAVAILABLE, 503);
+    if (!scorer) return c.json(MODEL_UNAVAILABLE, 503);
     const started = performance.now();
-    const output = await score(parsed.input);
+    const output = await scorer(parsed.input);
     const latency_ms = Math.round(performance.now() - started);
     return c.json({ ...output, latency_ms });
   });

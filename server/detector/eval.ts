@@ -19,6 +19,8 @@ import {
   type TrainingReport,
 } from "./evaluation/card.ts";
 import { evaluateCells } from "./evaluation/cells.ts";
+import { evaluateEvidence, evidenceSection } from "./evaluation/evidence.ts";
+import { retrievalDetector } from "./knowledge/load.ts";
 import { measureLatency } from "./evaluation/latency.ts";
 import { sentences } from "./features/text.ts";
 import { loadDetector } from "./model.ts";
@@ -54,6 +56,12 @@ async function main() {
   const test = splitCorpus(corpus.rows).test;
   log(`scoring ${test.length} test rows`);
   const cells = evaluateCells(detector, test);
+  log("measuring retrieval and no_evidence");
+  const evidence = evaluateEvidence(
+    detector,
+    await retrievalDetector(detector, modelDir, log),
+    test,
+  );
   log("measuring latency");
   const text = test.slice(0, 400).flatMap((r) => sentences(`${r.prompt ?? ""} ${r.response}`));
   const latency = measureLatency(detector, text);
@@ -86,9 +94,13 @@ async function main() {
     console.log(regimeTable(c) + "\n");
     console.log(confusionTable(c) + "\n");
   }
-  console.log(latencyTable(latency));
+  console.log(latencyTable(latency) + "\n");
+  console.log(evidenceSection(evidence));
   await Deno.mkdir(DOCS_DIR, { recursive: true });
-  await Deno.writeTextFile(DOCS_DIR + "model-card.md", modelCard(report, SVG_NAME));
+  await Deno.writeTextFile(
+    DOCS_DIR + "model-card.md",
+    `${modelCard(report, SVG_NAME)}\n${evidenceSection(evidence)}`,
+  );
   await Deno.writeTextFile(DOCS_DIR + SVG_NAME, reliabilitySvg(cells));
   log(`wrote ${DOCS_DIR}model-card.md and ${SVG_NAME}`);
 }

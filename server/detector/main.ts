@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { createDetectorApp } from "./app.ts";
+import { isFolder, scorerFor } from "./knowledge/load.ts";
 import { loadDetector } from "./model.ts";
 import { DEFAULT_MODEL_DIR } from "./model_files.ts";
 import { verifierStep } from "./verifier/scorer.ts";
@@ -14,6 +15,8 @@ const DetectorEnv = z.object({
   HOST: z.string().min(1).default("127.0.0.1"),
   DETECTOR_SECRET: z.string().min(1, "DETECTOR_SECRET is required"),
   MODEL_DIR: z.string().min(1).default(DEFAULT_MODEL_DIR),
+  /** Folder of documents to retrieve evidence from (indexed at start-up). */
+  KNOWLEDGE_DIR: z.string().min(1).refine(isFolder, "must be an existing folder").optional(),
 }).extend(VerifierEnvFields.shape).superRefine(requireVerifierModel);
 export type DetectorEnv = z.infer<typeof DetectorEnv>;
 
@@ -47,7 +50,13 @@ if (import.meta.main) {
     () => {},
   );
   const wrap = await verifierStep(verifierSettings(config), config.MODEL_DIR);
-  const app = createDetectorApp({ secret: config.DETECTOR_SECRET, detector, wrap });
+  const app = createDetectorApp({
+    secret: config.DETECTOR_SECRET,
+    detector,
+    scorer: async () =>
+      scorerFor(await detector, config.KNOWLEDGE_DIR, config.MODEL_DIR, console.error),
+    wrap,
+  });
   Deno.serve({
     port: config.DETECTOR_PORT,
     hostname: config.HOST,

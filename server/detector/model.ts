@@ -24,7 +24,7 @@ import {
   WEIGHTS_FILE,
 } from "./model_files.ts";
 import { predictTrees } from "./trees.ts";
-import type { Detector, ScoreInput, ScoreOutput, Scorer } from "./types.ts";
+import type { Detector, ScoreInput, ScoreOutput } from "./types.ts";
 
 /** The raw (uncalibrated) outputs of one call. */
 export interface RawScores {
@@ -164,11 +164,6 @@ export async function loadDetector(modelDir: string = DEFAULT_MODEL_DIR): Promis
   );
   warmUp(detector);
   return detector;
-}
-
-/** The detector's own scoring as the first step of a composed scorer. */
-export function detectorScorer(detector: Detector): Scorer {
-  return (input) => Promise.resolve(detector.score(input));
 }
 
 /** A few calls before serving, so the first real call does not pay for the JIT. */

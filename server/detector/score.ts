@@ -1,15 +1,17 @@
 /**
- * `deno task score [--task T] [--input-mode M] [--top-k N] [--model DIR] < in.jsonl > out.jsonl`:
- * batch scoring. Standard output carries only JSONL; a bad line gets {"id", "error"} and the run
- * goes on; counts go to standard error. A line's own task / input_mode win over the flags. The
- * `VERIFIER_*` settings are honoured as by the detector service, so both score alike.
+ * `deno task score [--task T] [--input-mode M] [--top-k N] [--model DIR] [--knowledge DIR]
+ * < in.jsonl > out.jsonl`: batch scoring, with evidence from a knowledge folder when given.
+ * Standard output carries only JSONL; a bad line gets {"id", "error"} and the run goes on; counts
+ * go to standard error. A line's own task / input_mode win over the flags. The `VERIFIER_*`
+ * settings are honoured as by the detector service, so both score alike.
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { DetectRequest } from "../../shared/contract.ts";
 import { INPUT_MODES, TASKS } from "../../shared/regimes.ts";
 import { BACKEND_DEFAULT_TASK } from "./detect_body.ts";
-import { detectorScorer, loadDetector } from "./model.ts";
+import { isFolder, scorerFor } from "./knowledge/load.ts";
+import { loadDetector } from "./model.ts";
 import { DEFAULT_MODEL_DIR } from "./model_files.ts";
 import type { Scorer } from "./types.ts";
 import { verifierStep } from "./verifier/scorer.ts";
@@ -25,12 +27,13 @@ const Flags = z.object({
   "input-mode": z.enum(INPUT_MODES).optional(),
   "top-k": z.coerce.number().int().min(1).max(10).default(6),
   model: z.string().optional(),
+  knowledge: z.string().refine(isFolder, "must be an existing folder").optional(),
 });
 type Flags = z.infer<typeof Flags>;
 
 /** Scores one input line: the output object (a result or an error, with the line's id). */
 export async function scoreLine(
-  score: Scorer,
+  scorer: Scorer,
   flags: Flags,
   line: string,
 ): Promise<Record<string, unknown>> {
@@ -52,7 +55,7 @@ export async function scoreLine(
   }
   const { prompt, response, task, input_mode } = parsed.data;
   const inputMode = input_mode ?? flags["input-mode"] ?? (prompt ? "pr" : "ro");
-  const output = await score({
+  const output = await scorer({
     prompt,
     response,
     task: task ?? flags.task,
@@ -83,6 +86,7 @@ async function main() {
       "input-mode": { type: "string" },
       "top-k": { type: "string" },
       model: { type: "string" },
+      knowledge: { type: "string" },
     },
   });
   const flags = Flags.safeParse(values);
@@ -103,13 +107,13 @@ async function main() {
   const detector = await loadDetector(modelDir);
   console.error(`score: model ${detector.modelVersion}, calibrator ${detector.calibratorVersion}`);
   const wrap = await verifierStep(verifier, modelDir);
-  const score = wrap(detectorScorer(detector));
+  const scorer = wrap(await scorerFor(detector, flags.data.knowledge, modelDir, console.error));
   const encoder = new TextEncoder();
   const writer = Deno.stdout.writable.getWriter();
   let scored = 0, failed = 0;
   for await (const line of lines(Deno.stdin.readable)) {
     if (line.trim() === "") continue;
-    const out = await scoreLine(score, flags.data, line);
+    const out = await scoreLine(scorer, flags.data, line);
     "error" in out ? failed++ : scored++;
     await writer.write(encoder.encode(JSON.stringify(out) + "\n"));
   }

@@ -11,6 +11,7 @@ import {
   WEIGHTS_FILE,
 } from "./model_files.ts";
 import type { TrainingReport } from "./evaluation/card.ts";
+import { writeRetrievalCalibrator } from "./knowledge/calibrate.ts";
 import { CALIBRATION_RULE } from "./training/calibrate.ts";
 import { prepareData, trainModel } from "./training/pipeline.ts";
 import { bestVariant, compareVariants } from "./training/selection.ts";
@@ -62,6 +63,7 @@ async function main() {
     JSON.stringify(model.calibration, null, 1) + "\n",
   );
   await Deno.writeTextFile(outDir + TRAINING_REPORT_FILE, JSON.stringify(report, null, 1) + "\n");
+  await writeRetrievalCalibrator(outDir, data.splits.calibration, log);
   log(`wrote ${outDir} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 

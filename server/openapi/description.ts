@@ -158,7 +158,11 @@ function detectOperation(auth: "bearer" | "session") {
       description: bearer
         ? "Bearer API key only. Units: ceil((len(prompt) + len(response)) / 2048), counted in " +
           "characters. A retry with the same X-Request-Id and the same request within 24 h " +
-          "adds no audit row and no units; the same id with a different request is a 400."
+          "adds no audit row and no units; the same id with a different request is a 400. " +
+          "`warnings` can hold `no_evidence`: neither the prompt nor the server's knowledge base " +
+          "(KNOWLEDGE_DIR) covers the response's factual claims, so factual errors could not be " +
+          "checked and the score rests on the response's own cues (refusal, citation shape, " +
+          "self-contradiction, hedging); a refusal or a reply without factual claims never gets it."
         : "Same body, response, headers and errors as POST /api/detect, authenticated by the " +
           "dashboard session instead of a key. The body must be sent as application/json.",
       security: bearer ? [{ bearerAuth: [] }] : [{ sessionCookie: [] }],

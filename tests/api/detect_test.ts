@@ -44,7 +44,8 @@ Deno.test("detect against the real detector", async (t) => {
       assert.equal(body.input_mode_used, "pr");
       assert.equal(body.mode, "short");
       assert.equal(body.detections_billed, 1);
-      assert.deepEqual(body.warnings, []);
+      // Nothing in the prompt (a question) covers the answer's claims.
+      assert.deepEqual(body.warnings, ["no_evidence"]);
       assert.deepEqual(body.regime_scores.map((s) => s.regime).sort(), [...PUBLIC_REGIMES].sort());
       assert.equal(body.top_regime, body.regime_scores[0].regime);
       for (let i = 1; i < body.regime_scores.length; i++) {
@@ -332,6 +333,7 @@ Deno.test("detect against the real detector", async (t) => {
       const user = (await getUserByEmail(api.kv, "detect@example.com"))!;
       await updateUser(api.kv, user.id, (u) => ({ ...u, subscriptionStatus: "past_due" }));
       assert.deepEqual(assertServed(await detect(api.url, key, TEXT)).warnings, [
+        "no_evidence",
         "subscription_inactive",
       ]);
       await updateUser(api.kv, user.id, (u) => ({ ...u, subscriptionStatus: "active" }));

@@ -18,7 +18,8 @@ import {
   writePlansFile,
 } from "../support/detect.ts";
 
-const ONE_UNIT = { response: "The moon is made of cheese." };
+/** One unit, its claim covered by the prompt (no `no_evidence`), so only quota warnings show. */
+const ONE_UNIT = { prompt: "The moon is made of cheese.", response: "The moon is made of cheese." };
 /** prompt + response of 2049 code points: two units. */
 const TWO_UNITS = { prompt: "p".repeat(2048), response: "r" };
 

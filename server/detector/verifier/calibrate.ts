@@ -13,7 +13,8 @@ import type { InputMode } from "../../../shared/regimes.ts";
 import { buildCorpus } from "../corpus/corpus.ts";
 import { splitCorpus } from "../corpus/split.ts";
 import { auroc, expectedCalibrationError } from "../metrics.ts";
-import { detectorScorer, loadDetector } from "../model.ts";
+import { createScorer } from "../knowledge/scorer.ts";
+import { loadDetector } from "../model.ts";
 import { DEFAULT_MODEL_DIR } from "../model_files.ts";
 import { shuffledIndices } from "../random.ts";
 import { DEFAULT_DATA_DIR } from "../train.ts";
@@ -173,7 +174,7 @@ async function main(): Promise<number> {
   bar.start(inputs.length, 0, { cached: 0, failed: 0 });
   const collected = await collectFusionRows(
     inputs,
-    detectorScorer(detector),
+    createScorer(detector),
     createVerifier(settings),
     cache,
     flags.data.concurrency,

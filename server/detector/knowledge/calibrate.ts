@@ -1,0 +1,46 @@
+/**
+ * The retrieval calibrator: the cells' calibrators and thresholds fitted again on the calibration
+ * split as a deployment with a knowledge base sees it (every `pr` call's evidence from retrieval,
+ * grounded rows reduced to their question; see simulate.ts), so that a score on retrieved
+ * evidence means what it says. Written to `retrieval-calibrator.json` beside the model, stamped
+ * with the model version; run at the end of `deno task train`, or alone as
+ * `deno task knowledge calibrate [--data DIR] [--model DIR]`. Deterministic: fixed seed, no
+ * randomness in retrieval.
+ */
+import type { CorpusRow } from "../corpus/types.ts";
+import { loadDetector } from "../model.ts";
+import { calibrateCells } from "../training/calibrate.ts";
+import { examplesFor } from "../training/examples.ts";
+import { SEED } from "../training/pipeline.ts";
+import { RETRIEVAL_CALIBRATOR_FILE, type RetrievalCalibratorFile } from "./load.ts";
+import { simulateRetrieval } from "./simulate.ts";
+
+const trainable = (r: CorpusRow) => (r as { trainable?: boolean }).trainable !== false;
+
+/** Fits the retrieval calibrator for the model in `modelDir` and writes it there. */
+export async function writeRetrievalCalibrator(
+  modelDir: string,
+  calibrationRows: readonly CorpusRow[],
+  log: (message: string) => void,
+): Promise<RetrievalCalibratorFile> {
+  const dir = modelDir.replace(/\/?$/, "/");
+  const detector = await loadDetector(dir);
+  const rows = calibrationRows.filter(trainable);
+  const started = performance.now();
+  const simulated = simulateRetrieval(rows).map((s) => s.retrieved);
+  const { file, reports } = calibrateCells(detector.core, {
+    pr: examplesFor(simulated, "pr"),
+    ro: examplesFor(rows, "ro"),
+  }, SEED);
+  const calibrator: RetrievalCalibratorFile = { ...file, modelVersion: detector.modelVersion };
+  await Deno.writeTextFile(
+    dir + RETRIEVAL_CALIBRATOR_FILE,
+    JSON.stringify(calibrator, null, 1) + "\n",
+  );
+  log(
+    `retrieval calibrator (${simulated.length} pr rows with retrieved evidence) in ${
+      ((performance.now() - started) / 1000).toFixed(1)
+    } s: ${reports.map((r) => `${r.cell} ${r.method} t=${r.threshold.toFixed(3)}`).join(", ")}`,
+  );
+  return calibrator;
+}

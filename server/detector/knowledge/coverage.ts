@@ -1,0 +1,65 @@
+/**
+ * Evidence coverage: whether the prompt and the retrieved passages hold anything to check the
+ * response's factual claims against. A claim is factual when it names something (a number, a
+ * date, a capitalised name) or states something in several content words, and is not a question,
+ * an exclamation, a refusal or the speaker talking about themselves. It is covered when the evidence holds at
+ * least CLAIM_SUPPORT_SHARE of its content words (stemmed): evidence that contradicts a claim is
+ * still about it. Questions in the evidence do not count, since asking about a thing is no
+ * evidence for an answer. `no_evidence` is raised when fewer than half of the response's factual
+ * claims are covered; a response without factual claims never gets it. The two shares were chosen
+ * on the training split (model card, "Evidence").
+ */
+import { splitClaims } from "../features/claims.ts";
+import { isContentWord, lowerWords, refusalCues, stem, words } from "../features/text.ts";
+
+/** Share of a claim's content words that must occur in the evidence for it to be covered. */
+export const CLAIM_SUPPORT_SHARE = 0.3;
+/** Share of factual claims that must be covered for the response to have evidence. */
+export const COVERED_CLAIMS_SHARE = 0.5;
+const MIN_CONTENT_WORDS = 3;
+
+const FIRST_PERSON = new Set(["i", "i'm", "i've", "i'd", "me", "my", "we", "our", "us"]);
+const NAMES_SOMETHING = /\d|^\p{Lu}/u;
+
+function contentStems(text: string): Set<string> {
+  return new Set(lowerWords(text).filter(isContentWord).map(stem));
+}
+
+const isQuestion = (sentence: string) => sentence.trimEnd().endsWith("?");
+// Exclamations are chat ("Sure, happy to help!"), not statements of fact.
+const isExclamation = (sentence: string) => sentence.trimEnd().endsWith("!");
+
+function isFactual(claim: string, content: Set<string>): boolean {
+  if (isQuestion(claim) || isExclamation(claim) || refusalCues(claim) > 0) return false;
+  const tokens = words(claim);
+  if (tokens.some((w) => FIRST_PERSON.has(w.toLowerCase()))) return false;
+  const namesSomething = tokens.some((w, i) => NAMES_SOMETHING.test(w) && (i > 0 || /\d/.test(w)));
+  return content.size >= MIN_CONTENT_WORDS || (namesSomething && content.size >= 2);
+}
+
+export interface Coverage {
+  /** Per factual claim, the share of its content words the evidence holds. */
+  support: number[];
+}
+
+export function evidenceCoverage(evidence: string, response: string): Coverage {
+  const known = new Set<string>();
+  for (const { text } of splitClaims(evidence)) {
+    if (!isQuestion(text)) { for (const s of contentStems(text)) known.add(s); }
+  }
+  const support: number[] = [];
+  for (const { text } of splitClaims(response)) {
+    const content = contentStems(text);
+    if (!isFactual(text, content)) continue;
+    let supported = 0;
+    for (const s of content) if (known.has(s)) supported++;
+    support.push(supported / content.size);
+  }
+  return { support };
+}
+
+/** Whether the response's factual claims are mostly beyond reach of the evidence. */
+export function lacksEvidence({ support }: Coverage): boolean {
+  const covered = support.filter((s) => s >= CLAIM_SUPPORT_SHARE).length;
+  return support.length > 0 && covered < COVERED_CLAIMS_SHARE * support.length;
+}

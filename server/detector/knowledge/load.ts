@@ -1,0 +1,79 @@
+/**
+ * Opens a knowledge folder for the backend (and `deno task score --knowledge`): the passages and
+ * their index, and the detector that scores retrieved evidence, i.e. the same model with the
+ * calibrator fitted on retrieval-simulated calls (`retrieval-calibrator.json` beside the model).
+ * Logs file names and counts only.
+ */
+import { LinearDetector } from "../model.ts";
+import { type CalibratorFile, contentVersion } from "../model_files.ts";
+import { describeOpenReport, openKnowledgeBase } from "./knowledge_base.ts";
+import { createScorer, type Knowledge } from "./scorer.ts";
+import type { Scorer } from "../types.ts";
+
+export const RETRIEVAL_CALIBRATOR_FILE = "retrieval-calibrator.json";
+
+/** The calibrator file for retrieved evidence, stamped with the model it was fitted on. */
+export interface RetrievalCalibratorFile extends CalibratorFile {
+  modelVersion: string;
+}
+
+/** The detector for retrieved evidence; the plain one when no calibrator fits this model. */
+export async function retrievalDetector(
+  detector: LinearDetector,
+  modelDir: string,
+  log: (line: string) => void,
+): Promise<LinearDetector> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await Deno.readFile(`${modelDir.replace(/\/?$/, "/")}${RETRIEVAL_CALIBRATOR_FILE}`);
+  } catch {
+    log(`knowledge: no ${RETRIEVAL_CALIBRATOR_FILE}; retrieved evidence uses the main calibrator`);
+    return detector;
+  }
+  const file = JSON.parse(new TextDecoder().decode(bytes)) as RetrievalCalibratorFile;
+  if (file.modelVersion !== detector.modelVersion) {
+    log(
+      `knowledge: ${RETRIEVAL_CALIBRATOR_FILE} was fitted on ${file.modelVersion}, not ${detector.modelVersion}; retrieved evidence uses the main calibrator`,
+    );
+    return detector;
+  }
+  return new LinearDetector(
+    detector.core,
+    file,
+    detector.modelVersion,
+    await contentVersion("cal-", [bytes]),
+  );
+}
+
+export async function loadKnowledge(
+  dir: string,
+  detector: LinearDetector,
+  modelDir: string,
+  log: (line: string) => void,
+): Promise<Knowledge> {
+  const { base, report } = await openKnowledgeBase(dir);
+  for (const line of describeOpenReport(dir, report)) log(line);
+  return { base, detector: await retrievalDetector(detector, modelDir, log) };
+}
+
+/** The backend's scoring step: the detector, with the knowledge folder's evidence when given. */
+export async function scorerFor(
+  detector: LinearDetector,
+  knowledgeDir: string | undefined,
+  modelDir: string,
+  log: (line: string) => void,
+): Promise<Scorer> {
+  const knowledge = knowledgeDir === undefined
+    ? undefined
+    : await loadKnowledge(knowledgeDir, detector, modelDir, log);
+  return createScorer(detector, knowledge);
+}
+
+/** A zod check for a folder setting: it must exist and be a folder. */
+export function isFolder(path: string): boolean {
+  try {
+    return Deno.statSync(path).isDirectory;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The detector's scoring step: the response scored against the caller's prompt, or, with a
+ * knowledge base, against the passages retrieved for it plus the prompt (with the calibrator fitted
+ * on retrieved evidence); then `no_evidence` when that evidence does not cover the response's
+ * factual claims. Passages go to the detector only; nothing of the call is kept or logged.
+ */
+import type { Detector, ScoreInput, ScoreOutput, Scorer } from "../types.ts";
+import { evidenceCoverage, lacksEvidence } from "./coverage.ts";
+import type { KnowledgeBase } from "./knowledge_base.ts";
+import { evidencePrompt, retrievePassages } from "./retrieve.ts";
+
+export interface Knowledge {
+  base: KnowledgeBase;
+  /** The detector with the calibrator fitted on retrieved evidence. */
+  detector: Detector;
+}
+
+/** What the detector is given to score, and the evidence it had. */
+function withEvidence(
+  input: ScoreInput,
+  knowledge: Knowledge | undefined,
+): { input: ScoreInput; retrieved: boolean; evidence: string } {
+  // An explicit response-only call with a prompt asks to ignore context: no retrieval either.
+  const wantsContext = input.inputMode === "pr" || !input.prompt;
+  const passages = knowledge && wantsContext
+    ? retrievePassages(knowledge.base, input.prompt, input.response)
+    : [];
+  if (passages.length === 0) {
+    return {
+      input,
+      retrieved: false,
+      evidence: input.inputMode === "pr" ? input.prompt ?? "" : "",
+    };
+  }
+  const prompt = evidencePrompt(input.prompt, passages);
+  return { input: { ...input, prompt, inputMode: "pr" }, retrieved: true, evidence: prompt };
+}
+
+export function scoreWithEvidence(
+  detector: Detector,
+  knowledge: Knowledge | undefined,
+  call: ScoreInput,
+): ScoreOutput {
+  const { input, retrieved, evidence } = withEvidence(call, knowledge);
+  const output = (retrieved ? knowledge!.detector : detector).score(input);
+  const warnings = lacksEvidence(evidenceCoverage(evidence, call.response))
+    ? ["no_evidence", ...output.warnings]
+    : output.warnings;
+  return { ...output, warnings };
+}
+
+export function createScorer(detector: Detector, knowledge?: Knowledge): Scorer {
+  return (input) => Promise.resolve(scoreWithEvidence(detector, knowledge, input));
+}
