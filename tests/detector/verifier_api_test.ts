@@ -3,7 +3,8 @@
  * a fake OpenAI-compatible server over HTTP): the verifier is asked only for calls that reach the
  * detector (never for a refused or quota-exceeded call); its verdict reaches `/api/detect` with
  * `calibration_uncalibrated` once; a failure is served with `verifier_unavailable` and logged by
- * the server without any call text.
+ * the server without any call text. The call's prompt is only a question, so the detector's own
+ * `no_evidence` comes first in `warnings`, then the verifier's warning, then the API's.
  */
 import assert from "node:assert/strict";
 import { chatReply, startFakeVerifier } from "../../server/bench/verifier.ts";
@@ -76,15 +77,22 @@ Deno.test("deno task serve with a verifier: asked only for served calls, failure
     }
     const fused = assertServed(first);
     assert.equal(asked, 1);
-    assert.equal(fused.warnings.filter((w) => w === "calibration_uncalibrated").length, 1);
+    assert.deepEqual(fused.warnings, ["no_evidence", "calibration_uncalibrated"]);
     assert.ok(fused.calibrator_version.startsWith("uncalibrated:"));
     assert.ok(fused.latency_ms >= FAKE_DELAY_MS, `latency_ms ${fused.latency_ms}`);
 
     failing = true;
     const failed = assertServed(await call());
     assert.equal(asked, 2);
-    assert.equal(failed.warnings[0], "verifier_unavailable");
-    assert.ok(!failed.warnings.includes("calibration_uncalibrated"));
+    // The embedded score is served (its calibrator is calibrated): no calibration_uncalibrated;
+    // the second of 2 monthly units crosses both quota thresholds.
+    assert.deepEqual(failed.warnings, [
+      "no_evidence",
+      "verifier_unavailable",
+      "quota_80pct",
+      "quota_95pct",
+    ]);
+    assert.ok(!failed.calibrator_version.startsWith("uncalibrated:"));
 
     assertRefused(await detect(url, key, { prompt: "no response" }), 400);
     assertRefused(await call(), 402);

@@ -197,6 +197,7 @@ Deno.test("a fitted fusion file for this verifier and detector: calibrated, its 
     verifierSamples: 1,
     modelVersion: "hd-000000000001",
     calibratorVersion: "cal-000000000001",
+    retrievalCalibratorVersion: "cal-00000000000r",
   });
   assert.deepEqual(file.fittedOn, { evidence: "group", no_evidence: "group" });
   await writeFusion(dir, file);
@@ -213,6 +214,15 @@ Deno.test("a fitted fusion file for this verifier and detector: calibrated, its 
       ) < 1e-12,
     );
     assert.equal(out.flag, out.p_hallucination >= file.threshold);
+
+    // A call scored on retrieved evidence (the same model's retrieval calibrator) is fused too.
+    const retrieved = await withVerifier(
+      baseScorer(false, "cal-00000000000r").score,
+      verifierOf(fake),
+      fusion,
+    )(input("binary", 1));
+    assert.deepEqual(retrieved.warnings, []);
+    assert.match(retrieved.calibrator_version, /^cal-00000000000r\+vf-[0-9a-f]{12}:fake-llm:7b$/);
 
     // Another detector calibration (a retrain): the file is stale, so uncalibrated again.
     const stale = await withVerifier(

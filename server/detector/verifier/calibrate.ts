@@ -13,6 +13,7 @@ import type { InputMode } from "../../../shared/regimes.ts";
 import { buildCorpus } from "../corpus/corpus.ts";
 import { splitCorpus } from "../corpus/split.ts";
 import { auroc, expectedCalibrationError } from "../metrics.ts";
+import { retrievalDetector } from "../knowledge/load.ts";
 import { createScorer } from "../knowledge/scorer.ts";
 import { loadDetector } from "../model.ts";
 import { DEFAULT_MODEL_DIR } from "../model_files.ts";
@@ -158,6 +159,7 @@ async function main(): Promise<number> {
   const modelDir = env.MODEL_DIR.replace(/\/?$/, "/");
   const detector = await loadDetector(modelDir);
   log(`detector ${detector.modelVersion} / ${detector.calibratorVersion} from ${modelDir}`);
+  const retrieval = await retrievalDetector(detector, modelDir, log);
   log(`verifier ${settings.model} at ${settings.url}, ${settings.samples} sample(s)`);
   const inputs = await calibrationInputs(flags.data.data, flags.data.limit);
   const cachePath = flags.data.cache ??
@@ -195,6 +197,7 @@ async function main(): Promise<number> {
     verifierSamples: settings.samples,
     modelVersion: detector.modelVersion,
     calibratorVersion: detector.calibratorVersion,
+    retrievalCalibratorVersion: retrieval === detector ? undefined : retrieval.calibratorVersion,
   });
   const path = await writeFusion(modelDir, file);
   const fused = rows.map((r) => fusedProbability(file.weights[r.group], r.pDetector, r.pVerifier));

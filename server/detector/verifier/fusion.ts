@@ -38,6 +38,11 @@ export interface FusionFile {
   /** The detector it was fitted on: another model or calibrator makes the file stale. */
   modelVersion: string;
   calibratorVersion: string;
+  /**
+   * The same model's calibrator for retrieved evidence (`retrieval-calibrator.json`), when there
+   * is one: its probabilities are calibrated too, so the fusion serves those calls as well.
+   */
+  retrievalCalibratorVersion?: string;
   weights: Record<EvidenceGroup, FusionWeights>;
   /** Per group: fitted on its own rows, or pooled (too few rows of that group). */
   fittedOn: Record<EvidenceGroup, "group" | "pooled">;
@@ -106,7 +111,11 @@ export function fitFusion(
   rows: readonly FusionRow[],
   about: Pick<
     FusionFile,
-    "verifierModel" | "verifierSamples" | "modelVersion" | "calibratorVersion"
+    | "verifierModel"
+    | "verifierSamples"
+    | "modelVersion"
+    | "calibratorVersion"
+    | "retrievalCalibratorVersion"
   >,
 ): FusionFile {
   if (!hasBothLabels(rows)) throw new Error("fusion: the calibration rows need both labels");
@@ -166,7 +175,9 @@ export class Fusion {
   calibratedFor(base: { model_version: string; calibrator_version: string }): boolean {
     return this.file !== undefined && this.file.verifierModel === this.verifierModel &&
       this.file.modelVersion === base.model_version &&
-      this.file.calibratorVersion === base.calibrator_version;
+      [this.file.calibratorVersion, this.file.retrievalCalibratorVersion].includes(
+        base.calibrator_version,
+      );
   }
 
   fuse(
