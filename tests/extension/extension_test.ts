@@ -1,15 +1,18 @@
 /**
  * The extension end to end, in real Chromium with the built extension, against the real API and
  * detector: a reply refused for want of a session, checked by itself once the user signs in; the
- * badge's score and breakdown equal `/api/detect`'s for the same text; the popup's usage, key
- * creation, revocation (after confirming) and sign-out; the context-menu check of a selection on
- * a plain page; and nothing but settings in the extension's storage.
+ * badge's score and breakdown equal `/api/detect`'s for the same text (the chat's prompt quotes
+ * a source, so the reply is scored against evidence); the popup's usage, key creation, revocation
+ * (after confirming) and sign-out; the context-menu check of a selection on a plain page (no
+ * prompt, so no evidence: "not verifiable", the regime cues still listed); and nothing but
+ * settings in the extension's storage.
  */
 import assert from "node:assert/strict";
 // @ts-types="@types/webextension-polyfill"
 import type extensionApi from "webextension-polyfill";
 import { DetectResponse } from "../../shared/contract.ts";
 import { shownRisk } from "../../shared/regimes.ts";
+import { NOT_VERIFIABLE, regimeLabel, warningText } from "../../extension/src/display.ts";
 import { ignoreWithoutChromium } from "../support/env.ts";
 import { startDetector } from "./support/backend.ts";
 import { startSession } from "./support/browser.ts";
@@ -71,6 +74,13 @@ Deno.test({
       let key = "";
       await t.step("the badge shows the server's score and breakdown for the text", async () => {
         const pill = page.locator("[data-hd-badge] .pill[data-p]");
+        // The prompt's quoted source covers the reply's claims: a scored verdict, not "not
+        // verifiable".
+        assert.deepEqual(
+          detector.log.map((s) => s.warnings.includes("no_evidence")),
+          [false],
+        );
+        assert.equal(await pill.getAttribute("data-state"), "result");
         const shownP = Number(await pill.getAttribute("data-p"));
         const pillText = await pill.innerText();
         // The page's CSS (40px red serif on every element) does not reach into the badge.
@@ -93,6 +103,7 @@ Deno.test({
           })).json(),
         );
         assert.equal(shownP, scored.p_hallucination);
+        assert.ok(!scored.warnings.includes("no_evidence"), scored.warnings.join());
         const { bucket, percent } = shownRisk(scored.p_hallucination);
         assert.match(pillText, new RegExp(`${bucket}\\s*${percent}%`));
         assert.equal(pillText.includes("flagged"), scored.flag);
@@ -152,7 +163,7 @@ Deno.test({
         assert.equal(afterRevoke.status, 401);
       });
 
-      await t.step("context menu: a selection on a plain page, checked in a panel", async () => {
+      await t.step("context menu: a selection on a plain page, not verifiable there", async () => {
         const article = await context.newPage();
         await article.goto(`${pages.url}/article`);
         await article.evaluate(() => {
@@ -175,16 +186,25 @@ Deno.test({
           );
         }, ARTICLE_TEXT);
         const panel = article.locator('#hd-selection-panel [role="dialog"]');
-        await panel.locator(".title", { hasText: /%/ }).waitFor();
+        await panel.locator(".title", { hasText: NOT_VERIFIABLE }).waitFor();
         const call = detector.log[before];
         assert.equal(detector.log.length, before + 1);
         assert.deepEqual({ response: call.response, prompt: call.prompt }, {
           response: ARTICLE_TEXT,
           prompt: undefined,
         });
-        const { bucket, percent } = shownRisk(call.p);
-        assert.match(await panel.innerText(), new RegExp(`${bucket} ${percent}%`));
-        assert.match(await panel.innerText(), /1 call · 1 unit/);
+        // Without a prompt nothing covers the claim: the server says `no_evidence`, and the panel
+        // shows its muted state instead of a LOW/HIGH verdict, with the regime cues still listed.
+        assert.ok(call.warnings.includes("no_evidence"), call.warnings.join());
+        assert.equal(await panel.getAttribute("data-state"), "muted");
+        assert.doesNotMatch(await panel.innerText(), /\b(LOW|MODERATE|HIGH)\b|flagged/);
+        assert.deepEqual(await panel.locator("li").allInnerTexts(), [
+          ...call.regimes.slice(0, 3).map((s) =>
+            `${regimeLabel(s.regime)}: ${Math.round(s.p * 100)}%`
+          ),
+          ...call.warnings.map(warningText),
+          "1 call · 1 unit",
+        ]);
         await session.screenshot(article, "selection-panel");
         await article.keyboard.press("Escape");
         await panel.waitFor({ state: "detached" });

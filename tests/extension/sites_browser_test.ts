@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import type extensionApi from "webextension-polyfill";
 import type { Page } from "playwright-core";
 import { shownRisk } from "../../shared/regimes.ts";
-import { MAX_FIELD_CHARS } from "../../shared/text.ts";
+import { codePointLength, MAX_FIELD_CHARS } from "../../shared/text.ts";
 import { ignoreWithoutChromium } from "../support/env.ts";
 import { standInAnswer, startDetector } from "./support/backend.ts";
 import { startSession } from "./support/browser.ts";
@@ -29,8 +29,60 @@ const NO_SOURCES = "according to the unpublished 1887 survey";
 
 const PILL = "[data-hd-badge] .pill[data-p]";
 
+/**
+ * The user's notes the long answer is drawn from: the evidence its parts are checked against (a
+ * question alone would leave every part `no_evidence`, none underlined).
+ */
+const TREATY_NOTES =
+  "Summarise my notes on the history of European treaties, one paragraph each. Notes: " +
+  "The Peace of Westphalia of 1648, negotiated in Osnabrück and Münster, ended the Thirty Years' " +
+  "War and the Eighty Years' War, and recognised the independence of the Dutch Republic and of " +
+  "the Swiss Confederation. The Treaty of Utrecht of 1713 ended the War of the Spanish " +
+  "Succession: Philip V kept the Spanish throne but renounced the French one, and Britain gained " +
+  "Gibraltar and Minorca. The Treaty of Paris of 1951 founded the European Coal and Steel " +
+  "Community of six members: Belgium, France, West Germany, Italy, Luxembourg and the " +
+  "Netherlands. The Treaties of Rome of 1957 created the European Economic Community and " +
+  "Euratom. The Treaty of Lisbon was signed in Lisbon on 13 December 2007 and came into force on " +
+  "1 December 2009; it gave the European Parliament more powers and created the post of " +
+  "President of the European Council. The Maastricht Treaty of 1992 created the European Union, " +
+  "European citizenship and the path to the euro. The Schengen Agreement of 1985 abolished " +
+  "border checks between its members.";
+
+/** The answer to TREATY_NOTES: six paragraphs, longer together than one detect field. */
+const TREATY_ANSWER = [
+  "The Peace of Westphalia of 1648 was negotiated in the cities of Osnabrück and Münster. It " +
+  "ended the Thirty Years' War and the Eighty Years' War. It also recognised the independence " +
+  "of the Dutch Republic and of the Swiss Confederation, and historians often date the modern " +
+  "system of sovereign states from it. The negotiations in Osnabrück and Münster lasted several " +
+  "years before the peace was signed in 1648.",
+  "The Treaty of Utrecht of 1713 ended the War of the Spanish Succession. Under its terms " +
+  "Philip V kept the throne of Spain but renounced his claim to the French throne, so that the " +
+  "two crowns would never be united. Britain gained Gibraltar and Minorca from Spain. The " +
+  "settlement of Utrecht shaped the balance of power in Europe for the rest of the century.",
+  "The Treaty of Paris of 1951 founded the European Coal and Steel Community. Its six founding " +
+  "members were Belgium, France, West Germany, Italy, Luxembourg and the Netherlands. The same " +
+  "six countries signed the Treaties of Rome in 1957, which created the European Economic " +
+  "Community and Euratom. These communities were the first steps of European integration " +
+  "after the war.",
+  `In a little-known episode ${RISKY}. The Treaty of Lisbon came into force on 1 December ` +
+  "2009. It gave the European Parliament more powers and created the post of President of the " +
+  "European Council. It amended the treaties of Maastricht and Rome that the European Union " +
+  "rests on.",
+  "The Maastricht Treaty of 1992 created the European Union. It introduced European " +
+  "citizenship for the nationals of its members and set out the path to a single currency, the " +
+  "euro, which was introduced later in the decade. The Maastricht Treaty also added cooperation " +
+  "on foreign policy and on justice to the economic community created by the Treaties of Rome.",
+  "The Schengen Agreement of 1985 abolished border checks between its members. Taken " +
+  "together, these treaties show how Europe moved from ending wars between its states, as at " +
+  "Westphalia and Utrecht, to building common institutions, a common market and, for many of " +
+  "its members, a common currency. Each treaty built on the ones signed before it.",
+];
+
 /** ChatGPT's current layout with one long answer (a fixed composer over the page's bottom). */
-function longAnswerPage(paragraphs: string[], dark = false): string {
+function longAnswerPage(
+  paragraphs: string[],
+  { dark = false, prompt = "Tell me about the history of European treaties." } = {},
+): string {
   const answer = paragraphs.map((p) => `<p>${p}</p>`).join("");
   return `<!doctype html><html lang="en" class="${
     dark ? "dark" : "light"
@@ -44,18 +96,10 @@ form.composer { position: fixed; left: 0; right: 0; bottom: 0; height: 150px; ba
     dark ? "#303030" : "#f4f4f4"
   }; }</style>
 </head><body><main><div id="thread">
-<article data-turn="user"><h5 class="sr-only">You said:</h5><div class="whitespace-pre-wrap">Tell me about the history of European treaties.</div></article>
+<article data-turn="user"><h5 class="sr-only">You said:</h5><div class="whitespace-pre-wrap">${prompt}</div></article>
 <article data-turn="assistant"><h6 class="sr-only">ChatGPT said:</h6><div class="text-message"><div class="markdown prose">${answer}</div></div>
 <div role="group"><button aria-label="Copy" data-testid="copy-turn-action-button">Copy</button></div></article>
 </div></main><form class="composer"><div contenteditable="true"></div></form></body></html>`;
-}
-
-function paragraph(topic: string, i: number, extra = ""): string {
-  return `${extra}Paragraph ${i} on ${topic}: ` + Array.from(
-    { length: 9 },
-    (_, k) =>
-      `Sentence ${k + 1} of this paragraph describes a further detail of ${topic} in plain words.`,
-  ).join(" ");
 }
 
 /** Waits until `ready()` holds (the extension works asynchronously), for at most 20 s. */
@@ -171,10 +215,19 @@ Deno.test({
               frameId: 0,
             }, tab);
           }, selected);
-          await page.locator('#hd-selection-panel [role="dialog"] .title', { hasText: /%/ })
-            .waitFor();
+          const panel = page.locator('#hd-selection-panel [role="dialog"]');
+          await panel.locator(".title", { hasText: /%/ }).waitFor();
           const call = detector.log.find((s) => s.response === selected)!;
           assert.equal(call.prompt, layout.finished.prompt);
+          // The turn's question quotes its source: the selection is scored against evidence, and
+          // the panel shows the server's score.
+          assert.deepEqual(call.warnings, []);
+          const { bucket, percent } = shownRisk(call.p);
+          assert.equal(await panel.getAttribute("data-state"), bucket);
+          assert.match(
+            await panel.locator(".title").innerText(),
+            new RegExp(`^${bucket} ${percent}%`),
+          );
           await page.close();
         },
       );
@@ -242,13 +295,10 @@ Deno.test({
       await t.step(
         "a long answer is split, checked per part and the risky part underlined",
         async () => {
-          const paragraphs = Array.from(
-            { length: 6 },
-            (_, i) => paragraph("European treaties", i + 1),
-          );
-          paragraphs[3] = paragraph("European treaties", 4, `In a little-known episode ${RISKY}. `);
+          const paragraphs = TREATY_ANSWER;
+          assert.ok(codePointLength(paragraphs.join("\n")) > MAX_FIELD_CHARS, "not long");
           const url = "https://chatgpt.com/c/7f000000-0000-4000-8000-000000000003";
-          const html = longAnswerPage(paragraphs);
+          const html = longAnswerPage(paragraphs, { prompt: TREATY_NOTES });
           await session.serve(url, html);
           const before = detector.log.length;
           const page = await session.context.newPage();
@@ -266,6 +316,11 @@ Deno.test({
           }
           // Every paragraph was sent whole, nothing cut (two calls run at once: any order).
           assert.deepEqual(calls.map((c) => c.response).sort(), [...paragraphs].sort());
+          // Each with the notes, which cover its claims: every part is scored against evidence.
+          for (const call of calls) {
+            assert.equal(call.prompt, TREATY_NOTES);
+            assert.deepEqual(call.warnings, [], call.response);
+          }
           assert.equal(Number(await pill.getAttribute("data-p")), 0.92);
           assert.match(await pill.innerText(), /HIGH\s*92%/);
 
@@ -298,7 +353,8 @@ Deno.test({
           const details = page.locator('[data-hd-badge] [role="dialog"]');
           await details.waitFor();
           assert.equal(await details.getAttribute("data-placement"), "above");
-          // MODERATE parts are underlined too: the real model scores the other paragraphs.
+          // MODERATE parts are underlined too: the real model scores the other paragraphs against
+          // the notes, so every part above LOW is underlined.
           const risky = calls.filter((c) => shownRisk(c.p).bucket !== "LOW").length;
           assert.match(
             await details.getByTestId("usage-line").innerText(),
@@ -324,7 +380,10 @@ Deno.test({
 
           // Dark: the site's own dark theme and the system's colour scheme.
           const darkUrl = "https://chatgpt.com/c/7f000000-0000-4000-8000-000000000004";
-          await session.serve(darkUrl, longAnswerPage(paragraphs, true));
+          await session.serve(
+            darkUrl,
+            longAnswerPage(paragraphs, { dark: true, prompt: TREATY_NOTES }),
+          );
           const dark = await session.context.newPage();
           await dark.emulateMedia({ colorScheme: "dark" });
           await dark.goto(darkUrl);

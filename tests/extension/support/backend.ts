@@ -2,7 +2,10 @@
  * The real inference backend with the committed model, in-process on 127.0.0.1 port 0, with a
  * log of the texts it was asked to score (to count the extension's checks). `standIn` may answer
  * chosen texts itself (a fixed high score, a `no_evidence` warning) for the states the real
- * model does not produce on demand; every other text is scored by the model.
+ * model does not produce on demand; every other text is scored by the model. Like the deployed
+ * backend (no knowledge base), it adds `no_evidence` when the prompt does not cover the text's
+ * factual claims (no prompt, or a question alone): a test wanting a scored verdict gives the
+ * conversation a prompt that carries the evidence.
  */
 import { createDetectorApp } from "../../../server/detector/app.ts";
 import { loadDetector } from "../../../server/detector/model.ts";
@@ -10,8 +13,10 @@ import { loadDetector } from "../../../server/detector/model.ts";
 export interface ScoredText {
   response: string;
   prompt?: string;
-  /** The backend's answer: its p_hallucination. */
+  /** The backend's answer: its p_hallucination, regime scores and warnings (e.g. `no_evidence`). */
   p: number;
+  regimes: { regime: string; p: number }[];
+  warnings: string[];
 }
 
 export interface RunningDetector {
@@ -55,7 +60,13 @@ export function startDetector(
     const response = answer ? Response.json(answer) : await app.fetch(req);
     if (response.ok) {
       const scored = await response.clone().json();
-      log.push({ response: body.response, prompt: body.prompt, p: scored.p_hallucination });
+      log.push({
+        response: body.response,
+        prompt: body.prompt,
+        p: scored.p_hallucination,
+        regimes: scored.regime_scores,
+        warnings: scored.warnings,
+      });
     }
     return response;
   });

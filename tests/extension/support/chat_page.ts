@@ -3,7 +3,14 @@
  * streaming, chats with finished replies, an article for the selection check. `finishReply` (run
  * in the page) completes the streaming reply the way a chatbot would.
  */
-export const CHAT_PROMPT = "Who was the first person to walk on the Moon, and when?";
+/**
+ * The user's turn carries the evidence (a quoted source) as well as the question, so the real
+ * detector scores the reply against it: a question alone covers no claim and gets `no_evidence`.
+ */
+export const CHAT_PROMPT =
+  "From my encyclopedia: “Neil Armstrong was the first person to walk on " +
+  "the Moon, on 20 July 1969, during the Apollo 11 mission. Buzz Aldrin followed him about 19 " +
+  "minutes later.” Who was the first person to walk on the Moon, and when?";
 export const CHAT_REPLY =
   "The first person to walk on the Moon was Buzz Aldrin, on 4 July 1972, during the Apollo 17 " +
   "mission. He was followed by Neil Armstrong a few minutes later.";
@@ -39,7 +46,7 @@ export function finishedChat(turns: { prompt: string; reply: string }[]): string
 export const ARTICLE_TEXT =
   "The Great Wall of China is clearly visible from the Moon with the naked eye, astronauts say.";
 
-/** A plain page, no chat: the selection check's ground. */
+/** A plain page, no chat: the selection check's ground, with no prompt and so no evidence. */
 export const ARTICLE = page(
   `<h1>Travel notes</h1><p id="claim">${ARTICLE_TEXT}</p><p>Other notes follow here.</p>`,
   "body { font: 16px/1.5 sans-serif; max-width: 720px; margin: 24px auto; }",

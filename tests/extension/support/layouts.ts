@@ -35,7 +35,10 @@ export const LAYOUTS: readonly Layout[] = [
     adapter: "chatgpt",
     url: "https://chatgpt.com/c/6741a2b3-0c1d-8000-9e2f-3a4b5c6d7e8f",
     finished: {
-      prompt: "Who wrote Dune?",
+      // The question quotes its source: the answer is checked against evidence (not `no_evidence`).
+      prompt:
+        "From this blurb: “Dune is a science-fiction novel by Frank Herbert, first published " +
+        "in 1965 by Chilton Books.” Who wrote Dune?",
       response: "Frank Herbert wrote Dune.\nIt was first published in 1965 by Chilton Books.",
     },
     streaming: { prompt: "And its sequel?", partial: "The sequel is Dune Messiah" },
