@@ -5,7 +5,8 @@
  * their non-linear shape.
  */
 import type { InputMode } from "../../../shared/regimes.ts";
-import { DENSE_SIZE, denseFromAnalysis } from "./grounding.ts";
+import type { Semantics } from "./alignment.ts";
+import { DENSE_BLOCKS, DENSE_SIZE, denseFromAnalysis } from "./grounding.ts";
 import { hashRange, hashString, namespaceSeed } from "./hashing.ts";
 import { analyse, isContentWord, refusalCues } from "./text.ts";
 
@@ -15,8 +16,20 @@ export interface FeatureGroups {
   chars: boolean;
   novel: boolean;
   dense: boolean;
+  /** Semantic blocks of the dense features (see alignment.ts); off: zeroed. */
+  claims: boolean;
+  vectors: boolean;
+  lexicon: boolean;
 }
-export const ALL_GROUPS: FeatureGroups = { words: true, chars: true, novel: true, dense: true };
+export const ALL_GROUPS: FeatureGroups = {
+  words: true,
+  chars: true,
+  novel: true,
+  dense: true,
+  claims: true,
+  vectors: true,
+  lexicon: true,
+};
 
 export interface VectorizerConfig {
   /** log2 of the hashed bucket count. */
@@ -25,12 +38,13 @@ export interface VectorizerConfig {
   /** Standardisation of the dense features, fitted on the training split. */
   denseMean: number[];
   denseStd: number[];
+  semantics: Semantics;
 }
 
 export interface SparseVector {
   index: Uint32Array;
   value: Float32Array;
-  /** Raw dense features (for the tree model). */
+  /** Raw dense features, switched-off blocks zeroed (for the tree model). */
   dense: Float32Array;
 }
 
@@ -124,8 +138,11 @@ export function vectorize(
       acc.addGroup(pTokens.filter(isContentWord).map((t) => hashString(t, SEEDS.refusedPrompt)));
     }
   }
-  const dense = precomputedDense ??
-    denseFromAnalysis(usePrompt ? prompt : undefined, p, response, r);
+  const dense = maskDense(
+    precomputedDense ??
+      denseFromAnalysis(usePrompt ? prompt : undefined, p, response, r, config.semantics),
+    groups,
+  );
   if (groups.dense) {
     const bins: number[] = [];
     for (let j = 0; j < DENSE_SIZE; j++) {
@@ -144,6 +161,17 @@ export function vectorize(
     value[k++] = v;
   }
   return { index, value, dense };
+}
+
+/** The dense features with the switched-off semantic blocks zeroed (a copy when any is off). */
+export function maskDense(dense: Float32Array, groups: FeatureGroups): Float32Array {
+  const off = (Object.keys(DENSE_BLOCKS) as (keyof typeof DENSE_BLOCKS)[]).filter((b) =>
+    !groups[b]
+  );
+  if (off.length === 0) return dense;
+  const masked = dense.slice();
+  for (const block of off) masked.fill(0, ...DENSE_BLOCKS[block]);
+  return masked;
 }
 
 /** Mean and standard deviation of dense features over training vectors. */

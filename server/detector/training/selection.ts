@@ -24,31 +24,66 @@ export interface VariantResult {
   recipe: ModelRecipe;
   prMeanPerSetAuroc: number;
   roMeanPerSetAuroc: number;
+  /** pr AUROC of each set on the calibration split. */
+  prPerSetAuroc: Record<string, number>;
   /** The trained binary scorers, reused when this variant ships. */
   scorers: Record<InputMode, BinaryScorer>;
 }
 
-const without = (group: keyof FeatureGroups): FeatureGroups => ({ ...ALL_GROUPS, [group]: false });
+const without = (...groups: (keyof FeatureGroups)[]): FeatureGroups =>
+  Object.fromEntries(
+    Object.entries(ALL_GROUPS).map((
+      [g, on],
+    ) => [g, on && !groups.includes(g as keyof FeatureGroups)]),
+  ) as unknown as FeatureGroups;
 
+/**
+ * Model families, then the semantic ablation: lexical grounding as before this step, adding
+ * claim-level alignment, word vectors and WordNet one at a time (trees, no word n-grams: the
+ * family that shipped before them).
+ */
 export const VARIANTS: { variant: string; recipe: ModelRecipe }[] = [
   { variant: "linear, all groups", recipe: { family: "linear", groups: ALL_GROUPS } },
   { variant: "linear+trees, all groups", recipe: { family: "linear+trees", groups: ALL_GROUPS } },
-  { variant: "linear, no word n-grams", recipe: { family: "linear", groups: without("words") } },
   {
-    variant: "linear+trees, no word n-grams",
-    recipe: { family: "linear+trees", groups: without("words") },
+    variant: "lexical grounding only (before)",
+    recipe: { family: "linear+trees", groups: without("words", "claims", "vectors", "lexicon") },
   },
-  { variant: "linear, no char n-grams", recipe: { family: "linear", groups: without("chars") } },
-  { variant: "linear, no novel n-grams", recipe: { family: "linear", groups: without("novel") } },
-  { variant: "linear, no dense features", recipe: { family: "linear", groups: without("dense") } },
+  {
+    variant: "+ claim-level alignment",
+    recipe: { family: "linear+trees", groups: without("words", "vectors", "lexicon") },
+  },
+  {
+    variant: "+ word vectors",
+    recipe: { family: "linear+trees", groups: without("words", "lexicon") },
+  },
+  { variant: "+ WordNet", recipe: { family: "linear+trees", groups: without("words") } },
+  {
+    variant: "+ perturbation data",
+    recipe: { family: "linear+trees", groups: without("words"), perturbed: true },
+  },
 ];
 
-export function meanPerSetAuroc(examples: readonly Example[], scores: readonly number[]): number {
+export function perSetAuroc(
+  examples: readonly Example[],
+  scores: readonly number[],
+): Record<string, number> {
   const bySet = new Map<string, number[]>();
-  examples.forEach((e, i) => bySet.set(e.row.set, [...(bySet.get(e.row.set) ?? []), i]));
-  const values = [...bySet.values()]
-    .map((idx) => auroc(idx.map((i) => scores[i]), idx.map((i) => examples[i].row.hallucinated)))
-    .filter((a) => !Number.isNaN(a));
+  examples.forEach((e, i) => {
+    const idx = bySet.get(e.row.set);
+    if (idx) idx.push(i);
+    else bySet.set(e.row.set, [i]);
+  });
+  return Object.fromEntries(
+    [...bySet].sort(([a], [b]) => a.localeCompare(b)).map(([set, idx]) => [
+      set,
+      auroc(idx.map((i) => scores[i]), idx.map((i) => examples[i].row.hallucinated)),
+    ]),
+  );
+}
+
+export function meanOf(perSet: Record<string, number>): number {
+  const values = Object.values(perSet).filter((a) => !Number.isNaN(a));
   return values.reduce((a, b) => a + b, 0) / values.length;
 }
 
@@ -57,11 +92,12 @@ function heldOut(
   recipe: ModelRecipe,
   mode: InputMode,
   cache: Map<string, SparseVector[][]>,
-): { score: number; scorer: BinaryScorer } {
+): { perSet: Record<string, number>; scorer: BinaryScorer } {
   const config = vectorizerFor(data, recipe.groups);
   const dim = featureCount(config);
-  const train = data.examples.train[mode], held = data.examples.calibration[mode];
-  const key = `${mode}:${JSON.stringify(recipe.groups)}`;
+  const labelled = data.examples.train[mode], held = data.examples.calibration[mode];
+  const train = recipe.perturbed && mode === "pr" ? [...labelled, ...data.perturbed] : labelled;
+  const key = `${mode}:${JSON.stringify(recipe.groups)}:${train.length}`;
   const [xs, heldXs] = cache.get(key) ??
     [vectorizeExamples(config, train), vectorizeExamples(config, held)];
   // Only the full feature set is used by more than one variant.
@@ -69,26 +105,32 @@ function heldOut(
   const scorer = trainScorer(train, xs, dim, recipe.family);
   const scores = heldXs.map((x, i) => {
     const logit = linearLogits(scorer.binary, x)[0];
-    return scorer.trees ? predictTrees(scorer.trees, treeInputs(held[i].dense, logit)) : logit;
+    return scorer.trees ? predictTrees(scorer.trees, treeInputs(x.dense, logit)) : logit;
   });
-  return { score: meanPerSetAuroc(held, scores), scorer };
+  return { perSet: perSetAuroc(held, scores), scorer };
 }
 
-export function compareVariants(data: PreparedData, log: Log): VariantResult[] {
+export function compareVariants(
+  data: PreparedData,
+  log: Log,
+  variants = VARIANTS,
+): VariantResult[] {
   const cache = new Map<string, SparseVector[][]>();
-  return VARIANTS.map(({ variant, recipe }) => {
+  return variants.map(({ variant, recipe }) => {
     const started = performance.now();
     const [pr, ro] = INPUT_MODES.map((mode) => heldOut(data, recipe, mode, cache));
+    const [prMean, roMean] = [meanOf(pr.perSet), meanOf(ro.perSet)];
     log(
-      `selection: ${variant}: pr ${pr.score.toFixed(3)}, ro ${ro.score.toFixed(3)} (${
+      `selection: ${variant}: pr ${prMean.toFixed(3)}, ro ${roMean.toFixed(3)} (${
         ((performance.now() - started) / 1000).toFixed(1)
       } s)`,
     );
     return {
       variant,
       recipe,
-      prMeanPerSetAuroc: pr.score,
-      roMeanPerSetAuroc: ro.score,
+      prMeanPerSetAuroc: prMean,
+      roMeanPerSetAuroc: roMean,
+      prPerSetAuroc: pr.perSet,
       scorers: { pr: pr.scorer, ro: ro.scorer },
     };
   });
