@@ -103,7 +103,7 @@ function heldOut(
   // Only the full feature set is used by more than one variant.
   if (JSON.stringify(recipe.groups) === JSON.stringify(ALL_GROUPS)) cache.set(key, [xs, heldXs]);
   const scorer = trainScorer(train, xs, dim, recipe.family);
-  const scores = heldXs.map((x, i) => {
+  const scores = heldXs.map((x) => {
     const logit = linearLogits(scorer.binary, x)[0];
     return scorer.trees ? predictTrees(scorer.trees, treeInputs(x.dense, logit)) : logit;
   });
