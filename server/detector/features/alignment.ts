@@ -67,6 +67,10 @@ interface EvidenceSentence {
   tokens: string[];
   stems: Set<string>;
   numbers: string[];
+  /** Vector rows of its content words. */
+  rows: number[];
+  /** Words its prefix-negated words negate ("non-taxable" -> "taxable"). */
+  negatedBases: string[];
 }
 
 /** One claim against its window: the quantities the features aggregate. */
@@ -94,12 +98,18 @@ export interface ClaimAlignment {
 
 const CAPITALISED = /^\p{Lu}/u;
 
-function evidenceOf(p: TextAnalysis): EvidenceSentence[] {
-  return p.sentences.slice(0, MAX_EVIDENCE_SENTENCES).map((s) => ({
-    tokens: s.tokens,
-    stems: new Set(s.tokens.map(stem)),
-    numbers: [...s.numbers],
-  }));
+/** Each prompt sentence prepared once per call, whatever the number of claims. */
+function evidenceOf(p: TextAnalysis, vectors: WordVectors): EvidenceSentence[] {
+  return p.sentences.slice(0, MAX_EVIDENCE_SENTENCES).map((s) => {
+    const content = [...s.content];
+    return {
+      tokens: s.tokens,
+      stems: new Set(s.tokens.map(stem)),
+      numbers: [...s.numbers],
+      rows: content.map((t) => vectors.indexOf(t)).filter((i) => i >= 0),
+      negatedBases: content.map(withoutNegation).filter((t, i) => t !== content[i]),
+    };
+  });
 }
 
 /** The window of a claim: the sentences sharing most of its content stems, best first. */
@@ -122,9 +132,9 @@ export function alignClaims(
   p: TextAnalysis,
   semantics: Semantics,
 ): ClaimAlignment[] {
-  const evidence = evidenceOf(p);
-  const promptStems = new Set(p.lower.map(stem));
   const { vectors, lexicon } = semantics;
+  const evidence = evidenceOf(p, vectors);
+  const promptStems = new Set(p.lower.map(stem));
   return splitClaims(response).slice(0, MAX_CLAIMS).map((claim) => {
     const original = words(claim.text);
     const tokens = original.map((w) => w.toLowerCase());
@@ -136,12 +146,8 @@ export function alignClaims(
     const bestTokens = new Set(window.sentences[0]?.tokens ?? []);
     const windowStems = new Set(window.sentences.flatMap((s) => [...s.stems]));
     const windowNumbers = new Set(window.sentences.flatMap((s) => s.numbers));
-    const windowContent = [...windowTokens].filter((t) => isContentWord(t) && !STOPWORDS.has(t));
-    const windowRows = windowContent.map((t) => vectors.indexOf(t)).filter((i) => i >= 0);
-    // Window words with a negating prefix, by the word they negate ("non-taxable" -> "taxable").
-    const windowNegated = new Set(
-      windowContent.map(withoutNegation).filter((t, i) => t !== windowContent[i]),
-    );
+    const windowRows = [...new Set(window.sentences.flatMap((s) => s.rows))];
+    const windowNegated = new Set(window.sentences.flatMap((s) => s.negatedBases));
 
     let unsupported = 0, unsupportedInPrompt = 0, coverage = 0, nearMisses = 0, farNovel = 0;
     let unknownNovel = 0, maxNovelSimilarity = 0, antonyms = 0, negated = 0, related = 0;
@@ -161,13 +167,14 @@ export function alignClaims(
       coverage += best;
       if (best > maxNovelSimilarity) maxNovelSimilarity = best;
       if (row >= 0 && best < FAR) farNovel++;
-      const isRelated = [...lexicon.relatedTo(word)].some((r) => windowTokens.has(r));
+      const relations = lexicon.relationsOf(word);
+      const isRelated = relations.related.some((r) => windowTokens.has(r));
       if (isRelated) related++;
       if (best >= NEAR_MISS) {
         nearMisses++;
         if (!isRelated) nearMissUnrelated++;
       }
-      if ([...lexicon.antonymsOfWord(word)].some((a) => windowTokens.has(a))) antonyms++;
+      if (relations.antonyms.some((a) => windowTokens.has(a))) antonyms++;
       const base = withoutNegation(word);
       if (windowNegated.has(word) || (base !== word && windowTokens.has(base))) negated++;
     });

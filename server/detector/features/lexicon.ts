@@ -16,11 +16,19 @@ export interface LexiconFile {
 // Prefixes that negate the stem they attach to: "non-taxable", "unknown", "illegal".
 const NEGATING_PREFIX = /^(?:non-?|un|in|im|il|ir|dis)(?=[a-z]{3})/;
 
+export interface WordRelations {
+  related: readonly string[];
+  antonyms: readonly string[];
+}
+
+const MEMO_LIMIT = 50_000;
+
 export class Lexicon {
   private readonly synsetsOf = new Map<string, number[]>();
   private readonly synsetLemmas: string[][];
   private readonly antonymsOf = new Map<string, string[]>();
   private readonly derivedOf = new Map<string, string[]>();
+  private readonly memo = new Map<string, WordRelations>();
 
   constructor(file: LexiconFile) {
     this.synsetLemmas = file.synsets.map((s) => s.split(" "));
@@ -63,6 +71,20 @@ export class Lexicon {
   /** Synonyms and derivational forms of the word's lemmas (the word itself excluded). */
   relatedTo(word: string): Set<string> {
     return this.relations(word, true);
+  }
+
+  /**
+   * The word's related words and antonyms as arrays, memoised: the features ask for the same
+   * words call after call. Bounded: cleared when it grows past `MEMO_LIMIT` words.
+   */
+  relationsOf(word: string): WordRelations {
+    let found = this.memo.get(word);
+    if (!found) {
+      if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
+      found = { related: [...this.relatedTo(word)], antonyms: [...this.antonymsOfWord(word)] };
+      this.memo.set(word, found);
+    }
+    return found;
   }
 
   private relations(word: string, derived: boolean): Set<string> {
