@@ -62,6 +62,11 @@ const MAX_EVIDENCE_SENTENCES = 120;
 const NEAR_MISS = 0.5;
 const FAR = 0.3;
 const UNSUPPORTED_CLAIM = 1 / 3;
+/**
+ * New words of a claim searched in vector space; the rest count as far (a claim with more new
+ * words than this is unsupported whatever they mean), which bounds the cost of long claims.
+ */
+const MAX_SEARCHED_NOVEL = 12;
 
 interface EvidenceSentence {
   tokens: string[];
@@ -161,9 +166,8 @@ export function alignClaims(
       if (!promptStems.has(stems[k])) unsupportedInPrompt++;
       const row = vectors.indexOf(word);
       let best = 0;
-      if (row >= 0) {
-        for (const other of windowRows) best = Math.max(best, vectors.cosineOf(row, other));
-      } else unknownNovel++;
+      if (row < 0) unknownNovel++;
+      else if (unsupported <= MAX_SEARCHED_NOVEL) best = vectors.bestCosine(row, windowRows);
       coverage += best;
       if (best > maxNovelSimilarity) maxNovelSimilarity = best;
       if (row >= 0 && best < FAR) farNovel++;

@@ -47,6 +47,22 @@ export class WordVectors {
     return dot * this.inverseNorm[a] * this.inverseNorm[b];
   }
 
+  /** The highest cosine of a row with any of the candidate rows (0 without candidates). */
+  bestCosine(row: number, candidates: readonly number[]): number {
+    const { values, dims } = this;
+    let best = 0;
+    const start = row * dims;
+    for (const other of candidates) {
+      let dot = 0;
+      for (let i = start, j = other * dims, end = start + dims; i < end; i++, j++) {
+        dot += values[i] * values[j];
+      }
+      const cosine = dot * this.inverseNorm[other];
+      if (cosine > best) best = cosine;
+    }
+    return best * this.inverseNorm[row];
+  }
+
   /** Cosine of two words; NaN when either is unknown. */
   similarity(a: string, b: string): number {
     const i = this.indexOf(a), j = this.indexOf(b);
