@@ -413,9 +413,13 @@ Sets below 0.60 AUROC on the test split:
 ${lowSetNotes(report)}
 
 - English only; code, tables and other structured output are out of range.
-- Lexical features: paraphrased contradictions, world knowledge not in the prompt, and one-word
-  edits that reuse prompt words (SummEdits-like) are hard; \`ro\` mode sees no context at all, so
-  it mostly learns the style of each set's hallucinations.
+- Word-level meaning only: word vectors and WordNet relations compare words, no model reads a
+  sentence (there is no learned alignment / NLI model yet), so paraphrased contradictions, world
+  knowledge not in the prompt, and one-word edits that reuse prompt words (SummEdits-like) remain
+  hard; \`ro\` mode sees no context at all, so it mostly learns the style of each set's
+  hallucinations.
+- One global flag per cell: balanced accuracy at the flag is far below the per-set oracle on sets
+  whose base rate is far from the training mix (see the peer table); re-threshold per domain.
 - Set-specific base rates and styles: scores transfer imperfectly to new domains; re-threshold
   \`p_hallucination\` for your own operating point.
 - Very short responses carry little signal and may be over-flagged.
