@@ -175,15 +175,18 @@ Deno.test("detect scores with backend defaults and honours task, mode and top_k"
 
 Deno.test("per-claim scores point at each claim and rank an invented one higher", async () => {
   const detector = await detectorPromise;
-  const prompt = "The museum opened in 1998 in Lyon. It holds 4,000 paintings by local artists.";
-  const response = "The museum opened in 1998 in Lyon. It was designed by Frank Gehry in 2015.";
+  const prompt =
+    "Acme Corp was founded in 1998 in Boston by Jane Smith. It employs 200 people and " +
+    "sells bicycles in twelve countries.";
+  const response = "Acme Corp was founded in Boston by Jane Smith. It employs 5,000 people and " +
+    "sells cars in Japan.";
   const claims = detector.scoreClaims({ prompt, response, inputMode: "pr" });
   assert.equal(claims.length, 2);
   assert.equal(
     response.slice(claims[0].start, claims[0].end),
-    "The museum opened in 1998 in Lyon.",
+    "Acme Corp was founded in Boston by Jane Smith.",
   );
-  assert.equal(response.slice(claims[1].start, claims[1].end).startsWith("It was designed"), true);
+  assert.equal(response.slice(claims[1].start, claims[1].end).startsWith("It employs 5,000"), true);
   for (const c of claims) assert.ok(c.p >= 0 && c.p <= 1);
   assert.ok(claims[1].p > claims[0].p, `${claims[1].p} > ${claims[0].p}`);
 });
