@@ -11,9 +11,9 @@ import type { Semantics } from "./features/alignment.ts";
 import { splitClaims } from "./features/claims.ts";
 import { DENSE_FEATURES } from "./features/grounding.ts";
 import { Lexicon, type LexiconFile } from "./features/lexicon.ts";
-import { featureCount, vectorize, type VectorizerConfig } from "./features/vectorize.ts";
+import { vectorize, type VectorizerConfig } from "./features/vectorize.ts";
 import { decodeWordVectors } from "./features/word_vectors.ts";
-import { dot, softmax } from "./linear.ts";
+import { dotMany, softmax } from "./linear.ts";
 import {
   CALIBRATOR_FILE,
   type CalibratorFile,
@@ -25,7 +25,6 @@ import {
   MODEL_FILE,
   MODEL_FORMAT,
   type ModelFile,
-  type StoredVector,
   VECTORS_FILE,
   WEIGHTS_FILE,
 } from "./model_files.ts";
@@ -61,18 +60,16 @@ export class ModelCore {
     };
   }
 
-  private vectorOf(stored: StoredVector): Int16Array {
-    const n = featureCount(this.vectorizer);
-    return this.weights.subarray(stored.offset, stored.offset + n);
-  }
-
   raw(prompt: string | undefined, response: string, mode: InputMode): RawScores {
     const x = vectorize(this.vectorizer, prompt, response, mode);
     const heads = this.file.heads[mode];
-    const linear = (v: StoredVector) => v.bias + v.scale * dot(this.vectorOf(v), x);
-    let binaryLogit = linear(heads.binary);
-    if (heads.trees) binaryLogit = predictTrees(heads.trees, [...x.dense, binaryLogit]);
-    return { binaryLogit, regimeLogits: heads.regime.map(linear) };
+    const stored = [heads.binary, ...heads.regime];
+    const sums = dotMany(this.weights, stored.map((v) => v.offset), x);
+    const [linearLogit, ...regimeLogits] = stored.map((v, h) => v.bias + v.scale * sums[h]);
+    const binaryLogit = heads.trees
+      ? predictTrees(heads.trees, [...x.dense, linearLogit])
+      : linearLogit;
+    return { binaryLogit, regimeLogits };
   }
 }
 

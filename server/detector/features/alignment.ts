@@ -69,13 +69,13 @@ const UNSUPPORTED_CLAIM = 1 / 3;
 const MAX_SEARCHED_NOVEL = 12;
 
 interface EvidenceSentence {
-  tokens: string[];
+  tokens: Set<string>;
   stems: Set<string>;
-  numbers: string[];
+  numbers: Set<string>;
   /** Vector rows of its content words. */
   rows: number[];
   /** Words its prefix-negated words negate ("non-taxable" -> "taxable"). */
-  negatedBases: string[];
+  negatedBases: Set<string>;
 }
 
 /** One claim against its window: the quantities the features aggregate. */
@@ -108,28 +108,40 @@ function evidenceOf(p: TextAnalysis, vectors: WordVectors): EvidenceSentence[] {
   return p.sentences.slice(0, MAX_EVIDENCE_SENTENCES).map((s) => {
     const content = [...s.content];
     return {
-      tokens: s.tokens,
+      tokens: new Set(s.tokens),
       stems: new Set(s.tokens.map(stem)),
-      numbers: [...s.numbers],
+      numbers: s.numbers,
       rows: content.map((t) => vectors.indexOf(t)).filter((i) => i >= 0),
-      negatedBases: content.map(withoutNegation).filter((t, i) => t !== content[i]),
+      negatedBases: new Set(content.map(withoutNegation).filter((t, i) => t !== content[i])),
     };
   });
 }
 
-/** The window of a claim: the sentences sharing most of its content stems, best first. */
+/**
+ * The window of a claim: the sentences sharing most of its content stems, best first (ties: the
+ * earlier sentence); sentences sharing nothing only when nothing is shared at all (the first).
+ */
 function windowOf(evidence: readonly EvidenceSentence[], stems: readonly string[]) {
-  const scored = evidence.map((s, i) => {
+  const top: { sentence: EvidenceSentence; shared: number }[] = [];
+  for (const sentence of evidence) {
     let shared = 0;
-    for (const t of stems) if (s.stems.has(t)) shared++;
-    return { i, shared };
-  });
-  scored.sort((a, b) => b.shared - a.shared || a.i - b.i);
-  const chosen = scored.slice(0, WINDOW_SENTENCES).filter((s) => s.shared > 0 || s === scored[0]);
+    for (const t of stems) if (sentence.stems.has(t)) shared++;
+    let at = top.length;
+    while (at > 0 && top[at - 1].shared < shared) at--;
+    if (at >= WINDOW_SENTENCES) continue;
+    top.splice(at, 0, { sentence, shared });
+    if (top.length > WINDOW_SENTENCES) top.pop();
+  }
   return {
-    sentences: chosen.map((s) => evidence[s.i]),
-    bestShare: stems.length === 0 ? 1 : (scored[0]?.shared ?? 0) / stems.length,
+    sentences: top.filter((s, k) => s.shared > 0 || k === 0).map((s) => s.sentence),
+    bestShare: stems.length === 0 ? 1 : (top[0]?.shared ?? 0) / stems.length,
   };
+}
+
+/** Whether any of the window's sets has the value (no union built per claim). */
+function anyHas(sets: readonly ReadonlySet<string>[], value: string): boolean {
+  for (const set of sets) if (set.has(value)) return true;
+  return false;
 }
 
 export function alignClaims(
@@ -147,18 +159,16 @@ export function alignClaims(
     const stems = content.map(stem);
     // A changed number must not pull its source sentence into the window.
     const window = windowOf(evidence, stems.filter((t) => !/^\d/.test(t)));
-    const windowTokens = new Set(window.sentences.flatMap((s) => s.tokens));
-    const bestTokens = new Set(window.sentences[0]?.tokens ?? []);
-    const windowStems = new Set(window.sentences.flatMap((s) => [...s.stems]));
-    const windowNumbers = new Set(window.sentences.flatMap((s) => s.numbers));
-    const windowRows = [...new Set(window.sentences.flatMap((s) => s.rows))];
-    const windowNegated = new Set(window.sentences.flatMap((s) => s.negatedBases));
+    const windowTokens = window.sentences.map((s) => s.tokens);
+    const windowStems = window.sentences.map((s) => s.stems);
+    const windowNegated = window.sentences.map((s) => s.negatedBases);
+    const inWindow = (t: string) => anyHas(windowTokens, t);
 
     let unsupported = 0, unsupportedInPrompt = 0, coverage = 0, nearMisses = 0, farNovel = 0;
     let unknownNovel = 0, maxNovelSimilarity = 0, antonyms = 0, negated = 0, related = 0;
     let nearMissUnrelated = 0;
     content.forEach((word, k) => {
-      if (windowStems.has(stems[k])) {
+      if (anyHas(windowStems, stems[k])) {
         coverage += 1;
         return;
       }
@@ -167,35 +177,37 @@ export function alignClaims(
       const row = vectors.indexOf(word);
       let best = 0;
       if (row < 0) unknownNovel++;
-      else if (unsupported <= MAX_SEARCHED_NOVEL) best = vectors.bestCosine(row, windowRows);
+      else if (unsupported <= MAX_SEARCHED_NOVEL) {
+        for (const s of window.sentences) best = Math.max(best, vectors.bestCosine(row, s.rows));
+      }
       coverage += best;
       if (best > maxNovelSimilarity) maxNovelSimilarity = best;
       if (row >= 0 && best < FAR) farNovel++;
       const relations = lexicon.relationsOf(word);
-      const isRelated = relations.related.some((r) => windowTokens.has(r));
+      const isRelated = relations.related.some(inWindow);
       if (isRelated) related++;
       if (best >= NEAR_MISS) {
         nearMisses++;
         if (!isRelated) nearMissUnrelated++;
       }
-      if (relations.antonyms.some((a) => windowTokens.has(a))) antonyms++;
+      if (relations.antonyms.some(inWindow)) antonyms++;
       const base = withoutNegation(word);
-      if (windowNegated.has(word) || (base !== word && windowTokens.has(base))) negated++;
+      if (anyHas(windowNegated, word) || (base !== word && inWindow(base))) negated++;
     });
     const numbers = numbersIn(claim.text);
     const entities = original.slice(1).filter((w) => CAPITALISED.test(w))
       .map((w) => w.toLowerCase()).filter((w) => !STOPWORDS.has(w));
     const n = content.length;
-    const missingShare = (items: readonly string[], support: ReadonlySet<string>) =>
-      items.length === 0 ? 0 : items.filter((x) => !support.has(x)).length / items.length;
+    const missingShare = (items: readonly string[], support: readonly ReadonlySet<string>[]) =>
+      items.length === 0 ? 0 : items.filter((x) => !anyHas(support, x)).length / items.length;
     return {
       claim,
       content: n,
       unsupported: n === 0 ? 0 : unsupported / n,
       unsupportedInPrompt: n === 0 ? 0 : unsupportedInPrompt / n,
-      numberMissing: missingShare(numbers, windowNumbers),
+      numberMissing: missingShare(numbers, window.sentences.map((s) => s.numbers)),
       entityMissing: missingShare(entities, windowTokens),
-      bestSentenceEntityMissing: missingShare(entities, bestTokens),
+      bestSentenceEntityMissing: missingShare(entities, windowTokens.slice(0, 1)),
       bestSentenceShare: window.bestShare,
       softCoverage: n === 0 ? 1 : coverage / n,
       nearMisses,
