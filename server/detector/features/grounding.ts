@@ -181,7 +181,8 @@ export function denseFromAnalysis(
   p: TextAnalysis | undefined,
   response: string,
   r: TextAnalysis,
-  semantics: Semantics,
+  /** Without: the claim-alignment blocks stay zero (a model that does not use them). */
+  semantics: Semantics | undefined,
 ): Float32Array {
   const out = new Float32Array(DENSE_SIZE);
   const rLower = r.lower;
@@ -278,6 +279,6 @@ export function denseFromAnalysis(
   out[k++] = minSim;
   out[k++] = refusalCues(prompt);
   out[k++] = countOf(pLower, NEGATIONS) / Math.max(pLower.length, 1);
-  alignmentFeatures(response, p, semantics, out, k);
+  if (semantics) alignmentFeatures(response, p, semantics, out, k);
   return out;
 }

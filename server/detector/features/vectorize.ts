@@ -140,7 +140,13 @@ export function vectorize(
   }
   const dense = maskDense(
     precomputedDense ??
-      denseFromAnalysis(usePrompt ? prompt : undefined, p, response, r, config.semantics),
+      denseFromAnalysis(
+        usePrompt ? prompt : undefined,
+        p,
+        response,
+        r,
+        usesAlignment(groups) ? config.semantics : undefined,
+      ),
     groups,
   );
   if (groups.dense) {
@@ -161,6 +167,11 @@ export function vectorize(
     value[k++] = v;
   }
   return { index, value, dense };
+}
+
+/** Whether any claim-alignment block is on (else inference skips computing them). */
+export function usesAlignment(groups: FeatureGroups): boolean {
+  return groups.claims || groups.vectors || groups.lexicon;
 }
 
 /** The dense features with the switched-off semantic blocks zeroed (a copy when any is off). */
