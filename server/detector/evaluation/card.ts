@@ -2,6 +2,7 @@
 import { CALIBRATION_METHODS } from "../calibration.ts";
 import type { ReliabilityBin } from "../metrics.ts";
 import type { ModelRecipe } from "../training/pipeline.ts";
+import { SEMANTIC_MIN_GAIN } from "../training/selection.ts";
 import type { CellResult } from "./cells.ts";
 import type { LatencyResult } from "./latency.ts";
 import type { PeerResult } from "./peers.ts";
@@ -306,7 +307,8 @@ answer (worst claim, coverage-weighted mean). Per claim: unsupported content wor
 entities against the window and against its single best sentence (facts fused from different
 passages); soft coverage and near misses from word vectors (each claim word's best cosine match
 in the window); WordNet antonyms, prefix negations ("non-taxable") and synonyms / derivational
-forms of window words (rewording rather than change). \`LinearDetector.scoreClaims\` scores each
+forms of window words (rewording rather than change). They are computed at inference only when
+the shipped feature groups (above) include claims, vectors or lexicon. \`LinearDetector.scoreClaims\` scores each
 claim on its own (offsets and calibrated p) for callers that need per-claim risk.
 
 Shipped resources (written by \`deno task train\` from npm packages): \`vectors.bin\`, the 100,000
@@ -403,7 +405,12 @@ blocks need a prompt.
 
 ${ablationTable(t)}
 
-The shipped variant is the one with the best mean of the pr and ro columns.
+The shipped variant is the one with the best mean of the pr and ro columns, except that a variant
+with claim alignment (claims, vectors or lexicon groups) ships only if it beats the best variant
+without it by ${SEMANTIC_MIN_GAIN} (the alignment blocks about double the latency at 2,048 + 2,048
+characters, past the 5 ms budget). Shipped: ${t.recipe.family}, groups ${
+    Object.entries(t.recipe.groups).filter(([, on]) => on).map(([g]) => g).join(", ")
+  }${t.recipe.perturbed ? ", with perturbation data" : ""}.
 
 ## Latency (one core, per call, after warm-up)
 ${latencyTable(report.latency)}
