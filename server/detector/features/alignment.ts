@@ -51,9 +51,6 @@ export const LEXICON_FEATURES = [
   "lex_near_miss_unrelated_log",
 ] as const;
 
-export const ALIGNMENT_SIZE = CLAIM_FEATURES.length + VECTOR_FEATURES.length +
-  LEXICON_FEATURES.length;
-
 /** Prompt sentences in a window; claims scored per call (bounded cost on long answers). */
 const WINDOW_SENTENCES = 3;
 const MAX_CLAIMS = 40;

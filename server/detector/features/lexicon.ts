@@ -115,14 +115,6 @@ export class Lexicon {
   }
 }
 
-/**
- * Whether `word` is a prefix-negated form of `other` or the reverse ("non-taxable" / "taxable",
- * "unknown" / "known"). The lexicon's antonym pairs are checked separately.
- */
-export function negatedForms(word: string, other: string): boolean {
-  return word !== other && (withoutNegation(word) === other || withoutNegation(other) === word);
-}
-
 /** The word without a negating prefix ("non-taxable" -> "taxable"); unchanged without one. */
 export function withoutNegation(word: string): string {
   return word.replace(NEGATING_PREFIX, "");

@@ -38,7 +38,7 @@ export class WordVectors {
   }
 
   /** Cosine similarity of two rows. */
-  cosineOf(a: number, b: number): number {
+  private cosineOf(a: number, b: number): number {
     const { values, dims } = this;
     let dot = 0;
     for (let i = a * dims, j = b * dims, end = i + dims; i < end; i++, j++) {
