@@ -151,7 +151,10 @@ export function vectorize(
   );
   if (groups.dense) {
     const bins: number[] = [];
+    const off = switchedOff(groups);
     for (let j = 0; j < DENSE_SIZE; j++) {
+      // A switched-off block is absent, not a constant: the model is the one without it.
+      if (off.some(([start, end]) => j >= start && j < end)) continue;
       const z = (dense[j] - config.denseMean[j]) / config.denseStd[j];
       const clipped = Math.max(-4, Math.min(4, z));
       acc.set(hashSize + j, clipped);
@@ -174,14 +177,18 @@ export function usesAlignment(groups: FeatureGroups): boolean {
   return groups.claims || groups.vectors || groups.lexicon;
 }
 
+/** Index ranges [start, end) of the switched-off semantic blocks. */
+function switchedOff(groups: FeatureGroups): (readonly [number, number])[] {
+  return (Object.keys(DENSE_BLOCKS) as (keyof typeof DENSE_BLOCKS)[])
+    .filter((b) => !groups[b]).map((b) => DENSE_BLOCKS[b]);
+}
+
 /** The dense features with the switched-off semantic blocks zeroed (a copy when any is off). */
 export function maskDense(dense: Float32Array, groups: FeatureGroups): Float32Array {
-  const off = (Object.keys(DENSE_BLOCKS) as (keyof typeof DENSE_BLOCKS)[]).filter((b) =>
-    !groups[b]
-  );
+  const off = switchedOff(groups);
   if (off.length === 0) return dense;
   const masked = dense.slice();
-  for (const block of off) masked.fill(0, ...DENSE_BLOCKS[block]);
+  for (const [start, end] of off) masked.fill(0, start, end);
   return masked;
 }
 
