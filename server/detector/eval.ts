@@ -12,6 +12,7 @@ import {
   type EvalReport,
   latencyTable,
   modelCard,
+  peerTable,
   perSetTable,
   regimeTable,
   reliabilitySvg,
@@ -22,6 +23,7 @@ import { evaluateCells } from "./evaluation/cells.ts";
 import { evaluateEvidence, evidenceSection } from "./evaluation/evidence.ts";
 import { retrievalDetector } from "./knowledge/load.ts";
 import { measureLatency } from "./evaluation/latency.ts";
+import { peerResults } from "./evaluation/peers.ts";
 import { sentences } from "./features/text.ts";
 import { loadDetector } from "./model.ts";
 import { DEFAULT_MODEL_DIR, TRAINING_REPORT_FILE } from "./model_files.ts";
@@ -62,6 +64,7 @@ async function main() {
     await retrievalDetector(detector, modelDir, log),
     test,
   );
+  const peers = peerResults(detector, test);
   log("measuring latency");
   const text = test.slice(0, 400).flatMap((r) => sentences(`${r.prompt ?? ""} ${r.response}`));
   const latency = measureLatency(detector, text);
@@ -75,6 +78,7 @@ async function main() {
     latency,
     training,
     testRowsPerSet,
+    peers,
   };
   const trainable = new Map(training.sets.map((s) => [s.set, s.trainable]));
   console.log(
@@ -83,6 +87,7 @@ async function main() {
     } MB\n`,
   );
   console.log(targetsTable(report) + "\n");
+  console.log(peerTable(peers) + "\n");
   console.log(cellTable(cells) + "\n");
   console.log(perSetTable(cells, trainable) + "\n");
   for (const c of cells.filter((c) => c.task === "multiclass")) {

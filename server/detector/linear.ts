@@ -26,6 +26,23 @@ export function dot(weights: Float32Array | Int16Array, x: SparseVector): number
   return s;
 }
 
+/**
+ * Dot products of x with several weight vectors stored at `offsets` in one array, in one pass
+ * over x (each sum accumulates in the same order as `dot`, so the results are the same).
+ */
+export function dotMany(
+  weights: Int16Array,
+  offsets: readonly number[],
+  x: SparseVector,
+): Float64Array {
+  const sums = new Float64Array(offsets.length);
+  for (let k = 0; k < x.index.length; k++) {
+    const i = x.index[k], v = x.value[k];
+    for (let h = 0; h < offsets.length; h++) sums[h] += weights[offsets[h] + i] * v;
+  }
+  return sums;
+}
+
 export function sigmoid(z: number): number {
   return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
 }

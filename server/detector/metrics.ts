@@ -116,3 +116,22 @@ export function quantile(sorted: readonly number[], q: number): number {
   const lo = Math.floor(pos), hi = Math.ceil(pos);
   return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
 }
+
+/** Balanced accuracy at the best threshold for these labels (an oracle: it sees the labels). */
+export function oracleBalancedAccuracy(
+  probs: readonly number[],
+  labels: readonly boolean[],
+): number {
+  const order = probs.map((p, i) => [p, labels[i]] as const).sort((a, b) => b[0] - a[0]);
+  const positives = labels.filter(Boolean).length, negatives = labels.length - positives;
+  if (positives === 0 || negatives === 0) return NaN;
+  // Flagging the k highest scores, for every k at a change of score.
+  let tp = 0, fp = 0, best = 0.5;
+  order.forEach(([p, label], i) => {
+    if (label) tp++;
+    else fp++;
+    if (i + 1 < order.length && order[i + 1][0] === p) return;
+    best = Math.max(best, (tp / positives + (negatives - fp) / negatives) / 2);
+  });
+  return best;
+}

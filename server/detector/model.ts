@@ -7,9 +7,13 @@ import {
   sortRegimeScores,
 } from "../../shared/regimes.ts";
 import { applyCalibrator } from "./calibration.ts";
+import type { Semantics } from "./features/alignment.ts";
+import { splitClaims } from "./features/claims.ts";
 import { DENSE_FEATURES } from "./features/grounding.ts";
-import { featureCount, vectorize, type VectorizerConfig } from "./features/vectorize.ts";
-import { dot, softmax } from "./linear.ts";
+import { Lexicon, type LexiconFile } from "./features/lexicon.ts";
+import { vectorize, type VectorizerConfig } from "./features/vectorize.ts";
+import { decodeWordVectors } from "./features/word_vectors.ts";
+import { dotMany, softmax } from "./linear.ts";
 import {
   CALIBRATOR_FILE,
   type CalibratorFile,
@@ -17,10 +21,11 @@ import {
   contentVersion,
   decodeWeights,
   DEFAULT_MODEL_DIR,
+  LEXICON_FILE,
   MODEL_FILE,
   MODEL_FORMAT,
   type ModelFile,
-  type StoredVector,
+  VECTORS_FILE,
   WEIGHTS_FILE,
 } from "./model_files.ts";
 import { predictTrees } from "./trees.ts";
@@ -37,7 +42,11 @@ export interface RawScores {
 /** The model without calibration: features and heads. */
 export class ModelCore {
   readonly vectorizer: VectorizerConfig;
-  constructor(readonly file: ModelFile, private readonly weights: Int16Array) {
+  constructor(
+    readonly file: ModelFile,
+    private readonly weights: Int16Array,
+    semantics: Semantics,
+  ) {
     if (file.format !== MODEL_FORMAT) throw new Error(`unknown model format ${file.format}`);
     if (file.denseFeatures.join() !== DENSE_FEATURES.join()) {
       throw new Error("model was trained with other dense features");
@@ -47,21 +56,20 @@ export class ModelCore {
       groups: file.groups,
       denseMean: file.denseMean,
       denseStd: file.denseStd,
+      semantics,
     };
-  }
-
-  private vectorOf(stored: StoredVector): Int16Array {
-    const n = featureCount(this.vectorizer);
-    return this.weights.subarray(stored.offset, stored.offset + n);
   }
 
   raw(prompt: string | undefined, response: string, mode: InputMode): RawScores {
     const x = vectorize(this.vectorizer, prompt, response, mode);
     const heads = this.file.heads[mode];
-    const linear = (v: StoredVector) => v.bias + v.scale * dot(this.vectorOf(v), x);
-    let binaryLogit = linear(heads.binary);
-    if (heads.trees) binaryLogit = predictTrees(heads.trees, [...x.dense, binaryLogit]);
-    return { binaryLogit, regimeLogits: heads.regime.map(linear) };
+    const stored = [heads.binary, ...heads.regime];
+    const sums = dotMany(this.weights, stored.map((v) => v.offset), x);
+    const [linearLogit, ...regimeLogits] = stored.map((v, h) => v.bias + v.scale * sums[h]);
+    const binaryLogit = heads.trees
+      ? predictTrees(heads.trees, [...x.dense, linearLogit])
+      : linearLogit;
+    return { binaryLogit, regimeLogits };
   }
 }
 
@@ -118,6 +126,13 @@ export function multiclassOutput(
   };
 }
 
+/** One claim of the response (offsets into it) and its own calibrated probability. */
+export interface ClaimScore {
+  start: number;
+  end: number;
+  p: number;
+}
+
 export class LinearDetector implements Detector {
   constructor(
     readonly core: ModelCore,
@@ -145,21 +160,56 @@ export class LinearDetector implements Detector {
       warnings: [],
     };
   }
+
+  /**
+   * Each claim of the response scored on its own against the same prompt, with the binary
+   * calibrator of the call's input mode: which sentence of an answer carries the risk.
+   */
+  scoreClaims(input: Pick<ScoreInput, "prompt" | "response" | "inputMode">): ClaimScore[] {
+    const cell = this.calibration.cells[`binary/${input.inputMode}`];
+    return splitClaims(input.response).map(({ text, start, end }) => {
+      const raw = this.core.raw(input.prompt, text, input.inputMode);
+      return { start, end, p: applyCalibrator(cell.calibrator, raw.binaryLogit) };
+    });
+  }
+}
+
+/** The word vectors and lexicon from their model files' bytes. */
+export function decodeSemantics(vectorBytes: Uint8Array, lexiconBytes: Uint8Array): Semantics {
+  return {
+    vectors: decodeWordVectors(vectorBytes),
+    lexicon: new Lexicon(JSON.parse(new TextDecoder().decode(lexiconBytes)) as LexiconFile),
+  };
+}
+
+/** The word vectors and lexicon of a model directory. */
+export async function readSemantics(modelDir: string = DEFAULT_MODEL_DIR): Promise<Semantics> {
+  const dir = modelDir.endsWith("/") ? modelDir : modelDir + "/";
+  return decodeSemantics(
+    await Deno.readFile(dir + VECTORS_FILE),
+    await Deno.readFile(dir + LEXICON_FILE),
+  );
 }
 
 export async function loadDetector(modelDir: string = DEFAULT_MODEL_DIR): Promise<LinearDetector> {
   const dir = modelDir.endsWith("/") ? modelDir : modelDir + "/";
-  const [modelBytes, weightBytes, calibratorBytes] = await Promise.all(
-    [MODEL_FILE, WEIGHTS_FILE, CALIBRATOR_FILE].map((f) => Deno.readFile(dir + f)),
+  const [modelBytes, weightBytes, calibratorBytes, vectorBytes, lexiconBytes] = await Promise.all(
+    [MODEL_FILE, WEIGHTS_FILE, CALIBRATOR_FILE, VECTORS_FILE, LEXICON_FILE].map((f) =>
+      Deno.readFile(dir + f)
+    ),
   );
   const decoder = new TextDecoder();
   const file = JSON.parse(decoder.decode(modelBytes)) as ModelFile;
   const calibration = JSON.parse(decoder.decode(calibratorBytes)) as CalibratorFile;
-  const core = new ModelCore(file, decodeWeights(weightBytes));
+  const core = new ModelCore(
+    file,
+    decodeWeights(weightBytes),
+    decodeSemantics(vectorBytes, lexiconBytes),
+  );
   const detector = new LinearDetector(
     core,
     calibration,
-    await contentVersion("hd-", [modelBytes, weightBytes]),
+    await contentVersion("hd-", [modelBytes, weightBytes, vectorBytes, lexiconBytes]),
     await contentVersion("cal-", [calibratorBytes]),
   );
   warmUp(detector);

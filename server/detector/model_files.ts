@@ -11,7 +11,11 @@
  *   the calibrator of the binary logit, the decision threshold, and for multiclass the
  *   temperature of the regime head and the per-regime offsets and (optional) exponents.
  *
- * model_version is `hd-` + the first 12 hex digits of SHA-256 over model.json and weights.bin;
+ * - `vectors.bin` (features/word_vectors.ts) and `lexicon.json` (features/lexicon.ts): the word
+ *   vectors and WordNet relations the claim-alignment features use, written by training.
+ *
+ * model_version is `hd-` + the first 12 hex digits of SHA-256 over model.json, weights.bin,
+ * vectors.bin and lexicon.json;
  * calibrator_version is `cal-` + the same over calibrator.json.
  */
 import type { InputMode, RawRegime, Task } from "../../shared/regimes.ts";
@@ -19,11 +23,15 @@ import type { Calibrator } from "./calibration.ts";
 import type { FeatureGroups } from "./features/vectorize.ts";
 import type { TreeEnsemble } from "./trees.ts";
 
-export const MODEL_FORMAT = "hd-linear-1";
+export const MODEL_FORMAT = "hd-linear-2";
 export const CALIBRATOR_FORMAT = "hd-calibrator-1";
 export const MODEL_FILE = "model.json";
 export const WEIGHTS_FILE = "weights.bin";
 export const CALIBRATOR_FILE = "calibrator.json";
+export const VECTORS_FILE = "vectors.bin";
+export const LEXICON_FILE = "lexicon.json";
+/** WordNet's licence asks for its notice on every copy of the database, lexicon.json included. */
+export const WORDNET_LICENSE_FILE = "wordnet-LICENSE.txt";
 /** Corpus, selection and calibration summary for the model card; not read at inference. */
 export const TRAINING_REPORT_FILE = "training-report.json";
 export const DEFAULT_MODEL_DIR = new URL("./model/", import.meta.url).pathname;

@@ -6,14 +6,18 @@ import { parseArgs } from "node:util";
 import {
   CALIBRATOR_FILE,
   DEFAULT_MODEL_DIR,
+  LEXICON_FILE,
   MODEL_FILE,
   TRAINING_REPORT_FILE,
+  VECTORS_FILE,
   WEIGHTS_FILE,
+  WORDNET_LICENSE_FILE,
 } from "./model_files.ts";
 import type { TrainingReport } from "./evaluation/card.ts";
 import { writeRetrievalCalibrator } from "./knowledge/calibrate.ts";
 import { CALIBRATION_RULE } from "./training/calibrate.ts";
 import { prepareData, trainModel } from "./training/pipeline.ts";
+import { wordnetLicence } from "./training/semantic_resources.ts";
 import { bestVariant, compareVariants } from "./training/selection.ts";
 
 export const DEFAULT_DATA_DIR = new URL("../../../shared/data", import.meta.url).pathname;
@@ -42,11 +46,14 @@ async function main() {
     })),
     splitRows: Object.fromEntries(Object.entries(data.splits).map(([k, rows]) => [k, rows.length])),
     recipe: winner.recipe,
-    selection: selection.map(({ variant, prMeanPerSetAuroc, roMeanPerSetAuroc }) => ({
-      variant,
-      prMeanPerSetAuroc,
-      roMeanPerSetAuroc,
-    })),
+    selection: selection.map(
+      ({ variant, prMeanPerSetAuroc, roMeanPerSetAuroc, prPerSetAuroc }) => ({
+        variant,
+        prMeanPerSetAuroc,
+        roMeanPerSetAuroc,
+        prPerSetAuroc,
+      }),
+    ),
     calibration: model.cellReports.map((c) => ({
       cell: c.cell,
       method: c.method,
@@ -58,6 +65,9 @@ async function main() {
   await Deno.mkdir(outDir, { recursive: true });
   await Deno.writeTextFile(outDir + MODEL_FILE, JSON.stringify(model.file) + "\n");
   await Deno.writeFile(outDir + WEIGHTS_FILE, model.weights);
+  await Deno.writeFile(outDir + VECTORS_FILE, data.vectorBytes);
+  await Deno.writeTextFile(outDir + LEXICON_FILE, JSON.stringify(data.lexicon) + "\n");
+  await Deno.writeTextFile(outDir + WORDNET_LICENSE_FILE, await wordnetLicence());
   await Deno.writeTextFile(
     outDir + CALIBRATOR_FILE,
     JSON.stringify(model.calibration, null, 1) + "\n",

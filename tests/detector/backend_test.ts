@@ -172,3 +172,21 @@ Deno.test("detect scores with backend defaults and honours task, mode and top_k"
     await api.close();
   }
 });
+
+Deno.test("per-claim scores point at each claim and rank an invented one higher", async () => {
+  const detector = await detectorPromise;
+  const prompt =
+    "Acme Corp was founded in 1998 in Boston by Jane Smith. It employs 200 people and " +
+    "sells bicycles in twelve countries.";
+  const response = "Acme Corp was founded in Boston by Jane Smith. It employs 5,000 people and " +
+    "sells cars in Japan.";
+  const claims = detector.scoreClaims({ prompt, response, inputMode: "pr" });
+  assert.equal(claims.length, 2);
+  assert.equal(
+    response.slice(claims[0].start, claims[0].end),
+    "Acme Corp was founded in Boston by Jane Smith.",
+  );
+  assert.equal(response.slice(claims[1].start, claims[1].end).startsWith("It employs 5,000"), true);
+  for (const c of claims) assert.ok(c.p >= 0 && c.p <= 1);
+  assert.ok(claims[1].p > claims[0].p, `${claims[1].p} > ${claims[0].p}`);
+});

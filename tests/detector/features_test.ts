@@ -1,8 +1,15 @@
 /** Grounding features see what the prompt does not support; hashing is stable. */
 import assert from "node:assert/strict";
-import { DENSE_FEATURES, denseFeatures } from "../../server/detector/features/grounding.ts";
+import {
+  DENSE_FEATURES,
+  denseFeatures as denseWith,
+} from "../../server/detector/features/grounding.ts";
 import { ALL_GROUPS, featureCount, vectorize } from "../../server/detector/features/vectorize.ts";
+import { readSemantics } from "../../server/detector/model.ts";
 
+const semantics = await readSemantics();
+const denseFeatures = (prompt: string | undefined, response: string) =>
+  denseWith(prompt, response, semantics);
 const feature = (v: Float32Array, name: (typeof DENSE_FEATURES)[number]) =>
   v[DENSE_FEATURES.indexOf(name)];
 const prompt =
@@ -38,6 +45,7 @@ Deno.test("response-only features ignore the prompt; vectors are deterministic",
     groups: ALL_GROUPS,
     denseMean: DENSE_FEATURES.map(() => 0),
     denseStd: DENSE_FEATURES.map(() => 1),
+    semantics,
   };
   const a = vectorize(config, prompt, "Acme sells cars.", "pr");
   const b = vectorize(config, prompt, "Acme sells cars.", "pr");

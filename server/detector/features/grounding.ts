@@ -4,6 +4,13 @@
  * sentence comparison that catches one-word edits of a copied sentence (negations, numbers).
  */
 import {
+  alignmentFeatures,
+  CLAIM_FEATURES,
+  LEXICON_FEATURES,
+  type Semantics,
+  VECTOR_FEATURES,
+} from "./alignment.ts";
+import {
   analyse,
   datePartsIn,
   hedgeCount,
@@ -69,8 +76,24 @@ export const PROMPT_FEATURES = [
   "prompt_negation_rate",
 ] as const;
 
-export const DENSE_FEATURES = [...RESPONSE_FEATURES, ...PROMPT_FEATURES] as const;
+export const DENSE_FEATURES = [
+  ...RESPONSE_FEATURES,
+  ...PROMPT_FEATURES,
+  ...CLAIM_FEATURES,
+  ...VECTOR_FEATURES,
+  ...LEXICON_FEATURES,
+] as const;
 export const DENSE_SIZE = DENSE_FEATURES.length;
+
+/** Index ranges [start, end) of the switchable semantic blocks in the dense features. */
+const CLAIMS_START = RESPONSE_FEATURES.length + PROMPT_FEATURES.length;
+const VECTORS_START = CLAIMS_START + CLAIM_FEATURES.length;
+const LEXICON_START = VECTORS_START + VECTOR_FEATURES.length;
+export const DENSE_BLOCKS = {
+  claims: [CLAIMS_START, VECTORS_START],
+  vectors: [VECTORS_START, LEXICON_START],
+  lexicon: [LEXICON_START, DENSE_SIZE],
+} as const;
 
 const log1p = Math.log1p;
 
@@ -138,13 +161,18 @@ function selfConsistency(infos: readonly SentenceInfo[]): [number, number, numbe
 }
 
 /** Response-only features, then prompt-grounding features (zeros without a prompt). */
-export function denseFeatures(prompt: string | undefined, response: string): Float32Array {
+export function denseFeatures(
+  prompt: string | undefined,
+  response: string,
+  semantics: Semantics,
+): Float32Array {
   const usePrompt = prompt !== undefined && prompt.trim().length > 0;
   return denseFromAnalysis(
     usePrompt ? prompt : undefined,
     usePrompt ? analyse(prompt) : undefined,
     response,
     analyse(response),
+    semantics,
   );
 }
 
@@ -153,6 +181,8 @@ export function denseFromAnalysis(
   p: TextAnalysis | undefined,
   response: string,
   r: TextAnalysis,
+  /** Without: the claim-alignment blocks stay zero (a model that does not use them). */
+  semantics: Semantics | undefined,
 ): Float32Array {
   const out = new Float32Array(DENSE_SIZE);
   const rLower = r.lower;
@@ -249,5 +279,6 @@ export function denseFromAnalysis(
   out[k++] = minSim;
   out[k++] = refusalCues(prompt);
   out[k++] = countOf(pLower, NEGATIONS) / Math.max(pLower.length, 1);
+  if (semantics) alignmentFeatures(response, p, semantics, out, k);
   return out;
 }

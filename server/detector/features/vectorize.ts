@@ -5,7 +5,8 @@
  * their non-linear shape.
  */
 import type { InputMode } from "../../../shared/regimes.ts";
-import { DENSE_SIZE, denseFromAnalysis } from "./grounding.ts";
+import type { Semantics } from "./alignment.ts";
+import { DENSE_BLOCKS, DENSE_SIZE, denseFromAnalysis } from "./grounding.ts";
 import { hashRange, hashString, namespaceSeed } from "./hashing.ts";
 import { analyse, isContentWord, refusalCues } from "./text.ts";
 
@@ -15,8 +16,20 @@ export interface FeatureGroups {
   chars: boolean;
   novel: boolean;
   dense: boolean;
+  /** Semantic blocks of the dense features (see alignment.ts); off: zeroed. */
+  claims: boolean;
+  vectors: boolean;
+  lexicon: boolean;
 }
-export const ALL_GROUPS: FeatureGroups = { words: true, chars: true, novel: true, dense: true };
+export const ALL_GROUPS: FeatureGroups = {
+  words: true,
+  chars: true,
+  novel: true,
+  dense: true,
+  claims: true,
+  vectors: true,
+  lexicon: true,
+};
 
 export interface VectorizerConfig {
   /** log2 of the hashed bucket count. */
@@ -25,12 +38,13 @@ export interface VectorizerConfig {
   /** Standardisation of the dense features, fitted on the training split. */
   denseMean: number[];
   denseStd: number[];
+  semantics: Semantics;
 }
 
 export interface SparseVector {
   index: Uint32Array;
   value: Float32Array;
-  /** Raw dense features (for the tree model). */
+  /** Raw dense features, switched-off blocks zeroed (for the tree model). */
   dense: Float32Array;
 }
 
@@ -124,11 +138,23 @@ export function vectorize(
       acc.addGroup(pTokens.filter(isContentWord).map((t) => hashString(t, SEEDS.refusedPrompt)));
     }
   }
-  const dense = precomputedDense ??
-    denseFromAnalysis(usePrompt ? prompt : undefined, p, response, r);
+  const dense = maskDense(
+    precomputedDense ??
+      denseFromAnalysis(
+        usePrompt ? prompt : undefined,
+        p,
+        response,
+        r,
+        usesAlignment(groups) ? config.semantics : undefined,
+      ),
+    groups,
+  );
   if (groups.dense) {
     const bins: number[] = [];
+    const off = switchedOff(groups);
     for (let j = 0; j < DENSE_SIZE; j++) {
+      // A switched-off block is absent, not a constant: the model is the one without it.
+      if (off.some(([start, end]) => j >= start && j < end)) continue;
       const z = (dense[j] - config.denseMean[j]) / config.denseStd[j];
       const clipped = Math.max(-4, Math.min(4, z));
       acc.set(hashSize + j, clipped);
@@ -144,6 +170,26 @@ export function vectorize(
     value[k++] = v;
   }
   return { index, value, dense };
+}
+
+/** Whether any claim-alignment block is on (else inference skips computing them). */
+export function usesAlignment(groups: FeatureGroups): boolean {
+  return groups.claims || groups.vectors || groups.lexicon;
+}
+
+/** Index ranges [start, end) of the switched-off semantic blocks. */
+function switchedOff(groups: FeatureGroups): (readonly [number, number])[] {
+  return (Object.keys(DENSE_BLOCKS) as (keyof typeof DENSE_BLOCKS)[])
+    .filter((b) => !groups[b]).map((b) => DENSE_BLOCKS[b]);
+}
+
+/** The dense features with the switched-off semantic blocks zeroed (a copy when any is off). */
+export function maskDense(dense: Float32Array, groups: FeatureGroups): Float32Array {
+  const off = switchedOff(groups);
+  if (off.length === 0) return dense;
+  const masked = dense.slice();
+  for (const [start, end] of off) masked.fill(0, start, end);
+  return masked;
 }
 
 /** Mean and standard deviation of dense features over training vectors. */

@@ -28,9 +28,10 @@ export async function writeRetrievalCalibrator(
   const rows = calibrationRows.filter(trainable);
   const started = performance.now();
   const simulated = simulateRetrieval(rows).map((s) => s.retrieved);
+  const { semantics } = detector.core.vectorizer;
   const { file, reports } = calibrateCells(detector.core, {
-    pr: examplesFor(simulated, "pr"),
-    ro: examplesFor(rows, "ro"),
+    pr: examplesFor(simulated, "pr", semantics),
+    ro: examplesFor(rows, "ro", semantics),
   }, SEED);
   const calibrator: RetrievalCalibratorFile = { ...file, modelVersion: detector.modelVersion };
   await Deno.writeTextFile(

@@ -55,5 +55,5 @@ export function assembleModel(
     all.set(v, at);
     at += v.length;
   }
-  return { file, weights, core: new ModelCore(file, all) };
+  return { file, weights, core: new ModelCore(file, all, config.semantics) };
 }

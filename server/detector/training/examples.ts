@@ -4,6 +4,7 @@
  */
 import type { InputMode } from "../../../shared/regimes.ts";
 import type { CorpusRow } from "../corpus/types.ts";
+import type { Semantics } from "../features/alignment.ts";
 import { denseFeatures } from "../features/grounding.ts";
 import { hashString } from "../features/hashing.ts";
 import { type SparseVector, vectorize, type VectorizerConfig } from "../features/vectorize.ts";
@@ -15,11 +16,15 @@ export interface Example {
 }
 
 /** Examples of one mode, dense features computed once per row and mode. */
-export function examplesFor(rows: readonly CorpusRow[], mode: InputMode): Example[] {
+export function examplesFor(
+  rows: readonly CorpusRow[],
+  mode: InputMode,
+  semantics: Semantics,
+): Example[] {
   return rows.filter((r) => r.modes.includes(mode)).map((row) => ({
     row,
     mode,
-    dense: denseFeatures(mode === "pr" ? row.prompt : undefined, row.response),
+    dense: denseFeatures(mode === "pr" ? row.prompt : undefined, row.response, semantics),
   }));
 }
 

@@ -97,7 +97,7 @@ export function trainStackedTrees(
       if (fold[i] === f) oof[i] = linearLogits(head, xs[i])[0];
     });
   }
-  const rows = examples.map((e, i) => treeInputs(e.dense, oof[i]));
+  const rows = xs.map((x, i) => treeInputs(x.dense, oof[i]));
   const labels = examples.map((e) => e.row.hallucinated);
   return trainTrees(
     rows,

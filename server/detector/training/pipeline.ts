@@ -10,12 +10,17 @@ import {
   type SparseVector,
   type VectorizerConfig,
 } from "../features/vectorize.ts";
+import type { Semantics } from "../features/alignment.ts";
+import { Lexicon, type LexiconFile } from "../features/lexicon.ts";
+import { decodeWordVectors } from "../features/word_vectors.ts";
 import type { CalibratorFile } from "../model_files.ts";
 import { type AssembledModel, assembleModel } from "./assemble.ts";
 import { calibrateCells, type CellReport } from "./calibrate.ts";
 import type { LinearHead } from "../linear.ts";
 import type { TreeEnsemble } from "../trees.ts";
 import { type Example, examplesFor, vectorizeExamples } from "./examples.ts";
+import { perturbedRows } from "./perturb.ts";
+import { buildLexicon, buildWordVectors } from "./semantic_resources.ts";
 import {
   DEFAULT_SCORER,
   type ModeHeads,
@@ -33,6 +38,8 @@ export type Family = "linear" | "linear+trees";
 export interface ModelRecipe {
   family: Family;
   groups: FeatureGroups;
+  /** Whether the pr binary scorer also trains on the perturbed rows (perturb.ts). */
+  perturbed?: boolean;
 }
 
 export interface PreparedData {
@@ -40,8 +47,14 @@ export interface PreparedData {
   splits: Record<Split, CorpusRow[]>;
   /** Trainable rows only, per split and mode. */
   examples: Record<"train" | "calibration", Record<InputMode, Example[]>>;
+  /** Edited training-split rows (pr only); never in calibration or test. */
+  perturbed: Example[];
   denseMean: number[];
   denseStd: number[];
+  semantics: Semantics;
+  /** The semantic resources as the model files store them. */
+  vectorBytes: Uint8Array;
+  lexicon: LexiconFile;
 }
 
 export type Log = (message: string) => void;
@@ -52,21 +65,54 @@ export async function prepareData(dataDir: string, log: Log): Promise<PreparedDa
   log(
     `split: train ${splits.train.length}, calibration ${splits.calibration.length}, test ${splits.test.length} rows`,
   );
+  const [vectorBytes, lexicon] = await Promise.all([buildWordVectors(), buildLexicon()]);
+  const semantics = {
+    vectors: decodeWordVectors(vectorBytes),
+    lexicon: new Lexicon(lexicon),
+  };
+  log(
+    `semantic resources: ${semantics.vectors.words.length} word vectors, ${lexicon.synsets.length} synsets, ${lexicon.antonyms.length} antonym pairs`,
+  );
   const started = performance.now();
   const perMode = (rows: CorpusRow[]) => {
     const trainable = rows.filter((r) => (r as { trainable?: boolean }).trainable !== false);
-    return { pr: examplesFor(trainable, "pr"), ro: examplesFor(trainable, "ro") };
+    return {
+      pr: examplesFor(trainable, "pr", semantics),
+      ro: examplesFor(trainable, "ro", semantics),
+    };
   };
   const examples = { train: perMode(splits.train), calibration: perMode(splits.calibration) };
+  const perturbed = examplesFor(
+    perturbedRows(splits.train.filter((r) => r.trainable !== false), semantics, SEED),
+    "pr",
+    semantics,
+  );
+  log(`perturbed: ${perturbed.length} edited training rows`);
   const { mean, std } = fitStandardisation(
     [...examples.train.pr, ...examples.train.ro].map((e) => e.dense),
   );
   log(`dense features in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return { corpus, splits, examples, denseMean: mean, denseStd: std };
+  return {
+    corpus,
+    splits,
+    examples,
+    perturbed,
+    denseMean: mean,
+    denseStd: std,
+    semantics,
+    vectorBytes,
+    lexicon,
+  };
 }
 
 export function vectorizerFor(data: PreparedData, groups: FeatureGroups): VectorizerConfig {
-  return { hashBits: HASH_BITS, groups, denseMean: data.denseMean, denseStd: data.denseStd };
+  return {
+    hashBits: HASH_BITS,
+    groups,
+    denseMean: data.denseMean,
+    denseStd: data.denseStd,
+    semantics: data.semantics,
+  };
 }
 
 /** The binary scorer of one mode: the linear head, re-scored by trees in `linear+trees`. */

