@@ -16,7 +16,9 @@ import { loadDetector } from "../../server/detector/model.ts";
 import {
   CALIBRATOR_FILE,
   DEFAULT_MODEL_DIR,
+  LEXICON_FILE,
   MODEL_FILE,
+  VECTORS_FILE,
   WEIGHTS_FILE,
 } from "../../server/detector/model_files.ts";
 import { scoreWithEvidence } from "../../server/detector/knowledge/scorer.ts";
@@ -107,7 +109,7 @@ type Mode = "verdict" | "http_500" | "malformed" | "wrong_shape" | "hang";
 Deno.test("the verifier in the detector process: fused, failures, calibration, no call text in logs", async (t) => {
   const modelDir = await Deno.makeTempDir({ prefix: "verifier_model_" });
   const dataDir = await Deno.makeTempDir({ prefix: "verifier_data_" });
-  for (const f of [MODEL_FILE, WEIGHTS_FILE, CALIBRATOR_FILE]) {
+  for (const f of [MODEL_FILE, WEIGHTS_FILE, CALIBRATOR_FILE, VECTORS_FILE, LEXICON_FILE]) {
     await Deno.copyFile(`${DEFAULT_MODEL_DIR}${f}`, `${modelDir}/${f}`);
   }
   await writeFixture(dataDir);
