@@ -1,6 +1,6 @@
 /** `deno task score --knowledge DIR` as a real subprocess: evidence from the folder, warnings out. */
 import assert from "node:assert/strict";
-import { REPO_ROOT } from "../support/env.ts";
+import { runScore } from "../support/score_cli.ts";
 
 Deno.test("score CLI: --knowledge checks answers against the folder's documents", async () => {
   const dir = await Deno.makeTempDir({ prefix: "knowledge_score_" });
@@ -23,22 +23,11 @@ Deno.test("score CLI: --knowledge checks answers against the folder's documents"
       { id: "refusal", response: "I'm sorry, but I can't help with that." },
     ].map((l) => JSON.stringify(l)).join("\n") + "\n";
     const run = async (args: string[]) => {
-      const child = new Deno.Command(Deno.execPath(), {
-        args: ["run", "-A", "server/detector/score.ts", ...args],
-        cwd: REPO_ROOT,
-        stdin: "piped",
-        stdout: "piped",
-        stderr: "piped",
-      }).spawn();
-      const writer = child.stdin.getWriter();
-      await writer.write(new TextEncoder().encode(input));
-      await writer.close();
-      const out = await child.output();
-      const text = new TextDecoder().decode(out.stdout).trim().split("\n");
+      const out = await runScore(args, input);
       return {
         code: out.code,
-        stderr: new TextDecoder().decode(out.stderr),
-        warnings: Object.fromEntries(text.map((l) => JSON.parse(l)).map((o) => [o.id, o.warnings])),
+        stderr: out.stderr,
+        warnings: Object.fromEntries(out.lines.map((o) => [o.id, o.warnings])),
       };
     };
     const withBase = await run(["--knowledge", dir]);

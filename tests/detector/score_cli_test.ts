@@ -1,25 +1,6 @@
 /** `deno task score` as a real subprocess: JSONL out, a bad line gets an error, the run goes on. */
 import assert from "node:assert/strict";
-import { REPO_ROOT } from "../support/env.ts";
-
-async function runScore(args: string[], input: string) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "server/detector/score.ts", ...args],
-    cwd: REPO_ROOT,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(input));
-  await writer.close();
-  const out = await child.output();
-  return {
-    code: out.code,
-    lines: new TextDecoder().decode(out.stdout).trim().split("\n").map((l) => JSON.parse(l)),
-    stderr: new TextDecoder().decode(out.stderr),
-  };
-}
+import { runScore } from "../support/score_cli.ts";
 
 Deno.test("score CLI scores good lines and reports bad ones without stopping", async () => {
   const input = [

@@ -38,9 +38,10 @@ export interface EvalReport {
   peers: PeerResult[];
 }
 
-const f3 = (x: number) => (Number.isNaN(x) ? "n/a" : x.toFixed(3));
+export const f3 = (x: number) => (Number.isNaN(x) ? "n/a" : x.toFixed(3));
 
-function table(header: string[], rows: (string | number)[][]): string {
+/** A Markdown table. */
+export function table(header: string[], rows: (string | number)[][]): string {
   return [
     `| ${header.join(" | ")} |`,
     `|${header.map(() => "---").join("|")}|`,

@@ -12,6 +12,7 @@ import {
   splitGroundedPrompt,
 } from "../knowledge/simulate.ts";
 import { auroc } from "../metrics.ts";
+import { f3, table } from "./card.ts";
 import type { Detector } from "../types.ts";
 
 /** Grounded sets with their document in the prompt; and question-only (open-domain) sets. */
@@ -140,15 +141,6 @@ export function evaluateEvidence(
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-const f3 = (x: number) => (Number.isNaN(x) ? "n/a" : x.toFixed(3));
-
-function table(header: string[], rows: (string | number)[][]): string {
-  return [
-    `| ${header.join(" | ")} |`,
-    `|${header.map(() => "---").join("|")}|`,
-    ...rows.map((r) => `| ${r.join(" | ")} |`),
-  ].join("\n");
-}
 
 export function retrievalTable(report: EvidenceReport): string {
   return table(

@@ -1,0 +1,29 @@
+/** Runs `deno task score`'s entry point as a real subprocess: JSONL in, parsed lines out. */
+import { REPO_ROOT } from "./env.ts";
+
+export interface ScoreRun {
+  code: number;
+  /** The output lines, parsed. */
+  lines: ReturnType<typeof JSON.parse>[];
+  stderr: string;
+}
+
+export async function runScore(args: string[], input: string): Promise<ScoreRun> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "server/detector/score.ts", ...args],
+    cwd: REPO_ROOT,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(input));
+  await writer.close();
+  const out = await child.output();
+  const stdout = new TextDecoder().decode(out.stdout).trim();
+  return {
+    code: out.code,
+    lines: stdout === "" ? [] : stdout.split("\n").map((l) => JSON.parse(l)),
+    stderr: new TextDecoder().decode(out.stderr),
+  };
+}
