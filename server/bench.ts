@@ -190,13 +190,7 @@ async function main(): Promise<void> {
   let reference: Measured | undefined;
   try {
     // Warm-up: JIT, connection pools, the first KV pages.
-    await runLoad({
-      urls: one.urls,
-      connections: 8,
-      durationS: Math.min(2, durationS),
-      bodyOf: SIZES[0].bodyOf,
-      keyOf: (call) => one.keys[call % accounts],
-    });
+    await measure(one, SIZES[0], 8, accounts, Math.min(2, durationS));
     rssStart = rssMiB(one.apiPids[0]);
     for (const size of SIZES) {
       for (const accountCount of [1, accounts]) {
@@ -222,13 +216,7 @@ async function main(): Promise<void> {
   let twoRun: Measured;
   const twoConnections = Math.max(...concurrency);
   try {
-    await runLoad({
-      urls: two.urls,
-      connections: 8,
-      durationS: Math.min(2, durationS),
-      bodyOf: SIZES[0].bodyOf,
-      keyOf: (call) => two.keys[call % accounts],
-    });
+    await measure(two, SIZES[0], 8, accounts, Math.min(2, durationS));
     twoRun = await measure(two, SIZES[1], twoConnections, accounts, durationS);
   } finally {
     await two.stop();

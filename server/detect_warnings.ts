@@ -22,12 +22,10 @@ export function detectWarnings(input: {
   if (plan.overage && input.unitsAdded > 0 && monthUnits > plan.monthly) {
     warnings.push("overage_active");
   }
-  if (
-    input.calibratorVersion.startsWith(UNCALIBRATED_PREFIX) &&
-    !warnings.includes("calibration_uncalibrated")
-  ) {
+  if (input.calibratorVersion.startsWith(UNCALIBRATED_PREFIX)) {
     warnings.push("calibration_uncalibrated");
   }
   if (input.subscriptionStatus !== "active") warnings.push("subscription_inactive");
-  return warnings;
+  // The detector may report a code the account checks also raise: each code once, first place kept.
+  return [...new Set(warnings)];
 }

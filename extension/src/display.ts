@@ -34,6 +34,16 @@ export function warningText(code: string): string {
   return WARNING_TEXTS[code] ?? `Server notice: ${code}`;
 }
 
+/** A probability as a whole percentage, e.g. "86%". */
+export function percent(p: number): string {
+  return `${Math.round(p * 100)}%`;
+}
+
+/** "1 call", "3 calls". */
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
 export const FLAG_EXPLANATION = "flagged: above this model's threshold";
 export const NOT_VERIFIABLE = "Not verifiable: no sources";
 export const UNREACHABLE_HINT =

@@ -13,10 +13,10 @@ import { commit, withLockRetry } from "./kv.ts";
 import { kvKeys } from "./kv_keys.ts";
 import type { User } from "./users.ts";
 
-export const CACHE_TTL_MS = 5_000;
+const CACHE_TTL_MS = 5_000;
 const MAX_CACHED = 10_000;
 /** `last_used_at` is written at most this often per key. */
-export const LAST_USED_RESOLUTION_MS = 60_000;
+const LAST_USED_RESOLUTION_MS = 60_000;
 
 export interface KeyAccount {
   key: Deno.KvEntry<ApiKeyRecord>;
@@ -69,8 +69,7 @@ export function createKeyAccounts(kv: Deno.Kv): KeyAccounts {
     cache.set(hash, { found, until });
   };
 
-  const reload = async (plaintext: string, now: Date) => {
-    const hash = hashApiKey(plaintext);
+  const reloadHash = async (hash: string, now: Date) => {
     let found = await readKeyAccount(kv, hash);
     if (found && !found.key.value.revokedAt) found = await touched(kv, found, now);
     remember(hash, found, now.getTime() + CACHE_TTL_MS);
@@ -81,12 +80,12 @@ export function createKeyAccounts(kv: Deno.Kv): KeyAccounts {
     async lookup(plaintext, now) {
       const hash = hashApiKey(plaintext);
       const cached = cache.get(hash);
-      if (!cached || cached.until <= now.getTime()) return await reload(plaintext, now);
+      if (!cached || cached.until <= now.getTime()) return await reloadHash(hash, now);
       const found = await touched(kv, cached.found, now);
       if (found !== cached.found) remember(hash, found, cached.until);
       return found;
     },
-    reload,
+    reload: (plaintext, now) => reloadHash(hashApiKey(plaintext), now),
     forget: (hash) => void cache.delete(hash),
   };
 }

@@ -65,10 +65,10 @@ async function commitGroup<T>(kv: Deno.Kv, group: Waiting<T>[]): Promise<void> {
     const sets = new Map<string, Write & { kind: "set" }>();
     const outcomes: T[] = [];
     for (const w of group) {
-      const decided = w.plan.decide((key) => ({
-        versionstamp: read.get(keyId(key))!.versionstamp,
-        value: current.get(keyId(key)),
-      }));
+      const decided = w.plan.decide((key) => {
+        const id = keyId(key);
+        return { versionstamp: read.get(id)!.versionstamp, value: current.get(id) };
+      });
       outcomes.push(decided.outcome);
       if (!decided.writes) continue;
       for (const key of w.plan.reads) checks.set(keyId(key), read.get(keyId(key))!);

@@ -25,6 +25,11 @@ export function sessionKvKey(token: string): Deno.KvKey {
   return kvKeys.session(sha256Hex(token));
 }
 
+/** The KV key of the OAuth sign-in state a callback names. */
+function oauthStateKvKey(state: string): Deno.KvKey {
+  return kvKeys.oauthState(sha256Hex(state));
+}
+
 /** 256 random bits, base64url: unguessable session ids and OAuth states. */
 export function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
@@ -89,7 +94,7 @@ export async function saveOAuthState(
     ...record,
     expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_MS).toISOString(),
   };
-  const key = kvKeys.oauthState(sha256Hex(state));
+  const key = oauthStateKvKey(state);
   await commit(() => kv.atomic().set(key, full, { expireIn: OAUTH_STATE_TTL_MS }));
 }
 
@@ -102,7 +107,7 @@ export async function consumeOAuthState(
   state: string,
   now: Date,
 ): Promise<OAuthStateRecord | null> {
-  const key = kvKeys.oauthState(sha256Hex(state));
+  const key = oauthStateKvKey(state);
   for (;;) {
     const entry = await kv.get<OAuthStateRecord>(key);
     if (!entry.value) return null;

@@ -15,8 +15,6 @@ export interface DetectorAppOptions {
   scorer?: (detector: Detector) => Promise<Scorer> | Scorer;
   /** Called when loading fails (the app keeps answering 503). */
   onLoadError?: (error: unknown) => void;
-  /** Steps around that scoring (the verifier); default: none. */
-  wrap?: (base: Scorer) => Scorer;
 }
 
 const MODEL_UNAVAILABLE = { detail: "model_unavailable" } as const;
@@ -25,9 +23,8 @@ export function createDetectorApp(options: DetectorAppOptions): Hono {
   let detector: Detector | undefined;
   let scorer: Scorer | undefined;
   const buildScorer = options.scorer ?? createScorer;
-  const wrap = options.wrap ?? ((base: Scorer) => base);
   Promise.resolve(options.detector).then(async (loaded) => {
-    scorer = wrap(await buildScorer(loaded));
+    scorer = await buildScorer(loaded);
     detector = loaded;
   }).catch((error) =>
     (options.onLoadError ?? ((e) => console.error("detector: model failed to load:", e)))(error)

@@ -26,7 +26,7 @@ import { measureLatency } from "./evaluation/latency.ts";
 import { peerResults } from "./evaluation/peers.ts";
 import { sentences } from "./features/text.ts";
 import { loadDetector } from "./model.ts";
-import { DEFAULT_MODEL_DIR, TRAINING_REPORT_FILE } from "./model_files.ts";
+import { DEFAULT_MODEL_DIR, modelFolder, TRAINING_REPORT_FILE } from "./model_files.ts";
 import { DEFAULT_DATA_DIR } from "./train.ts";
 
 const DOCS_DIR = new URL("../../docs/", import.meta.url).pathname;
@@ -48,7 +48,7 @@ async function main() {
     args: Deno.args,
     options: { data: { type: "string" }, model: { type: "string" } },
   });
-  const modelDir = (values.model ?? DEFAULT_MODEL_DIR).replace(/\/?$/, "/");
+  const modelDir = modelFolder(values.model ?? DEFAULT_MODEL_DIR);
   const detector = await loadDetector(modelDir);
   log(`model ${detector.modelVersion}, calibrator ${detector.calibratorVersion}`);
   const training = JSON.parse(

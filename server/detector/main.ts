@@ -53,9 +53,9 @@ if (import.meta.main) {
   const app = createDetectorApp({
     secret: config.DETECTOR_SECRET,
     detector,
+    // The verifier step (when configured) wraps the detector, with the knowledge base if any.
     scorer: async () =>
-      scorerFor(await detector, config.KNOWLEDGE_DIR, config.MODEL_DIR, console.error),
-    wrap,
+      wrap(await scorerFor(await detector, config.KNOWLEDGE_DIR, config.MODEL_DIR, console.error)),
   });
   Deno.serve({
     port: config.DETECTOR_PORT,

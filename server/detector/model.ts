@@ -25,6 +25,7 @@ import {
   MODEL_FILE,
   MODEL_FORMAT,
   type ModelFile,
+  modelFolder,
   VECTORS_FILE,
   WEIGHTS_FILE,
 } from "./model_files.ts";
@@ -184,7 +185,7 @@ export function decodeSemantics(vectorBytes: Uint8Array, lexiconBytes: Uint8Arra
 
 /** The word vectors and lexicon of a model directory. */
 export async function readSemantics(modelDir: string = DEFAULT_MODEL_DIR): Promise<Semantics> {
-  const dir = modelDir.endsWith("/") ? modelDir : modelDir + "/";
+  const dir = modelFolder(modelDir);
   return decodeSemantics(
     await Deno.readFile(dir + VECTORS_FILE),
     await Deno.readFile(dir + LEXICON_FILE),
@@ -192,7 +193,7 @@ export async function readSemantics(modelDir: string = DEFAULT_MODEL_DIR): Promi
 }
 
 export async function loadDetector(modelDir: string = DEFAULT_MODEL_DIR): Promise<LinearDetector> {
-  const dir = modelDir.endsWith("/") ? modelDir : modelDir + "/";
+  const dir = modelFolder(modelDir);
   const [modelBytes, weightBytes, calibratorBytes, vectorBytes, lexiconBytes] = await Promise.all(
     [MODEL_FILE, WEIGHTS_FILE, CALIBRATOR_FILE, VECTORS_FILE, LEXICON_FILE].map((f) =>
       Deno.readFile(dir + f)

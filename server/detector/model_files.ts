@@ -36,6 +36,11 @@ export const WORDNET_LICENSE_FILE = "wordnet-LICENSE.txt";
 export const TRAINING_REPORT_FILE = "training-report.json";
 export const DEFAULT_MODEL_DIR = new URL("./model/", import.meta.url).pathname;
 
+/** A model folder as given (`--model`, `MODEL_DIR`), with the trailing slash file names follow. */
+export function modelFolder(dir: string): string {
+  return dir.endsWith("/") ? dir : `${dir}/`;
+}
+
 export interface StoredVector {
   offset: number;
   scale: number;

@@ -8,6 +8,7 @@ import {
   DEFAULT_MODEL_DIR,
   LEXICON_FILE,
   MODEL_FILE,
+  modelFolder,
   TRAINING_REPORT_FILE,
   VECTORS_FILE,
   WEIGHTS_FILE,
@@ -30,7 +31,7 @@ async function main() {
     options: { data: { type: "string" }, out: { type: "string" } },
   });
   const dataDir = values.data ?? DEFAULT_DATA_DIR;
-  const outDir = (values.out ?? DEFAULT_MODEL_DIR).replace(/\/?$/, "/");
+  const outDir = modelFolder(values.out ?? DEFAULT_MODEL_DIR);
   const started = performance.now();
   const data = await prepareData(dataDir, log);
   const selection = compareVariants(data, log);

@@ -2,33 +2,14 @@
 import assert from "node:assert/strict";
 import { getBillingRecord } from "../../server/data/billing.ts";
 import { openKv } from "../../server/data/kv.ts";
-import { recordServedCall } from "../../server/data/usage.ts";
 import { createUser, getUserByEmail, type User } from "../../server/data/users.ts";
 import { loadPlans, type Plan } from "../../server/plans.ts";
 import { REPO_ROOT } from "../support/env.ts";
-import { writePlansFile } from "../support/detect.ts";
+import { recordServed, writePlansFile } from "../support/detect.ts";
 
 /** A served detect call of `units`, recorded as the detect route records it. */
 function served(kv: Deno.Kv, user: User, plan: Plan, units: number, now: Date) {
-  return recordServedCall(kv, {
-    row: {
-      requestId: crypto.randomUUID(),
-      time: now.toISOString(),
-      accountId: user.id,
-      keyId: null,
-      status: 200,
-      latencyMs: 1,
-      units,
-      topRegime: "NORMAL",
-      inputMode: "ro",
-      task: "binary",
-    },
-    userId: user.id,
-    plan,
-    digest: "test",
-    now,
-    clientRequestId: false,
-  });
+  return recordServed(kv, { userId: user.id, plan, now, units });
 }
 
 interface AdminRun {

@@ -7,12 +7,11 @@
  */
 import assert from "node:assert/strict";
 import { signIn, startApi } from "../support/http.ts";
-import { createKey, writePlansFile } from "../support/detect.ts";
+import { createKey, recordServed, writePlansFile } from "../support/detect.ts";
 import { getUserByEmail, updateUser } from "../../server/data/users.ts";
 import { listApiKeysByUser } from "../../server/data/api_keys.ts";
 import { MAX_BODY_BYTES } from "../../server/routes/detect.ts";
 import { AUDIT_RETENTION_MS } from "../../server/data/audit.ts";
-import { recordServedCall } from "../../server/data/usage.ts";
 import { loadPlans } from "../../server/plans.ts";
 import { DatabaseSync } from "node:sqlite";
 
@@ -282,25 +281,8 @@ Deno.test("audit rows expire after the stated retention, served and refused alik
     assert.equal(refused.status, 401);
     await refused.body?.cancel();
     const now = new Date();
-    const outcome = await recordServedCall(api.kv, {
-      row: {
-        requestId: "r1",
-        time: now.toISOString(),
-        accountId: "u",
-        keyId: null,
-        status: 200,
-        latencyMs: 1,
-        units: 1,
-        topRegime: "NORMAL",
-        inputMode: "ro",
-        task: "binary",
-      },
-      userId: "u",
-      plan: loadPlans(undefined).get("scale")!,
-      digest: "d",
-      now,
-      clientRequestId: false,
-    });
+    const plan = loadPlans(undefined).get("scale")!;
+    const outcome = await recordServed(api.kv, { userId: "u", plan, now });
     assert.ok(outcome.recorded);
     // Deno KV's SQLite file: keys are tuples encoded with a type byte, 0x02 for strings.
     const db = new DatabaseSync(api.deps.config.kvPath, { readOnly: true });

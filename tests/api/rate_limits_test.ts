@@ -1,31 +1,12 @@
 import assert from "node:assert/strict";
 import { countRequest, isFull, rateWindowOf } from "../../server/data/rate_limits.ts";
-import { recordServedCall } from "../../server/data/usage.ts";
 import { loadPlans } from "../../server/plans.ts";
+import { recordServed } from "../support/detect.ts";
 
 const plan = loadPlans(undefined).get("scale")!;
 
 function record(kv: Deno.Kv, now: Date, perMinute: number) {
-  return recordServedCall(kv, {
-    row: {
-      requestId: crypto.randomUUID(),
-      time: now.toISOString(),
-      accountId: "u",
-      keyId: null,
-      status: 200,
-      latencyMs: 1,
-      units: 1,
-      topRegime: "NORMAL",
-      inputMode: "ro",
-      task: "binary",
-    },
-    userId: "u",
-    plan,
-    digest: "d",
-    now,
-    clientRequestId: false,
-    window: rateWindowOf("u", perMinute, now),
-  });
+  return recordServed(kv, { userId: "u", plan, now, window: rateWindowOf("u", perMinute, now) });
 }
 
 Deno.test("rate limit: a concurrent burst of served calls records exactly perMinute", async () => {

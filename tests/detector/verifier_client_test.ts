@@ -4,15 +4,11 @@
  * verdict's probability, self-consistency over several samples, and every failure as a reason.
  */
 import assert from "node:assert/strict";
-import {
-  chatReply,
-  type ChatRequestBody,
-  type FakeVerifier,
-  startFakeVerifier,
-} from "../../server/bench/verifier.ts";
+import { chatReply, type ChatRequestBody, type FakeVerifier } from "../../server/bench/verifier.ts";
 import { createVerifier } from "../../server/detector/verifier/client.ts";
 import type { VerifierSettings } from "../../server/detector/verifier/settings.ts";
 import { closedPort } from "../support/detector.ts";
+import { withFakeVerifier } from "../support/fake_verifier.ts";
 
 /** The issue's response_format, written out here so the test checks the client, not itself. */
 const EXPECTED_RESPONSE_FORMAT = {
@@ -39,21 +35,9 @@ function settings(fake: FakeVerifier, extra: Partial<VerifierSettings> = {}): Ve
   return { url: fake.url, model: "fake-llm:7b", timeoutMs: 2_000, samples: 1, ...extra };
 }
 
-async function withFake(
-  answer: Parameters<typeof startFakeVerifier>[0],
-  run: (fake: FakeVerifier) => Promise<void>,
-) {
-  const fake = startFakeVerifier(answer);
-  try {
-    await run(fake);
-  } finally {
-    await fake.stop();
-  }
-}
-
 Deno.test("the request: model, both texts verbatim in their own blocks, schema, temperature 0", async () => {
   const seen: { body: ChatRequestBody; auth: string | null }[] = [];
-  await withFake((body, req) => {
+  await withFakeVerifier((body, req) => {
     seen.push({ body, auth: req.headers.get("authorization") });
     return verdict(true, 0.8);
   }, async (fake) => {
@@ -84,7 +68,7 @@ Deno.test("the request: model, both texts verbatim in their own blocks, schema, 
 
 Deno.test("a verdict's probability: confidence when hallucinated, else 1 - confidence", async () => {
   let next = verdict(false, 0.9);
-  await withFake(() => next, async (fake) => {
+  await withFakeVerifier(() => next, async (fake) => {
     const verifier = createVerifier(settings(fake));
     const notHallucinated = await verifier.verify("q", "a");
     assert.ok(notHallucinated.ok);
@@ -97,7 +81,7 @@ Deno.test("a verdict's probability: confidence when hallucinated, else 1 - confi
 Deno.test("self-consistency: several samples at temperature > 0 are averaged", async () => {
   const answers = [verdict(true, 0.9), verdict(false, 0.4), verdict(true, 0.3)];
   const temperatures: (number | undefined)[] = [];
-  await withFake((body) => {
+  await withFakeVerifier((body) => {
     temperatures.push(body.temperature);
     return answers[temperatures.length - 1];
   }, async (fake) => {
@@ -112,7 +96,7 @@ Deno.test("self-consistency: several samples at temperature > 0 are averaged", a
 
 Deno.test("self-consistency: a failed sample is left out of the average", async () => {
   let calls = 0;
-  await withFake(
+  await withFakeVerifier(
     () => ++calls === 2 ? new Response("busy", { status: 503 }) : verdict(true, 0.7),
     async (fake) => {
       const result = await createVerifier(settings(fake, { samples: 3 })).verify("q", "a");
@@ -151,7 +135,7 @@ const FAILURES: [string, () => Response, string][] = [
 
 for (const [what, reply, reason] of FAILURES) {
   Deno.test(`a failed verdict: ${what} → ${reason}`, async () => {
-    await withFake(reply, async (fake) => {
+    await withFakeVerifier(reply, async (fake) => {
       assert.deepEqual(await createVerifier(settings(fake)).verify("q", "a"), {
         ok: false,
         reason,
@@ -162,7 +146,7 @@ for (const [what, reply, reason] of FAILURES) {
 
 Deno.test("a failed verdict: a server that hangs times out within VERIFIER_TIMEOUT_MS", async () => {
   const release = Promise.withResolvers<void>();
-  await withFake(async () => {
+  await withFakeVerifier(async () => {
     await release.promise;
     return verdict(true, 0.5);
   }, async (fake) => {

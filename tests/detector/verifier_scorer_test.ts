@@ -6,7 +6,7 @@
  * until a fusion file for this verifier model and this detector exists.
  */
 import assert from "node:assert/strict";
-import { chatReply, type FakeVerifier, startFakeVerifier } from "../../server/bench/verifier.ts";
+import { chatReply, type FakeVerifier } from "../../server/bench/verifier.ts";
 import type { ScoreInput, ScoreOutput } from "../../server/detector/types.ts";
 import { createVerifier } from "../../server/detector/verifier/client.ts";
 import {
@@ -19,6 +19,7 @@ import {
 } from "../../server/detector/verifier/fusion.ts";
 import { withVerifier } from "../../server/detector/verifier/scorer.ts";
 import { seededRandom } from "../../server/detector/random.ts";
+import { withFakeVerifier } from "../support/fake_verifier.ts";
 
 const MODEL = "fake-llm:7b";
 const P_DETECTOR = 0.2;
@@ -60,24 +61,12 @@ const input = (task: "binary" | "multiclass", topK = 6): ScoreInput => ({
   topK,
 });
 
-async function withFake(
-  answer: () => Response | Promise<Response>,
-  run: (fake: FakeVerifier) => Promise<void>,
-) {
-  const fake = startFakeVerifier(answer);
-  try {
-    await run(fake);
-  } finally {
-    await fake.stop();
-  }
-}
-
 const agreeing = () => chatReply(JSON.stringify({ hallucinated: true, confidence: P_VERIFIER }));
 const verifierOf = (fake: FakeVerifier, timeoutMs = 2_000) =>
   createVerifier({ url: fake.url, model: MODEL, timeoutMs, samples: 1 });
 
 Deno.test("fusion leads with the detector given evidence, with the verifier without", async () => {
-  await withFake(agreeing, async (fake) => {
+  await withFakeVerifier(agreeing, async (fake) => {
     const fusion = await loadFusion(await Deno.makeTempDir(), MODEL);
     const lines: string[] = [];
     const scoreWith = (noEvidence: boolean) =>
@@ -113,7 +102,7 @@ Deno.test("fusion leads with the detector given evidence, with the verifier with
 });
 
 Deno.test("multiclass: regime scores follow the fused p, top-k applied after", async () => {
-  await withFake(agreeing, async (fake) => {
+  await withFakeVerifier(agreeing, async (fake) => {
     const fusion = await loadFusion(await Deno.makeTempDir(), MODEL);
     const base = baseScorer(true);
     const out = await withVerifier(base.score, verifierOf(fake), fusion)(input("multiclass", 2));
@@ -145,7 +134,7 @@ Deno.test("a failed verifier: the base output with verifier_unavailable, within 
   ];
   for (const reply of replies) {
     hang = Promise.withResolvers<void>();
-    await withFake(reply, async (fake) => {
+    await withFakeVerifier(reply, async (fake) => {
       const fusion = await loadFusion(await Deno.makeTempDir(), MODEL);
       const base = baseScorer(false);
       const lines: string[] = [];
@@ -201,7 +190,7 @@ Deno.test("a fitted fusion file for this verifier and detector: calibrated, its 
   });
   assert.deepEqual(file.fittedOn, { evidence: "group", no_evidence: "group" });
   await writeFusion(dir, file);
-  await withFake(agreeing, async (fake) => {
+  await withFakeVerifier(agreeing, async (fake) => {
     const fusion = await loadFusion(dir, MODEL);
     const out = await withVerifier(baseScorer(true).score, verifierOf(fake), fusion)(
       input("binary", 1),

@@ -164,6 +164,29 @@ Deno.test("the verifier in the detector process: fused, failures, calibration, n
     assert.equal(res.status, 200);
     return { body: await res.json(), elapsedMs: performance.now() - started };
   };
+  /** `deno task calibrate:verifier` on the fixture against the fake; its output is kept. */
+  const calibrate = async (flags: string[], env: Record<string, string>) => {
+    const run = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "task",
+        "-q",
+        "calibrate:verifier",
+        "--data",
+        dataDir,
+        "--cache",
+        `${dataDir}/cache.jsonl`,
+        ...flags,
+      ],
+      cwd: REPO_ROOT,
+      env: { MODEL_DIR: modelDir, VERIFIER_URL: fake.url, VERIFIER_MODEL: MODEL, ...env },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const stdout = new TextDecoder().decode(run.stdout);
+    const stderr = new TextDecoder().decode(run.stderr);
+    output.push(stdout, stderr);
+    return { code: run.code, stdout, stderr };
+  };
   // The embedded detector's output for each call, as the service scores it without a knowledge
   // base (the prompt is the evidence): its warnings say which fusion weights apply.
   const local = await loadDetector(modelDir);
@@ -274,32 +297,10 @@ Deno.test("the verifier in the detector process: fused, failures, calibration, n
     mode = "verdict";
 
     await t.step("calibrate:verifier against the fake, then calibrated", async () => {
-      const run = await new Deno.Command(Deno.execPath(), {
-        args: [
-          "task",
-          "-q",
-          "calibrate:verifier",
-          "--data",
-          dataDir,
-          "--cache",
-          `${dataDir}/cache.jsonl`,
-          "--concurrency",
-          "4",
-        ],
-        cwd: REPO_ROOT,
-        env: {
-          MODEL_DIR: modelDir,
-          VERIFIER_URL: fake.url,
-          VERIFIER_MODEL: MODEL,
-          VERIFIER_TIMEOUT_MS: "5000",
-        },
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      const stdout = new TextDecoder().decode(run.stdout);
-      const stderr = new TextDecoder().decode(run.stderr);
-      output.push(...stdout.split("\n"), ...stderr.split("\n"));
-      assert.equal(run.code, 0, stderr + stdout);
+      const { code, stdout, stderr } = await calibrate(["--concurrency", "4"], {
+        VERIFIER_TIMEOUT_MS: "5000",
+      });
+      assert.equal(code, 0, stderr + stdout);
       assert.match(stdout, /fusion written to .*verifier-calibrator\.fake-llm%3A7b\.json/);
       const file = JSON.parse(await Deno.readTextFile(fusionPath(modelDir, MODEL)));
       assert.equal(file.verifierModel, MODEL);
@@ -313,24 +314,9 @@ Deno.test("the verifier in the detector process: fused, failures, calibration, n
 
       // A second run resumes from the cache: no verifier call at all.
       const before = requests.length;
-      const again = await new Deno.Command(Deno.execPath(), {
-        args: [
-          "task",
-          "-q",
-          "calibrate:verifier",
-          "--data",
-          dataDir,
-          "--cache",
-          `${dataDir}/cache.jsonl`,
-        ],
-        cwd: REPO_ROOT,
-        env: { MODEL_DIR: modelDir, VERIFIER_URL: fake.url, VERIFIER_MODEL: MODEL },
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
+      const again = await calibrate([], {});
       assert.equal(again.code, 0);
       assert.equal(requests.length, before);
-      output.push(new TextDecoder().decode(again.stdout), new TextDecoder().decode(again.stderr));
 
       await running.child.stop();
       running = await start();

@@ -31,6 +31,10 @@ for (const layout of LAYOUTS) {
       { ...layout.finished, finished: true },
       { prompt: layout.streaming.prompt, response: layout.streaming.partial, finished: false },
     ]);
+    // Highlights find each answer where the reader sees it, skipping what the adapter skips.
+    for (const turn of adapter.turns(doc)) {
+      assert.ok(locatePieces(turn.content, [turn.response], adapter.skip)[0], turn.response);
+    }
     // The site finishes the reply (run on the parsed page as the browser would run it).
     const globals = globalThis as { document?: Document };
     globals.document = doc;

@@ -2,6 +2,9 @@
 import assert from "node:assert/strict";
 import type { z } from "zod";
 import { ApiKeyCreateResponse, DetectResponse, ErrorEnvelope } from "../../shared/contract.ts";
+import type { RateWindow } from "../../server/data/rate_limits.ts";
+import { recordServedCall } from "../../server/data/usage.ts";
+import type { Plan } from "../../server/plans.ts";
 
 /** Writes a PLANS_FILE with these overrides; returns its path. */
 export async function writePlansFile(overrides: Record<string, unknown>): Promise<string> {
@@ -76,4 +79,31 @@ export function assertRefused(r: DetectResult, status: number): ErrorEnvelope {
   assert.equal(r.headers.get("X-Units-Billed"), "0");
   assert.equal(r.headers.get("X-Detections-Billed"), "0");
   return body;
+}
+
+/** A served detect call of `units` (1 unless given), recorded as the detect route records it. */
+export function recordServed(
+  kv: Deno.Kv,
+  input: { userId: string; plan: Plan; now: Date; units?: number; window?: RateWindow },
+) {
+  return recordServedCall(kv, {
+    row: {
+      requestId: crypto.randomUUID(),
+      time: input.now.toISOString(),
+      accountId: input.userId,
+      keyId: null,
+      status: 200,
+      latencyMs: 1,
+      units: input.units ?? 1,
+      topRegime: "NORMAL",
+      inputMode: "ro",
+      task: "binary",
+    },
+    userId: input.userId,
+    plan: input.plan,
+    digest: "test",
+    now: input.now,
+    clientRequestId: false,
+    window: input.window,
+  });
 }

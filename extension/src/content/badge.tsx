@@ -9,10 +9,13 @@ import { render } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { ApiFailure } from "../../../shared/client.ts";
 import { shownRisk } from "../../../shared/regimes.ts";
+import { MAX_FIELD_CHARS } from "../../../shared/text.ts";
 import {
   failureView,
   FLAG_EXPLANATION,
   NOT_VERIFIABLE,
+  percent,
+  plural,
   regimeLabel,
   warningText,
 } from "../display.ts";
@@ -48,8 +51,6 @@ const excerpt = (text: string) => {
   const chars = Array.from(text.replace(/\s+/g, " "));
   return chars.length <= 90 ? chars.join("") : `${chars.slice(0, 90).join("").trimEnd()}…`;
 };
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function Details(
   { state, host, onClose }: {
@@ -91,9 +92,9 @@ function Details(
       {riskiest.regime_scores.map((score) => (
         <div class="regime" key={score.regime} data-regime={score.regime}>
           <span>{regimeLabel(score.regime)}</span>
-          <span class="value">{`${Math.round(score.p * 100)}%`}</span>
+          <span class="value">{percent(score.p)}</span>
           <div class="bar">
-            <span style={{ width: `${Math.round(Math.min(1, Math.max(0, score.p)) * 100)}%` }} />
+            <span style={{ width: percent(Math.min(1, Math.max(0, score.p))) }} />
           </div>
         </div>
       ))}
@@ -113,7 +114,8 @@ function Details(
         {riskiest.input_mode_used === "pr"
           ? "Scored with the prompt."
           : "Scored without the prompt."}
-        {state.promptCut && " The prompt was cut to its first 2,048 characters."}
+        {state.promptCut &&
+          ` The prompt was cut to its first ${MAX_FIELD_CHARS.toLocaleString("en")} characters.`}
         {` Model ${riskiest.model_version}.`}
       </div>
     </div>
@@ -127,7 +129,7 @@ function Result(
   const [hovered, setHovered] = useState(false);
   const pill = useRef<HTMLButtonElement>(null);
   const { verdict } = state;
-  const { percent, bucket } = shownRisk(verdict.riskiest.p_hallucination);
+  const { percent: shownPercent, bucket } = shownRisk(verdict.riskiest.p_hallucination);
   const open = pinned || hovered;
   const close = () => {
     setPinned(false);
@@ -161,7 +163,7 @@ function Result(
         {verdict.notVerifiable ? <span class="muted">{NOT_VERIFIABLE}</span> : (
           <>
             <span class="bucket">{bucket}</span>
-            <span class="p">{`${percent}%`}</span>
+            <span class="p">{`${shownPercent}%`}</span>
             {verdict.riskiest.flag && <span class="flag" title={FLAG_EXPLANATION}>flagged</span>}
           </>
         )}

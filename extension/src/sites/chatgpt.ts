@@ -20,7 +20,6 @@ export const chatgptAdapter: SiteAdapter = {
     hostname === "chatgpt.com" || hostname.endsWith(".chatgpt.com") ||
     hostname === "chat.openai.com",
   turns(root) {
-    const generating = root.querySelector(STOP_BUTTON) !== null;
     if (root.querySelector("article[data-turn]")) {
       return pairTurns({
         root,
@@ -28,8 +27,9 @@ export const chatgptAdapter: SiteAdapter = {
         replySelector: 'article[data-turn="assistant"]',
         contentSelector: ".markdown",
         promptContentSelector: ".whitespace-pre-wrap",
-        isFinished: (reply, isLast) => {
-          if (reply.querySelector(".streaming-animation") || (generating && isLast)) return false;
+        stopSelector: STOP_BUTTON,
+        isFinished: (reply) => {
+          if (reply.querySelector(".streaming-animation")) return false;
           return reply.querySelector(COPY_BUTTON) !== null ? true : undefined;
         },
       });
@@ -39,9 +39,9 @@ export const chatgptAdapter: SiteAdapter = {
       promptSelector: '[data-message-author-role="user"]',
       replySelector: '[data-message-author-role="assistant"]',
       contentSelector: ".markdown",
-      isFinished: (reply, isLast) =>
-        !reply.matches(".result-streaming") && reply.querySelector(".result-streaming") === null &&
-        !(generating && isLast),
+      stopSelector: STOP_BUTTON,
+      isFinished: (reply) =>
+        !reply.matches(".result-streaming") && reply.querySelector(".result-streaming") === null,
     });
   },
 };

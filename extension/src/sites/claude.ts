@@ -9,10 +9,13 @@
 import { pairTurns } from "./dom.ts";
 import type { SiteAdapter } from "./types.ts";
 
+const SKIP = "[data-testid='message-timestamp']";
+
 export const claudeAdapter: SiteAdapter = {
   name: "claude",
   label: "Claude",
   matches: (hostname) => hostname === "claude.ai",
+  skip: SKIP,
   turns: (root) =>
     pairTurns({
       root,
@@ -21,6 +24,6 @@ export const claudeAdapter: SiteAdapter = {
       contentSelector:
         ".standard-markdown, .progressive-markdown, .font-claude-response, .font-claude-message",
       isFinished: (reply) => reply.getAttribute("data-is-streaming") === "false",
-      skip: "[data-testid='message-timestamp']",
+      skip: SKIP,
     }),
 };

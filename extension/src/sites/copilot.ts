@@ -9,22 +9,21 @@ import { pairTurns } from "./dom.ts";
 import type { SiteAdapter } from "./types.ts";
 
 const STOP_BUTTON = 'button[data-testid="stop-button"], button[aria-label="Interrupt message"]';
+const SKIP = '[data-testid="citation"], [data-testid="message-actions"]';
 
 export const copilotAdapter: SiteAdapter = {
   name: "copilot",
   label: "Copilot",
   matches: (hostname) => hostname === "copilot.microsoft.com",
-  turns(root) {
-    const generating = root.querySelector(STOP_BUTTON) !== null;
-    return pairTurns({
+  skip: SKIP,
+  turns: (root) =>
+    pairTurns({
       root,
       promptSelector: '[data-content="user-message"]',
       replySelector: '[data-content="ai-message"]',
-      isFinished: (reply, isLast) => {
-        if (generating && isLast) return false;
-        return reply.querySelector('[data-testid="message-actions"]') !== null ? true : undefined;
-      },
-      skip: '[data-testid="citation"], [data-testid="message-actions"]',
-    });
-  },
+      stopSelector: STOP_BUTTON,
+      isFinished: (reply) =>
+        reply.querySelector('[data-testid="message-actions"]') !== null ? true : undefined,
+      skip: SKIP,
+    }),
 };

@@ -12,16 +12,13 @@ export const deepseekAdapter: SiteAdapter = {
   name: "deepseek",
   label: "DeepSeek",
   matches: (hostname) => hostname === "chat.deepseek.com",
-  turns(root) {
-    const generating = root.querySelector(".ds-stop-button") !== null;
-    return pairTurns({
+  turns: (root) =>
+    pairTurns({
       root,
       promptSelector: ".ds-message > .fbb737a4",
       replySelector: ".ds-message > .ds-markdown",
-      isFinished: (reply, isLast) => {
-        if (generating && isLast) return false;
-        return reply.parentElement?.querySelector(".ds-message-actions") ? true : undefined;
-      },
-    });
-  },
+      stopSelector: ".ds-stop-button",
+      isFinished: (reply) =>
+        reply.parentElement?.querySelector(".ds-message-actions") ? true : undefined,
+    }),
 };

@@ -139,8 +139,10 @@ export interface PairingOptions {
   root: ParentNode;
   promptSelector: string;
   replySelector: string;
-  /** The site's finished signal for a reply; `isLast` tells the page's newest reply. */
-  isFinished(reply: Element, isLast: boolean): boolean | undefined;
+  /** The site's finished signal for a reply (see `Turn.finished`). */
+  isFinished(reply: Element): boolean | undefined;
+  /** The composer's stop button: while it is shown, the page's newest reply is streaming. */
+  stopSelector?: string;
   /** Inside a reply, the element that holds its text; the reply itself when absent. */
   contentSelector?: string;
   /** Inside a prompt, the element that holds its text; the prompt itself when absent. */
@@ -151,11 +153,13 @@ export interface PairingOptions {
 
 /** Pairs each reply with the nearest user message before it, in document order. */
 export function pairTurns(options: PairingOptions): Turn[] {
-  const { promptSelector, replySelector, skip } = options;
+  const { promptSelector, replySelector, skip, stopSelector } = options;
   // One query over both selectors returns the elements in document order.
   const ordered = Array.from(options.root.querySelectorAll(`${promptSelector}, ${replySelector}`));
   const replies = ordered.filter((el) => el.matches(replySelector));
   const last = replies.at(-1);
+  const generating = stopSelector !== undefined &&
+    options.root.querySelector(stopSelector) !== null;
   const turns: Turn[] = [];
   let lastPrompt: string | undefined;
   for (const el of ordered) {
@@ -169,7 +173,7 @@ export function pairTurns(options: PairingOptions): Turn[] {
       content,
       response: readableText(content, skip),
       prompt: lastPrompt || undefined,
-      finished: options.isFinished(el, el === last),
+      finished: generating && el === last ? false : options.isFinished(el),
     });
   }
   return turns;

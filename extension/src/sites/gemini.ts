@@ -8,25 +8,25 @@ import { pairTurns } from "./dom.ts";
 import type { SiteAdapter } from "./types.ts";
 
 const STOP_BUTTON = 'button[aria-label*="Stop"]';
+/** Source chips at the end of a grounded answer. */
+const SKIP = "sources-carousel-inline, source-footnote";
 
 export const geminiAdapter: SiteAdapter = {
   name: "gemini",
   label: "Gemini",
   matches: (hostname) => hostname === "gemini.google.com",
-  turns(root) {
-    const generating = root.querySelector(STOP_BUTTON) !== null;
-    return pairTurns({
+  skip: SKIP,
+  turns: (root) =>
+    pairTurns({
       root,
       promptSelector: "user-query",
       replySelector: "model-response",
       contentSelector: "message-content",
       promptContentSelector: ".query-text",
-      isFinished: (reply, isLast) => {
-        if (reply.querySelector('[aria-busy="true"]') || (generating && isLast)) return false;
-        return reply.querySelector("message-actions") !== null;
-      },
-      // Source chips at the end of a grounded answer.
-      skip: "sources-carousel-inline, source-footnote",
-    });
-  },
+      stopSelector: STOP_BUTTON,
+      isFinished: (reply) =>
+        reply.querySelector('[aria-busy="true"]') === null &&
+        reply.querySelector("message-actions") !== null,
+      skip: SKIP,
+    }),
 };

@@ -9,24 +9,26 @@ import type { SiteAdapter } from "./types.ts";
 
 const STOP_BUTTON =
   'button[aria-label="Stop"], button[data-testid="stop-generating-response-button"]';
+/** Inline citation chips after sentences. */
+const SKIP = ".citation";
 
 export const perplexityAdapter: SiteAdapter = {
   name: "perplexity",
   label: "Perplexity",
   matches: (hostname) => hostname === "www.perplexity.ai" || hostname === "perplexity.ai",
-  turns(root) {
-    const generating = root.querySelector(STOP_BUTTON) !== null;
-    return pairTurns({
+  skip: SKIP,
+  turns: (root) =>
+    pairTurns({
       root,
       promptSelector: String.raw`.group\/query`,
       replySelector: '[id^="markdown-content-"]',
-      isFinished: (reply, isLast) => {
-        if (reply.querySelector(".streaming") || (generating && isLast)) return false;
+      stopSelector: STOP_BUTTON,
+      isFinished: (reply) => {
+        if (reply.querySelector(".streaming")) return false;
         // The action bar is a sibling further down the same answer section.
         const section = reply.closest("[data-answer-section]");
         return section?.querySelector('button[aria-label="Copy"]') ? true : undefined;
       },
-      skip: ".citation",
-    });
-  },
+      skip: SKIP,
+    }),
 };

@@ -10,6 +10,8 @@ import {
   failureView,
   FLAG_EXPLANATION,
   NOT_VERIFIABLE,
+  percent,
+  plural,
   regimeLabel,
   warningText,
 } from "../display.ts";
@@ -83,19 +85,19 @@ async function panelView(outcome: ReturnType<typeof verdictOf>): Promise<PanelVi
     return { state: "error", title: text, lines: [], link };
   }
   const { riskiest, notVerifiable, warnings, calls, units } = outcome;
-  const { percent, bucket } = shownRisk(riskiest.p_hallucination);
+  const { percent: shownPercent, bucket } = shownRisk(riskiest.p_hallucination);
   const cues = riskiest.regime_scores.slice(0, 3).map((s) =>
-    `${regimeLabel(s.regime)}: ${Math.round(s.p * 100)}%`
+    `${regimeLabel(s.regime)}: ${percent(s.p)}`
   );
   return {
     state: notVerifiable ? "muted" : bucket,
     title: notVerifiable
       ? NOT_VERIFIABLE
-      : `${bucket} ${percent}%${riskiest.flag ? ` · ${FLAG_EXPLANATION}` : ""}`,
+      : `${bucket} ${shownPercent}%${riskiest.flag ? ` · ${FLAG_EXPLANATION}` : ""}`,
     lines: [
       ...cues,
       ...warnings.map(warningText),
-      `${calls} ${calls === 1 ? "call" : "calls"} · ${units} ${units === 1 ? "unit" : "units"}`,
+      `${plural(calls, "call")} · ${plural(units, "unit")}`,
     ],
   };
 }

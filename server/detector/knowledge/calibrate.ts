@@ -9,6 +9,7 @@
  */
 import type { CorpusRow } from "../corpus/types.ts";
 import { loadDetector } from "../model.ts";
+import { modelFolder } from "../model_files.ts";
 import { calibrateCells } from "../training/calibrate.ts";
 import { examplesFor } from "../training/examples.ts";
 import { SEED } from "../training/pipeline.ts";
@@ -23,7 +24,7 @@ export async function writeRetrievalCalibrator(
   calibrationRows: readonly CorpusRow[],
   log: (message: string) => void,
 ): Promise<RetrievalCalibratorFile> {
-  const dir = modelDir.replace(/\/?$/, "/");
+  const dir = modelFolder(modelDir);
   const detector = await loadDetector(dir);
   const rows = calibrationRows.filter(trainable);
   const started = performance.now();

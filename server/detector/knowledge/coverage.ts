@@ -9,7 +9,7 @@
  * claims are covered; a response without factual claims never gets it. The two shares were chosen
  * on the training split (model card, "Evidence").
  */
-import { splitClaims } from "../features/claims.ts";
+import { type Claim, splitClaims } from "../features/claims.ts";
 import { isContentWord, lowerWords, refusalCues, stem, words } from "../features/text.ts";
 
 /** Share of a claim's content words that must occur in the evidence for it to be covered. */
@@ -42,13 +42,18 @@ export interface Coverage {
   support: number[];
 }
 
-export function evidenceCoverage(evidence: string, response: string): Coverage {
+/** `claims` are the response's (`splitClaims`), when the caller has them already. */
+export function evidenceCoverage(
+  evidence: string,
+  response: string,
+  claims: readonly Claim[] = splitClaims(response),
+): Coverage {
   const known = new Set<string>();
   for (const { text } of splitClaims(evidence)) {
     if (!isQuestion(text)) { for (const s of contentStems(text)) known.add(s); }
   }
   const support: number[] = [];
-  for (const { text } of splitClaims(response)) {
+  for (const { text } of claims) {
     const content = contentStems(text);
     if (!isFactual(text, content)) continue;
     let supported = 0;

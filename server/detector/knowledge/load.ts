@@ -5,7 +5,7 @@
  * Logs file names and counts only.
  */
 import { LinearDetector } from "../model.ts";
-import { type CalibratorFile, contentVersion } from "../model_files.ts";
+import { type CalibratorFile, contentVersion, modelFolder } from "../model_files.ts";
 import { describeOpenReport, openKnowledgeBase } from "./knowledge_base.ts";
 import { createScorer, type Knowledge } from "./scorer.ts";
 import type { Scorer } from "../types.ts";
@@ -25,7 +25,7 @@ export async function retrievalDetector(
 ): Promise<LinearDetector> {
   let bytes: Uint8Array;
   try {
-    bytes = await Deno.readFile(`${modelDir.replace(/\/?$/, "/")}${RETRIEVAL_CALIBRATOR_FILE}`);
+    bytes = await Deno.readFile(`${modelFolder(modelDir)}${RETRIEVAL_CALIBRATOR_FILE}`);
   } catch {
     log(`knowledge: no ${RETRIEVAL_CALIBRATOR_FILE}; retrieved evidence uses the main calibrator`);
     return detector;

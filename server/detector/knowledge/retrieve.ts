@@ -10,7 +10,7 @@
  * (a prompt of 1,900+ code points, which carries its own context) nothing is retrieved.
  */
 import { codePointLength, MAX_FIELD_CHARS } from "../../../shared/text.ts";
-import { splitClaims } from "../features/claims.ts";
+import { type Claim, splitClaims } from "../features/claims.ts";
 import type { KnowledgeBase } from "./knowledge_base.ts";
 import type { Passage } from "./passages.ts";
 
@@ -43,17 +43,18 @@ export function evidencePrompt(prompt: string | undefined, passages: readonly Pa
  * MAX_SOURCES documents the claims' hits point to most (each hit votes its score relative to its
  * claim's best): evidence from a few documents reads like the one document of the grounded
  * training rows, where passages of many loosely related documents blur what is unsupported.
+ * `claims` are the response's (`splitClaims`), when the caller has them already.
  */
 export function retrievePassages(
   base: KnowledgeBase,
   prompt: string | undefined,
   response: string,
+  claims: readonly Claim[] = splitClaims(response),
 ): Passage[] {
   let budget = evidenceBudget(prompt);
   if (budget < MIN_EVIDENCE_CHARS) return [];
   const promptEnd = prompt ? Array.from(prompt).slice(-PROMPT_QUERY_CHARS).join("") : "";
-  const claims = splitClaims(response).slice(0, MAX_CLAIMS);
-  const queries = claims.length > 0 ? claims.map((c) => c.text) : [response];
+  const queries = claims.length > 0 ? claims.slice(0, MAX_CLAIMS).map((c) => c.text) : [response];
   // The prompt is one more query rather than a suffix of every claim's: each query's cost grows
   // with its words' posting lists, and the prompt's hits still vote for their documents.
   if (promptEnd.trim() !== "") queries.push(promptEnd);

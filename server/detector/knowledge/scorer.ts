@@ -4,6 +4,7 @@
  * on retrieved evidence); then `no_evidence` when that evidence does not cover the response's
  * factual claims. Passages go to the detector only; nothing of the call is kept or logged.
  */
+import { type Claim, splitClaims } from "../features/claims.ts";
 import type { Detector, ScoreInput, ScoreOutput, Scorer } from "../types.ts";
 import { evidenceCoverage, lacksEvidence } from "./coverage.ts";
 import type { KnowledgeBase } from "./knowledge_base.ts";
@@ -19,11 +20,12 @@ export interface Knowledge {
 function withEvidence(
   input: ScoreInput,
   knowledge: Knowledge | undefined,
+  claims: readonly Claim[],
 ): { input: ScoreInput; retrieved: boolean; evidence: string } {
   // An explicit response-only call with a prompt asks to ignore context: no retrieval either.
   const wantsContext = input.inputMode === "pr" || !input.prompt;
   const passages = knowledge && wantsContext
-    ? retrievePassages(knowledge.base, input.prompt, input.response)
+    ? retrievePassages(knowledge.base, input.prompt, input.response, claims)
     : [];
   if (passages.length === 0) {
     return {
@@ -41,9 +43,11 @@ export function scoreWithEvidence(
   knowledge: Knowledge | undefined,
   call: ScoreInput,
 ): ScoreOutput {
-  const { input, retrieved, evidence } = withEvidence(call, knowledge);
+  // The response's claims, split once for both retrieval and coverage.
+  const claims = splitClaims(call.response);
+  const { input, retrieved, evidence } = withEvidence(call, knowledge, claims);
   const output = (retrieved ? knowledge!.detector : detector).score(input);
-  const warnings = lacksEvidence(evidenceCoverage(evidence, call.response))
+  const warnings = lacksEvidence(evidenceCoverage(evidence, call.response, claims))
     ? ["no_evidence", ...output.warnings]
     : output.warnings;
   return { ...output, warnings };

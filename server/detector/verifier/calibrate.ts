@@ -16,7 +16,7 @@ import { auroc, expectedCalibrationError } from "../metrics.ts";
 import { retrievalDetector } from "../knowledge/load.ts";
 import { createScorer } from "../knowledge/scorer.ts";
 import { loadDetector } from "../model.ts";
-import { DEFAULT_MODEL_DIR } from "../model_files.ts";
+import { DEFAULT_MODEL_DIR, modelFolder } from "../model_files.ts";
 import { shuffledIndices } from "../random.ts";
 import { DEFAULT_DATA_DIR } from "../train.ts";
 import type { Scorer } from "../types.ts";
@@ -156,7 +156,7 @@ async function main(): Promise<number> {
     log("set VERIFIER_URL and VERIFIER_MODEL to the verifier to calibrate");
     return 2;
   }
-  const modelDir = env.MODEL_DIR.replace(/\/?$/, "/");
+  const modelDir = modelFolder(env.MODEL_DIR);
   const detector = await loadDetector(modelDir);
   log(`detector ${detector.modelVersion} / ${detector.calibratorVersion} from ${modelDir}`);
   const retrieval = await retrievalDetector(detector, modelDir, log);

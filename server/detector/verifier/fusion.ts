@@ -8,7 +8,7 @@
 import { UNCALIBRATED_PREFIX } from "../../detect_warnings.ts";
 import { sigmoid } from "../linear.ts";
 import { bestF1Threshold } from "../metrics.ts";
-import { contentVersion } from "../model_files.ts";
+import { contentVersion, modelFolder } from "../model_files.ts";
 
 export const FUSION_FORMAT = "hd-verifier-fusion-1";
 export const EVIDENCE_GROUPS = ["evidence", "no_evidence"] as const;
@@ -147,7 +147,7 @@ export function fusionFileName(verifierModel: string): string {
 }
 
 export function fusionPath(modelDir: string, verifierModel: string): string {
-  return `${modelDir.replace(/\/?$/, "/")}${fusionFileName(verifierModel)}`;
+  return `${modelFolder(modelDir)}${fusionFileName(verifierModel)}`;
 }
 
 export interface FusedScore {
