@@ -1,8 +1,8 @@
 /** Each (task, input mode) cell applies its own stored calibrator and threshold. */
 import assert from "node:assert/strict";
 import { INPUT_MODES, TASKS } from "../../shared/regimes.ts";
-import { LinearDetector, loadDetector } from "../../server/detector/model.ts";
-import type { CalibratorFile, CellName } from "../../server/detector/model_files.ts";
+import { LinearDetector, loadDetector } from "../../server/detector/inference/model.ts";
+import type { CalibratorFile, CellName } from "../../server/detector/inference/model_files.ts";
 
 const prompt = "The report says revenue rose 4% to $12 million in 2021.";
 const response = "Revenue fell 40% to $15 million in 2019, the report says.";

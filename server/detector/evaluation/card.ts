@@ -1,6 +1,6 @@
 /** Renders the evaluation as text tables, the model card and its SVG reliability diagram. */
-import { CALIBRATION_METHODS } from "../calibration.ts";
-import type { ReliabilityBin } from "../metrics.ts";
+import { CALIBRATION_METHODS } from "../learners/calibration.ts";
+import type { ReliabilityBin } from "./metrics.ts";
 import type { ModelRecipe } from "../training/pipeline.ts";
 import { SEMANTIC_MIN_GAIN } from "../training/selection.ts";
 import type { CellResult } from "./cells.ts";

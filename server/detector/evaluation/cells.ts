@@ -16,8 +16,8 @@ import {
   precisionRecallF1,
   type ReliabilityBin,
   reliabilityBins,
-} from "../metrics.ts";
-import type { LinearDetector } from "../model.ts";
+} from "./metrics.ts";
+import type { LinearDetector } from "../inference/model.ts";
 
 export interface BinaryMetrics {
   n: number;

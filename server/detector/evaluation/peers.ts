@@ -4,8 +4,8 @@
  * zero-shot figures as their papers and leaderboards report them (balanced accuracy, %).
  */
 import type { BuiltRow } from "../corpus/corpus.ts";
-import { auroc, balancedAccuracy, countsAt, oracleBalancedAccuracy } from "../metrics.ts";
-import type { LinearDetector } from "../model.ts";
+import { auroc, balancedAccuracy, countsAt, oracleBalancedAccuracy } from "./metrics.ts";
+import type { LinearDetector } from "../inference/model.ts";
 
 export interface PeerBenchmark {
   name: string;

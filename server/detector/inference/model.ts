@@ -5,15 +5,15 @@ import {
   type InputMode,
   type RegimeScore,
   sortRegimeScores,
-} from "../../shared/regimes.ts";
-import { applyCalibrator } from "./calibration.ts";
-import type { Semantics } from "./features/alignment.ts";
-import { splitClaims } from "./features/claims.ts";
-import { DENSE_FEATURES } from "./features/grounding.ts";
-import { Lexicon, type LexiconFile } from "./features/lexicon.ts";
-import { vectorize, type VectorizerConfig } from "./features/vectorize.ts";
-import { decodeWordVectors } from "./features/word_vectors.ts";
-import { dotMany, softmax } from "./linear.ts";
+} from "../../../shared/regimes.ts";
+import { applyCalibrator } from "../learners/calibration.ts";
+import type { Semantics } from "../features/alignment.ts";
+import { splitClaims } from "../features/claims.ts";
+import { DENSE_FEATURES } from "../features/grounding.ts";
+import { Lexicon, type LexiconFile } from "../features/lexicon.ts";
+import { vectorize, type VectorizerConfig } from "../features/vectorize.ts";
+import { decodeWordVectors } from "../features/word_vectors.ts";
+import { dotMany, softmax } from "../learners/linear.ts";
 import {
   CALIBRATOR_FILE,
   type CalibratorFile,
@@ -29,7 +29,7 @@ import {
   VECTORS_FILE,
   WEIGHTS_FILE,
 } from "./model_files.ts";
-import { predictTrees } from "./trees.ts";
+import { predictTrees } from "../learners/trees.ts";
 import type { Detector, ScoreInput, ScoreOutput } from "./types.ts";
 
 /** The raw (uncalibrated) outputs of one call. */

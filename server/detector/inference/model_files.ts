@@ -18,10 +18,10 @@
  * vectors.bin and lexicon.json;
  * calibrator_version is `cal-` + the same over calibrator.json.
  */
-import type { InputMode, RawRegime, Task } from "../../shared/regimes.ts";
-import type { Calibrator } from "./calibration.ts";
-import type { FeatureGroups } from "./features/vectorize.ts";
-import type { TreeEnsemble } from "./trees.ts";
+import type { InputMode, RawRegime, Task } from "../../../shared/regimes.ts";
+import type { Calibrator } from "../learners/calibration.ts";
+import type { FeatureGroups } from "../features/vectorize.ts";
+import type { TreeEnsemble } from "../learners/trees.ts";
 
 export const MODEL_FORMAT = "hd-linear-2";
 export const CALIBRATOR_FORMAT = "hd-calibrator-1";
@@ -34,7 +34,7 @@ export const LEXICON_FILE = "lexicon.json";
 export const WORDNET_LICENSE_FILE = "wordnet-LICENSE.txt";
 /** Corpus, selection and calibration summary for the model card; not read at inference. */
 export const TRAINING_REPORT_FILE = "training-report.json";
-export const DEFAULT_MODEL_DIR = new URL("./model/", import.meta.url).pathname;
+export const DEFAULT_MODEL_DIR = new URL("../model/", import.meta.url).pathname;
 
 /** A model folder as given (`--model`, `MODEL_DIR`), with the trailing slash file names follow. */
 export function modelFolder(dir: string): string {

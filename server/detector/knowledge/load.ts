@@ -4,11 +4,11 @@
  * calibrator fitted on retrieval-simulated calls (`retrieval-calibrator.json` beside the model).
  * Logs file names and counts only.
  */
-import { LinearDetector } from "../model.ts";
-import { type CalibratorFile, contentVersion, modelFolder } from "../model_files.ts";
+import { LinearDetector } from "../inference/model.ts";
+import { type CalibratorFile, contentVersion, modelFolder } from "../inference/model_files.ts";
 import { describeOpenReport, openKnowledgeBase } from "./knowledge_base.ts";
 import { createScorer, type Knowledge } from "./scorer.ts";
-import type { Scorer } from "../types.ts";
+import type { Scorer } from "../inference/types.ts";
 
 export const RETRIEVAL_CALIBRATOR_FILE = "retrieval-calibrator.json";
 

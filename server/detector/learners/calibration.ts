@@ -5,7 +5,7 @@
  * two-fold cross-fitting inside the calibration split.
  */
 import { sigmoid } from "./linear.ts";
-import { expectedCalibrationError } from "./metrics.ts";
+import { expectedCalibrationError } from "../evaluation/metrics.ts";
 import { shuffledIndices } from "./random.ts";
 
 export type Calibrator =

@@ -6,9 +6,9 @@
  * file exists (for this model and this detector) the default weights serve, marked uncalibrated.
  */
 import { UNCALIBRATED_PREFIX } from "../../detect_warnings.ts";
-import { sigmoid } from "../linear.ts";
-import { bestF1Threshold } from "../metrics.ts";
-import { contentVersion, modelFolder } from "../model_files.ts";
+import { sigmoid } from "../learners/linear.ts";
+import { bestF1Threshold } from "../evaluation/metrics.ts";
+import { contentVersion, modelFolder } from "../inference/model_files.ts";
 
 export const FUSION_FORMAT = "hd-verifier-fusion-1";
 export const EVIDENCE_GROUPS = ["evidence", "no_evidence"] as const;
