@@ -309,7 +309,7 @@ entities against the window and against its single best sentence (facts fused fr
 passages); soft coverage and near misses from word vectors (each claim word's best cosine match
 in the window); WordNet antonyms, prefix negations ("non-taxable") and synonyms / derivational
 forms of window words (rewording rather than change). They are computed at inference only when
-the shipped feature groups (above) include claims, vectors or lexicon. \`LinearDetector.scoreClaims\` scores each
+the shipped feature groups (above) include claims, vectors or lexicon. \`CalibratedDetector.scoreClaims\` scores each
 claim on its own (offsets and calibrated p) for callers that need per-claim risk.
 
 Shipped resources (written by \`deno task train\` from npm packages): \`vectors.bin\`, the 100,000

@@ -5,7 +5,7 @@
  */
 import type { BuiltRow } from "../corpus/corpus.ts";
 import { auroc, balancedAccuracy, countsAt, oracleBalancedAccuracy } from "./metrics.ts";
-import type { LinearDetector } from "../inference/model.ts";
+import type { CalibratedDetector } from "../inference/model.ts";
 
 export interface PeerBenchmark {
   name: string;
@@ -88,7 +88,7 @@ export interface PeerResult {
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
-export function peerResults(detector: LinearDetector, test: readonly BuiltRow[]): PeerResult[] {
+export function peerResults(detector: CalibratedDetector, test: readonly BuiltRow[]): PeerResult[] {
   const threshold = detector.calibration.cells["binary/pr"].threshold;
   return PEER_BENCHMARKS.map((b) => {
     const rows = test.filter((r) => r.modes.includes("pr") && b.includes(r));

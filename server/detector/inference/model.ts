@@ -134,7 +134,11 @@ export interface ClaimScore {
   p: number;
 }
 
-export class LinearDetector implements Detector {
+/**
+ * The served detector: the model's heads (linear heads, the binary logit re-scored by boosted
+ * trees when the model has them) behind each task/input-mode cell's calibrator and threshold.
+ */
+export class CalibratedDetector implements Detector {
   constructor(
     readonly core: ModelCore,
     readonly calibration: CalibratorFile,
@@ -192,7 +196,7 @@ export async function readSemantics(modelDir: string = DEFAULT_MODEL_DIR): Promi
   );
 }
 
-export async function loadDetector(modelDir: string = DEFAULT_MODEL_DIR): Promise<LinearDetector> {
+export async function loadDetector(modelDir: string = DEFAULT_MODEL_DIR): Promise<CalibratedDetector> {
   const dir = modelFolder(modelDir);
   const [modelBytes, weightBytes, calibratorBytes, vectorBytes, lexiconBytes] = await Promise.all(
     [MODEL_FILE, WEIGHTS_FILE, CALIBRATOR_FILE, VECTORS_FILE, LEXICON_FILE].map((f) =>
@@ -207,7 +211,7 @@ export async function loadDetector(modelDir: string = DEFAULT_MODEL_DIR): Promis
     decodeWeights(weightBytes),
     decodeSemantics(vectorBytes, lexiconBytes),
   );
-  const detector = new LinearDetector(
+  const detector = new CalibratedDetector(
     core,
     calibration,
     await contentVersion("hd-", [modelBytes, weightBytes, vectorBytes, lexiconBytes]),

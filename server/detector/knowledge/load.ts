@@ -4,7 +4,7 @@
  * calibrator fitted on retrieval-simulated calls (`retrieval-calibrator.json` beside the model).
  * Logs file names and counts only.
  */
-import { LinearDetector } from "../inference/model.ts";
+import { CalibratedDetector } from "../inference/model.ts";
 import { type CalibratorFile, contentVersion, modelFolder } from "../inference/model_files.ts";
 import { describeOpenReport, openKnowledgeBase } from "./knowledge_base.ts";
 import { createScorer, type Knowledge } from "./scorer.ts";
@@ -19,10 +19,10 @@ export interface RetrievalCalibratorFile extends CalibratorFile {
 
 /** The detector for retrieved evidence; the plain one when no calibrator fits this model. */
 export async function retrievalDetector(
-  detector: LinearDetector,
+  detector: CalibratedDetector,
   modelDir: string,
   log: (line: string) => void,
-): Promise<LinearDetector> {
+): Promise<CalibratedDetector> {
   let bytes: Uint8Array;
   try {
     bytes = await Deno.readFile(`${modelFolder(modelDir)}${RETRIEVAL_CALIBRATOR_FILE}`);
@@ -37,7 +37,7 @@ export async function retrievalDetector(
     );
     return detector;
   }
-  return new LinearDetector(
+  return new CalibratedDetector(
     detector.core,
     file,
     detector.modelVersion,
@@ -47,7 +47,7 @@ export async function retrievalDetector(
 
 export async function loadKnowledge(
   dir: string,
-  detector: LinearDetector,
+  detector: CalibratedDetector,
   modelDir: string,
   log: (line: string) => void,
 ): Promise<Knowledge> {
@@ -58,7 +58,7 @@ export async function loadKnowledge(
 
 /** The backend's scoring step: the detector, with the knowledge folder's evidence when given. */
 export async function scorerFor(
-  detector: LinearDetector,
+  detector: CalibratedDetector,
   knowledgeDir: string | undefined,
   modelDir: string,
   log: (line: string) => void,
