@@ -79,7 +79,10 @@ interface Scored {
   top: string;
 }
 
-export function evaluateCells(detector: CalibratedDetector, rows: readonly BuiltRow[]): CellResult[] {
+export function evaluateCells(
+  detector: CalibratedDetector,
+  rows: readonly BuiltRow[],
+): CellResult[] {
   const results: CellResult[] = [];
   for (const mode of INPUT_MODES) {
     const modeRows = rows.filter((r) => r.modes.includes(mode));

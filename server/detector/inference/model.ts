@@ -196,7 +196,9 @@ export async function readSemantics(modelDir: string = DEFAULT_MODEL_DIR): Promi
   );
 }
 
-export async function loadDetector(modelDir: string = DEFAULT_MODEL_DIR): Promise<CalibratedDetector> {
+export async function loadDetector(
+  modelDir: string = DEFAULT_MODEL_DIR,
+): Promise<CalibratedDetector> {
   const dir = modelFolder(modelDir);
   const [modelBytes, weightBytes, calibratorBytes, vectorBytes, lexiconBytes] = await Promise.all(
     [MODEL_FILE, WEIGHTS_FILE, CALIBRATOR_FILE, VECTORS_FILE, LEXICON_FILE].map((f) =>
