@@ -4,6 +4,7 @@
  * grounding features, both as standardised values and as hashed bins so the linear heads see
  * their non-linear shape.
  */
+import { z } from "zod";
 import { fnv1a } from "../../../shared/fnv1a.ts";
 import type { InputMode } from "../../../shared/regimes.ts";
 import type { Semantics } from "./alignment.ts";
@@ -11,16 +12,17 @@ import { DENSE_BLOCKS, DENSE_SIZE, denseFromAnalysis } from "./grounding.ts";
 import { analyse, isContentWord, refusalCues, wordNgrams } from "./text.ts";
 
 /** Feature groups, switchable for the ablation study. */
-export interface FeatureGroups {
-  words: boolean;
-  chars: boolean;
-  novel: boolean;
-  dense: boolean;
+export const FeatureGroups = z.object({
+  words: z.boolean(),
+  chars: z.boolean(),
+  novel: z.boolean(),
+  dense: z.boolean(),
   /** Semantic blocks of the dense features (see alignment.ts); off: zeroed. */
-  claims: boolean;
-  vectors: boolean;
-  lexicon: boolean;
-}
+  claims: z.boolean(),
+  vectors: z.boolean(),
+  lexicon: z.boolean(),
+});
+export type FeatureGroups = z.infer<typeof FeatureGroups>;
 export const ALL_GROUPS: FeatureGroups = {
   words: true,
   chars: true,

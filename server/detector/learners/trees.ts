@@ -4,20 +4,24 @@
  * the linear logit, so interactions between grounding cues can be learnt.
  */
 
-export interface Tree {
-  /** Per node: split feature, or -1 for a leaf. */
-  feature: number[];
-  /** Per node: go left when x[feature] <= threshold; for a leaf, its value. */
-  threshold: number[];
-  left: number[];
-  right: number[];
-}
+import { z } from "zod";
 
-export interface TreeEnsemble {
-  base: number;
-  learningRate: number;
-  trees: Tree[];
-}
+export const Tree = z.object({
+  /** Per node: split feature, or -1 for a leaf. */
+  feature: z.array(z.number().int()),
+  /** Per node: go left when x[feature] <= threshold; for a leaf, its value. */
+  threshold: z.array(z.number()),
+  left: z.array(z.number().int()),
+  right: z.array(z.number().int()),
+});
+export type Tree = z.infer<typeof Tree>;
+
+export const TreeEnsemble = z.object({
+  base: z.number(),
+  learningRate: z.number(),
+  trees: z.array(Tree),
+});
+export type TreeEnsemble = z.infer<typeof TreeEnsemble>;
 
 export interface BoostOptions {
   rounds: number;
