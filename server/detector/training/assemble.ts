@@ -1,4 +1,4 @@
-/** Quantises trained heads into the committed file layout (see model_files.ts). */
+/** Quantises trained heads into the committed file layout (see inference/model_files.ts). */
 import type { InputMode } from "../../../shared/regimes.ts";
 import { DENSE_FEATURES } from "../features/grounding.ts";
 import type { VectorizerConfig } from "../features/vectorize.ts";
