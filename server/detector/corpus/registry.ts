@@ -74,8 +74,6 @@ export async function loadRegistry(dataDir: string): Promise<Registry> {
   return {
     loaders: LOADERS.filter((loader) => folders.includes(loader.name)),
     setsWithoutLoader: folders.filter((folder) => !names.has(folder)).sort(),
-    loadersWithoutData: LOADERS.filter((loader) => !folders.includes(loader.name)).map((l) =>
-      l.name
-    ),
+    loadersWithoutData: LOADERS.map((loader) => loader.name).filter((n) => !folders.includes(n)),
   };
 }
