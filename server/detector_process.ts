@@ -8,7 +8,7 @@
 import { verifierEnvOf, type VerifierSettings } from "./detector/verifier/settings.ts";
 
 const REPO_ROOT = new URL("../", import.meta.url);
-const DETECTOR_MAIN = new URL("server/detector/main.ts", REPO_ROOT);
+const DETECTOR_MAIN = new URL("server/detector/service/serve.ts", REPO_ROOT);
 const DETECTOR_WATCHDOG = new URL("server/detector_watchdog.ts", REPO_ROOT);
 const LISTENING = /detector listening on https?:\/\/\S+:(\d+)/;
 

@@ -23,7 +23,7 @@ import type { Passage } from "../detector/knowledge/passages.ts";
 import { retrievePassages } from "../detector/knowledge/retrieve.ts";
 import { PassageIndex } from "../detector/knowledge/search_index.ts";
 import { documentBase, splitGroundedPrompt } from "../detector/knowledge/simulate.ts";
-import { DEFAULT_DATA_DIR } from "../detector/train.ts";
+import { DEFAULT_DATA_DIR } from "../detector/corpus/data_dir.ts";
 import { formatTable, summarize } from "./stats.ts";
 
 /** A full-text library behind one interface: passages in, passage numbers out. */

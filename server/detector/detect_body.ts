@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import { DetectRequest } from "../../shared/contract.ts";
 import type { InputMode, Task } from "../../shared/regimes.ts";
-import type { ScoreInput } from "./types.ts";
+import type { ScoreInput } from "./inference/types.ts";
 
 /** The backend's own default task; the public endpoint always sends one. */
 export const BACKEND_DEFAULT_TASK: Task = "binary";

@@ -5,8 +5,8 @@
 import assert from "node:assert/strict";
 import { DetectResponse } from "../../shared/contract.ts";
 import { PUBLIC_REGIMES } from "../../shared/regimes.ts";
-import { createDetectorApp } from "../../server/detector/app.ts";
-import type { Detector } from "../../server/detector/types.ts";
+import { createDetectorApp } from "../../server/detector/service/detector_app.ts";
+import type { Detector } from "../../server/detector/inference/types.ts";
 import { listAuditRows } from "../../server/data/audit.ts";
 import { getApiKey } from "../../server/data/api_keys.ts";
 import { getUserByEmail, updateUser } from "../../server/data/users.ts";

@@ -57,7 +57,13 @@ Deno.test("no_evidence through the API, without a knowledge base", async () => {
 /** The detector process with KNOWLEDGE_DIR, everything it prints kept for inspection. */
 async function startKnowledgeDetector(knowledgeDir: string) {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--config", `${REPO_ROOT}deno.json`, `${REPO_ROOT}server/detector/main.ts`],
+    args: [
+      "run",
+      "-A",
+      "--config",
+      `${REPO_ROOT}deno.json`,
+      `${REPO_ROOT}server/detector/service/serve.ts`,
+    ],
     env: {
       HOST: "127.0.0.1",
       DETECTOR_PORT: "0",

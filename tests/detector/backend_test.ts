@@ -1,9 +1,9 @@
 /** The inference backend over real HTTP: secret, validation, 503 while loading, success. */
 import assert from "node:assert/strict";
 import { DetectResponse } from "../../shared/contract.ts";
-import { createDetectorApp } from "../../server/detector/app.ts";
-import { loadDetector } from "../../server/detector/model.ts";
-import type { Detector } from "../../server/detector/types.ts";
+import { createDetectorApp } from "../../server/detector/service/detector_app.ts";
+import { loadDetector } from "../../server/detector/inference/model.ts";
+import type { Detector } from "../../server/detector/inference/types.ts";
 
 const SECRET = "test-inference-secret";
 

@@ -5,13 +5,13 @@ import {
   chooseCalibrator,
   fitIsotonic,
   fitPlatt,
-} from "../../server/detector/calibration.ts";
+} from "../../server/detector/learners/calibration.ts";
 import { buildCorpus } from "../../server/detector/corpus/corpus.ts";
 import { splitCorpus } from "../../server/detector/corpus/split.ts";
-import { sigmoid } from "../../server/detector/linear.ts";
-import { expectedCalibrationError } from "../../server/detector/metrics.ts";
-import { loadDetector } from "../../server/detector/model.ts";
-import { seededRandom } from "../../server/detector/random.ts";
+import { sigmoid } from "../../server/detector/learners/linear.ts";
+import { expectedCalibrationError } from "../../server/detector/evaluation/metrics.ts";
+import { loadDetector } from "../../server/detector/inference/model.ts";
+import { seededRandom } from "../../server/detector/learners/random.ts";
 import { ignoreWithoutSharedData, sharedDataDir } from "../support/env.ts";
 
 /** Logits that are over-confident and shifted: the true probability is sigmoid(0.4 z - 1). */

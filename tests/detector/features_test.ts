@@ -5,7 +5,7 @@ import {
   denseFeatures as denseWith,
 } from "../../server/detector/features/grounding.ts";
 import { ALL_GROUPS, featureCount, vectorize } from "../../server/detector/features/vectorize.ts";
-import { readSemantics } from "../../server/detector/model.ts";
+import { readSemantics } from "../../server/detector/inference/model.ts";
 
 const semantics = await readSemantics();
 const denseFeatures = (prompt: string | undefined, response: string) =>

@@ -16,8 +16,8 @@ import {
 } from "../../server/detector/knowledge/retrieve.ts";
 import { createScorer } from "../../server/detector/knowledge/scorer.ts";
 import { PassageIndex } from "../../server/detector/knowledge/search_index.ts";
-import { loadDetector } from "../../server/detector/model.ts";
-import type { Detector, ScoreInput } from "../../server/detector/types.ts";
+import { loadDetector } from "../../server/detector/inference/model.ts";
+import type { Detector, ScoreInput } from "../../server/detector/inference/types.ts";
 
 function baseOf(documents: Record<string, string>): KnowledgeBase {
   const passages = Object.entries(documents).flatMap(([source, text]) =>

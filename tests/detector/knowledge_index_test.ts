@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { loadConfig } from "../../server/config.ts";
-import { readDetectorEnv } from "../../server/detector/main.ts";
+import { readDetectorEnv } from "../../server/detector/service/serve.ts";
 import {
   describeOpenReport,
   INDEX_FILE,

@@ -4,8 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { DENSE_FEATURES, denseFeatures } from "../../server/detector/features/grounding.ts";
-import { readSemantics } from "../../server/detector/model.ts";
-import { seededRandom } from "../../server/detector/random.ts";
+import { readSemantics } from "../../server/detector/inference/model.ts";
+import { seededRandom } from "../../server/detector/learners/random.ts";
 import {
   CHANGES_MEANING,
   perturb,

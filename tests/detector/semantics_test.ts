@@ -7,7 +7,7 @@ import { alignClaims } from "../../server/detector/features/alignment.ts";
 import { DENSE_FEATURES, denseFeatures } from "../../server/detector/features/grounding.ts";
 import { withoutNegation } from "../../server/detector/features/lexicon.ts";
 import { analyse } from "../../server/detector/features/text.ts";
-import { readSemantics } from "../../server/detector/model.ts";
+import { readSemantics } from "../../server/detector/inference/model.ts";
 
 const semantics = await readSemantics();
 const { vectors, lexicon } = semantics;

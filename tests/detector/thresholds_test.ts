@@ -1,8 +1,8 @@
 /** Each (task, input mode) cell applies its own stored calibrator and threshold. */
 import assert from "node:assert/strict";
 import { INPUT_MODES, TASKS } from "../../shared/regimes.ts";
-import { LinearDetector, loadDetector } from "../../server/detector/model.ts";
-import type { CalibratorFile, CellName } from "../../server/detector/model_files.ts";
+import { CalibratedDetector, loadDetector } from "../../server/detector/inference/model.ts";
+import type { CalibratorFile, CellName } from "../../server/detector/inference/model_files.ts";
 
 const prompt = "The report says revenue rose 4% to $12 million in 2021.";
 const response = "Revenue fell 40% to $15 million in 2019, the report says.";
@@ -31,7 +31,7 @@ Deno.test("changing one cell's threshold changes only that cell's flag", async (
   };
   for (const [cell, t] of Object.entries(thresholds)) cells[cell as CellName].threshold = t;
   const calibration: CalibratorFile = { ...base.calibration, cells };
-  const detector = new LinearDetector(base.core, calibration, base.modelVersion, "cal-test");
+  const detector = new CalibratedDetector(base.core, calibration, base.modelVersion, "cal-test");
   for (const task of TASKS) {
     for (const inputMode of INPUT_MODES) {
       const out = detector.score({ prompt, response, task, inputMode, topK: 6 });

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { chatReply, type FakeVerifier } from "../../server/bench/verifier.ts";
-import type { ScoreInput, ScoreOutput } from "../../server/detector/types.ts";
+import type { ScoreInput, ScoreOutput } from "../../server/detector/inference/types.ts";
 import { createVerifier } from "../../server/detector/verifier/client.ts";
 import {
   DEFAULT_WEIGHTS,
@@ -18,7 +18,7 @@ import {
   writeFusion,
 } from "../../server/detector/verifier/fusion.ts";
 import { withVerifier } from "../../server/detector/verifier/scorer.ts";
-import { seededRandom } from "../../server/detector/random.ts";
+import { seededRandom } from "../../server/detector/learners/random.ts";
 import { withFakeVerifier } from "../support/fake_verifier.ts";
 
 const MODEL = "fake-llm:7b";

@@ -1,5 +1,5 @@
 /**
- * The verifier in the real detector process (`server/detector/main.ts`, as `deno task serve`
+ * The verifier in the real detector process (`server/detector/service/serve.ts`, as `deno task serve`
  * starts it) against a fake OpenAI-compatible server over real HTTP: verdicts fused into the
  * score with the verifier's latency in `latency_ms`; 500s, malformed JSON, wrong shapes and
  * timeouts served as the embedded score with `verifier_unavailable` within the timeout;
@@ -12,7 +12,7 @@
 import assert from "node:assert/strict";
 import { chatReply, type ChatRequestBody, startFakeVerifier } from "../../server/bench/verifier.ts";
 import { startDetectorProcess, waitUntilReady } from "../../server/detector_process.ts";
-import { loadDetector } from "../../server/detector/model.ts";
+import { loadDetector } from "../../server/detector/inference/model.ts";
 import {
   CALIBRATOR_FILE,
   DEFAULT_MODEL_DIR,
@@ -20,9 +20,9 @@ import {
   MODEL_FILE,
   VECTORS_FILE,
   WEIGHTS_FILE,
-} from "../../server/detector/model_files.ts";
+} from "../../server/detector/inference/model_files.ts";
 import { scoreWithEvidence } from "../../server/detector/knowledge/scorer.ts";
-import type { ScoreOutput } from "../../server/detector/types.ts";
+import type { ScoreOutput } from "../../server/detector/inference/types.ts";
 import {
   DEFAULT_WEIGHTS,
   EVIDENCE_GROUPS,

@@ -10,7 +10,7 @@ export interface ScoreRun {
 
 export async function runScore(args: string[], input: string): Promise<ScoreRun> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "server/detector/score.ts", ...args],
+    args: ["run", "-A", "server/detector/cli/score.ts", ...args],
     cwd: REPO_ROOT,
     stdin: "piped",
     stdout: "piped",

@@ -8,6 +8,7 @@
  */
 import type { ApiResult } from "../../../shared/client.ts";
 import type { DetectResponse } from "../../../shared/contract.ts";
+import { fnv1a, FNV1A_OFFSET } from "../../../shared/fnv1a.ts";
 import { MAX_FIELD_CHARS } from "../../../shared/text.ts";
 import type { CheckMode, DetectInput } from "../protocol.ts";
 import { locatePieces } from "../sites/dom.ts";
@@ -47,14 +48,11 @@ interface TrackedReply {
 
 /** FNV-1a over both texts: enough to notice that a reply changed. */
 function fingerprint(turn: Turn): string {
-  let hash = 0x811c9dc5;
-  for (const text of [turn.prompt ?? "", "\u0000", turn.response]) {
-    for (let i = 0; i < text.length; i++) {
-      hash ^= text.charCodeAt(i);
-      hash = Math.imul(hash, 0x01000193);
-    }
-  }
-  return `${turn.response.length}:${(hash >>> 0).toString(16)}`;
+  const hash = [turn.prompt ?? "", "\u0000", turn.response].reduce(
+    (h, text) => fnv1a(text, h),
+    FNV1A_OFFSET,
+  );
+  return `${turn.response.length}:${hash.toString(16)}`;
 }
 
 export class ReplyTracker {

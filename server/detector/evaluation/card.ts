@@ -1,6 +1,6 @@
 /** Renders the evaluation as text tables, the model card and its SVG reliability diagram. */
-import { CALIBRATION_METHODS } from "../calibration.ts";
-import type { ReliabilityBin } from "../metrics.ts";
+import { CALIBRATION_METHODS } from "../learners/calibration.ts";
+import type { ReliabilityBin } from "./metrics.ts";
 import type { ModelRecipe } from "../training/pipeline.ts";
 import { SEMANTIC_MIN_GAIN } from "../training/selection.ts";
 import type { CellResult } from "./cells.ts";
@@ -309,7 +309,7 @@ entities against the window and against its single best sentence (facts fused fr
 passages); soft coverage and near misses from word vectors (each claim word's best cosine match
 in the window); WordNet antonyms, prefix negations ("non-taxable") and synonyms / derivational
 forms of window words (rewording rather than change). They are computed at inference only when
-the shipped feature groups (above) include claims, vectors or lexicon. \`LinearDetector.scoreClaims\` scores each
+the shipped feature groups (above) include claims, vectors or lexicon. \`CalibratedDetector.scoreClaims\` scores each
 claim on its own (offsets and calibrated p) for callers that need per-claim risk.
 
 Shipped resources (written by \`deno task train\` from npm packages): \`vectors.bin\`, the 100,000

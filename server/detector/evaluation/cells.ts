@@ -16,8 +16,8 @@ import {
   precisionRecallF1,
   type ReliabilityBin,
   reliabilityBins,
-} from "../metrics.ts";
-import type { LinearDetector } from "../model.ts";
+} from "./metrics.ts";
+import type { CalibratedDetector } from "../inference/model.ts";
 
 export interface BinaryMetrics {
   n: number;
@@ -79,7 +79,10 @@ interface Scored {
   top: string;
 }
 
-export function evaluateCells(detector: LinearDetector, rows: readonly BuiltRow[]): CellResult[] {
+export function evaluateCells(
+  detector: CalibratedDetector,
+  rows: readonly BuiltRow[],
+): CellResult[] {
   const results: CellResult[] = [];
   for (const mode of INPUT_MODES) {
     const modeRows = rows.filter((r) => r.modes.includes(mode));
@@ -108,7 +111,7 @@ export function evaluateCells(detector: LinearDetector, rows: readonly BuiltRow[
 }
 
 function cellResult(
-  detector: LinearDetector,
+  detector: CalibratedDetector,
   task: Task,
   mode: InputMode,
   scored: Scored[],

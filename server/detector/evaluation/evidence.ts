@@ -11,9 +11,9 @@ import {
   simulateRetrieval,
   splitGroundedPrompt,
 } from "../knowledge/simulate.ts";
-import { auroc } from "../metrics.ts";
+import { auroc } from "./metrics.ts";
 import { f3, table } from "./card.ts";
-import type { Detector } from "../types.ts";
+import type { Detector } from "../inference/types.ts";
 
 /** Grounded sets with their document in the prompt; and question-only (open-domain) sets. */
 export const GROUNDED_SETS = [

@@ -1,6 +1,6 @@
 /** Inference latency per call at a small input and at 2,048 + 2,048 characters. */
-import { quantile } from "../metrics.ts";
-import type { Detector } from "../types.ts";
+import { quantile } from "./metrics.ts";
+import type { Detector } from "../inference/types.ts";
 
 export interface LatencyResult {
   label: string;

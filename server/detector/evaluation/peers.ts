@@ -4,8 +4,8 @@
  * zero-shot figures as their papers and leaderboards report them (balanced accuracy, %).
  */
 import type { BuiltRow } from "../corpus/corpus.ts";
-import { auroc, balancedAccuracy, countsAt, oracleBalancedAccuracy } from "../metrics.ts";
-import type { LinearDetector } from "../model.ts";
+import { auroc, balancedAccuracy, countsAt, oracleBalancedAccuracy } from "./metrics.ts";
+import type { CalibratedDetector } from "../inference/model.ts";
 
 export interface PeerBenchmark {
   name: string;
@@ -88,7 +88,7 @@ export interface PeerResult {
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
-export function peerResults(detector: LinearDetector, test: readonly BuiltRow[]): PeerResult[] {
+export function peerResults(detector: CalibratedDetector, test: readonly BuiltRow[]): PeerResult[] {
   const threshold = detector.calibration.cells["binary/pr"].threshold;
   return PEER_BENCHMARKS.map((b) => {
     const rows = test.filter((r) => r.modes.includes("pr") && b.includes(r));

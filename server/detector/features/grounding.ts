@@ -20,6 +20,7 @@ import {
   type SentenceInfo,
   stem,
   type TextAnalysis,
+  wordNgrams,
 } from "./text.ts";
 
 const FIRST_PERSON: ReadonlySet<string> = new Set(["i", "me", "my", "i'm"]);
@@ -97,6 +98,25 @@ export const DENSE_BLOCKS = {
 
 const log1p = Math.log1p;
 
+/**
+ * Writes one value per name at the names' positions from `start` and returns the next position:
+ * the model files store the features by position, so a value without its name (or a name without
+ * its value) must fail here rather than shift every later feature.
+ */
+export function writeNamed<Name extends string>(
+  out: Float32Array,
+  start: number,
+  names: readonly Name[],
+  values: Record<Name, number>,
+): number {
+  const given = Object.keys(values).length;
+  if (given !== names.length) {
+    throw new Error(`${given} feature values for ${names.length} feature names`);
+  }
+  names.forEach((name, i) => out[start + i] = values[name]);
+  return start + names.length;
+}
+
 function share(items: readonly string[], support: ReadonlySet<string>): number {
   if (items.length === 0) return 0;
   let missing = 0;
@@ -108,19 +128,6 @@ function missingCount(items: readonly string[], support: ReadonlySet<string>): n
   let missing = 0;
   for (const t of new Set(items)) if (!support.has(t)) missing++;
   return missing;
-}
-
-/** Word bigrams (n = 2) or trigrams (n = 3), joined by spaces. */
-function ngrams(tokens: readonly string[], n: 2 | 3): string[] {
-  const out: string[] = [];
-  for (let i = 0; i + n <= tokens.length; i++) {
-    out.push(
-      n === 2
-        ? tokens[i] + " " + tokens[i + 1]
-        : tokens[i] + " " + tokens[i + 1] + " " + tokens[i + 2],
-    );
-  }
-  return out;
 }
 
 function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
@@ -188,26 +195,27 @@ export function denseFromAnalysis(
   const rLower = r.lower;
   const rInfos = r.sentences;
   const rWordCount = Math.max(rLower.length, 1);
-  let k = 0;
-  out[k++] = log1p(response.length);
-  out[k++] = log1p(rLower.length);
-  out[k++] = log1p(rInfos.length);
-  out[k++] = log1p(rLower.length / Math.max(rInfos.length, 1));
-  out[k++] = new Set(rLower).size / rWordCount;
-  out[k++] = (response.match(/\d/g)?.length ?? 0) / Math.max(response.length, 1);
-  out[k++] = (response.match(/\p{Lu}/gu)?.length ?? 0) / Math.max(response.length, 1);
-  out[k++] = refusalCues(response);
-  out[k++] = hedgeCount(rLower) / rWordCount;
-  out[k++] = countOf(rLower, NEGATIONS) / rWordCount;
-  out[k++] = countOf(rLower, FIRST_PERSON) / rWordCount;
-  out[k++] = log1p(response.match(/\?/g)?.length ?? 0);
-  out[k++] = log1p(response.match(CITATION_CUES)?.length ?? 0);
-  out[k++] = log1p(response.match(/["“”]/g)?.length ?? 0);
-  out[k++] = log1p(response.match(/^\s*(?:[-*•]|\d+[.)])\s/gm)?.length ?? 0);
   const [selfOverlap, selfNeg, selfNum] = selfConsistency(rInfos);
-  out[k++] = selfOverlap;
-  out[k++] = selfNeg;
-  out[k++] = selfNum;
+  const afterResponse = writeNamed(out, 0, RESPONSE_FEATURES, {
+    log_response_chars: log1p(response.length),
+    log_response_words: log1p(rLower.length),
+    log_sentences: log1p(rInfos.length),
+    mean_sentence_words: log1p(rLower.length / Math.max(rInfos.length, 1)),
+    type_token_ratio: new Set(rLower).size / rWordCount,
+    digit_share: (response.match(/\d/g)?.length ?? 0) / Math.max(response.length, 1),
+    upper_share: (response.match(/\p{Lu}/gu)?.length ?? 0) / Math.max(response.length, 1),
+    refusal_cues: refusalCues(response),
+    hedge_rate: hedgeCount(rLower) / rWordCount,
+    negation_rate: countOf(rLower, NEGATIONS) / rWordCount,
+    first_person_rate: countOf(rLower, FIRST_PERSON) / rWordCount,
+    question_marks: log1p(response.match(/\?/g)?.length ?? 0),
+    citation_cues: log1p(response.match(CITATION_CUES)?.length ?? 0),
+    quote_marks: log1p(response.match(/["“”]/g)?.length ?? 0),
+    list_lines: log1p(response.match(/^\s*(?:[-*•]|\d+[.)])\s/gm)?.length ?? 0),
+    self_max_sentence_overlap: selfOverlap,
+    self_negation_conflict: selfNeg,
+    self_number_conflict: selfNum,
+  });
 
   if (prompt === undefined || p === undefined) return out;
   const pLower = p.lower;
@@ -217,23 +225,8 @@ export function denseFromAnalysis(
   const pContent = pLower.filter(isContentWord).map(stem);
   const pStems = new Set(pLower.map(stem));
   const pNumbers = new Set(p.numbers);
-  const pBigrams = new Set(ngrams(pLower, 2));
-  const pTrigrams = new Set(ngrams(pLower, 3));
-
-  out[k++] = 1;
-  out[k++] = log1p(prompt.length);
-  out[k++] = Math.log((response.length + 1) / (prompt.length + 1));
-  out[k++] = /\?\s*$/.test(prompt) ? 1 : 0;
-  out[k++] = share(rContent, pStems);
-  out[k++] = log1p(missingCount(rContent, pStems));
-  out[k++] = share(r.numbers, pNumbers);
-  out[k++] = log1p(missingCount(r.numbers, pNumbers));
-  out[k++] = share(datePartsIn(rLower), pSet);
-  out[k++] = share(r.entities, pSet);
-  out[k++] = log1p(missingCount(r.entities, pSet));
-  out[k++] = share(ngrams(rLower, 2), pBigrams);
-  out[k++] = share(ngrams(rLower, 3), pTrigrams);
-  out[k++] = pContent.length === 0 ? 0 : 1 - share(pContent, new Set(rLower.map(stem)));
+  const pBigrams = new Set(wordNgrams(pLower, 2));
+  const pTrigrams = new Set(wordNgrams(pLower, 3));
 
   let maxUnsupported = 0, sumUnsupported = 0;
   let bestSim = 0, novelTokens = 0, negMismatch = 0, numMismatch = 0, entityMismatch = 0;
@@ -266,19 +259,35 @@ export function denseFromAnalysis(
       maxDroppedContent = Math.max(maxDroppedContent, share([...best.content], info.content));
     }
   }
-  out[k++] = maxUnsupported;
-  out[k++] = rInfos.length === 0 ? 0 : sumUnsupported / rInfos.length;
-  out[k++] = bestSim;
-  out[k++] = log1p(novelTokens);
-  out[k++] = log1p(negMismatch);
-  out[k++] = log1p(numMismatch);
-  out[k++] = log1p(entityMismatch);
-  out[k++] = maxNovelContent;
-  out[k++] = maxDroppedContent;
-  out[k++] = rInfos.length === 0 ? 0 : unsupportedSentences / rInfos.length;
-  out[k++] = minSim;
-  out[k++] = refusalCues(prompt);
-  out[k++] = countOf(pLower, NEGATIONS) / Math.max(pLower.length, 1);
-  if (semantics) alignmentFeatures(response, p, semantics, out, k);
+  const afterPrompt = writeNamed(out, afterResponse, PROMPT_FEATURES, {
+    has_prompt: 1,
+    log_prompt_chars: log1p(prompt.length),
+    length_ratio: Math.log((response.length + 1) / (prompt.length + 1)),
+    prompt_is_question: /\?\s*$/.test(prompt) ? 1 : 0,
+    unsupported_content_share: share(rContent, pStems),
+    unsupported_content_log: log1p(missingCount(rContent, pStems)),
+    unsupported_number_share: share(r.numbers, pNumbers),
+    unsupported_number_log: log1p(missingCount(r.numbers, pNumbers)),
+    unsupported_date_share: share(datePartsIn(rLower), pSet),
+    unsupported_entity_share: share(r.entities, pSet),
+    unsupported_entity_log: log1p(missingCount(r.entities, pSet)),
+    unsupported_bigram_share: share(wordNgrams(rLower, 2), pBigrams),
+    unsupported_trigram_share: share(wordNgrams(rLower, 3), pTrigrams),
+    prompt_coverage: pContent.length === 0 ? 0 : 1 - share(pContent, new Set(rLower.map(stem))),
+    max_sentence_unsupported: maxUnsupported,
+    mean_sentence_unsupported: rInfos.length === 0 ? 0 : sumUnsupported / rInfos.length,
+    aligned_max_similarity: bestSim,
+    aligned_novel_tokens: log1p(novelTokens),
+    aligned_negation_mismatch: log1p(negMismatch),
+    aligned_number_mismatch: log1p(numMismatch),
+    aligned_entity_mismatch: log1p(entityMismatch),
+    aligned_max_novel_content_share: maxNovelContent,
+    aligned_max_dropped_content_share: maxDroppedContent,
+    unsupported_sentence_share: rInfos.length === 0 ? 0 : unsupportedSentences / rInfos.length,
+    min_sentence_similarity: minSim,
+    prompt_refusal_cues: refusalCues(prompt),
+    prompt_negation_rate: countOf(pLower, NEGATIONS) / Math.max(pLower.length, 1),
+  });
+  if (semantics) alignmentFeatures(response, p, semantics, out, afterPrompt);
   return out;
 }

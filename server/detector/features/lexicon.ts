@@ -4,14 +4,17 @@
  * keeps its meaning) and antonym pairs (a swapped word that reverses it). Single-word lemmas only.
  */
 
-export interface LexiconFile {
+import { z } from "zod";
+
+export const LexiconFile = z.object({
   /** Synonym sets, lemmas joined by spaces (only sets of two or more single-word lemmas). */
-  synsets: string[];
+  synsets: z.array(z.string()),
   /** Antonym pairs "a b". */
-  antonyms: string[];
+  antonyms: z.array(z.string()),
   /** Derivationally related pairs "a b" (tax / taxable, decide / decision). */
-  derived: string[];
-}
+  derived: z.array(z.string()),
+});
+export type LexiconFile = z.infer<typeof LexiconFile>;
 
 // Prefixes that negate the stem they attach to: "non-taxable", "unknown", "illegal".
 const NEGATING_PREFIX = /^(?:non-?|un|in|im|il|ir|dis)(?=[a-z]{3})/;

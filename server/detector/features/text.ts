@@ -12,6 +12,13 @@ export function lowerWords(text: string): string[] {
   return words(text.toLowerCase());
 }
 
+/** Word n-grams (runs of n consecutive tokens), joined by spaces. */
+export function wordNgrams(tokens: readonly string[], n: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + n <= tokens.length; i++) out.push(tokens.slice(i, i + n).join(" "));
+  return out;
+}
+
 export function sentences(text: string): string[] {
   return text.split(SENTENCE_END).map((s) => s.trim()).filter((s) => s.length > 0);
 }

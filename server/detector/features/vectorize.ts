@@ -4,23 +4,25 @@
  * grounding features, both as standardised values and as hashed bins so the linear heads see
  * their non-linear shape.
  */
+import { z } from "zod";
+import { fnv1a } from "../../../shared/fnv1a.ts";
 import type { InputMode } from "../../../shared/regimes.ts";
 import type { Semantics } from "./alignment.ts";
 import { DENSE_BLOCKS, DENSE_SIZE, denseFromAnalysis } from "./grounding.ts";
-import { hashRange, hashString, namespaceSeed } from "./hashing.ts";
-import { analyse, isContentWord, refusalCues } from "./text.ts";
+import { analyse, isContentWord, refusalCues, wordNgrams } from "./text.ts";
 
 /** Feature groups, switchable for the ablation study. */
-export interface FeatureGroups {
-  words: boolean;
-  chars: boolean;
-  novel: boolean;
-  dense: boolean;
+export const FeatureGroups = z.object({
+  words: z.boolean(),
+  chars: z.boolean(),
+  novel: z.boolean(),
+  dense: z.boolean(),
   /** Semantic blocks of the dense features (see alignment.ts); off: zeroed. */
-  claims: boolean;
-  vectors: boolean;
-  lexicon: boolean;
-}
+  claims: z.boolean(),
+  vectors: z.boolean(),
+  lexicon: z.boolean(),
+});
+export type FeatureGroups = z.infer<typeof FeatureGroups>;
 export const ALL_GROUPS: FeatureGroups = {
   words: true,
   chars: true,
@@ -54,14 +56,14 @@ export function featureCount(config: VectorizerConfig): number {
 }
 
 const SEEDS = {
-  word: namespaceSeed("w"),
-  bigram: namespaceSeed("b"),
-  char: namespaceSeed("c"),
-  novel: namespaceSeed("n"),
-  novelBigram: namespaceSeed("nb"),
-  lead: namespaceSeed("q"),
-  refusedPrompt: namespaceSeed("r"),
-  bin: namespaceSeed("d"),
+  word: fnv1a("w"),
+  bigram: fnv1a("b"),
+  char: fnv1a("c"),
+  novel: fnv1a("n"),
+  novelBigram: fnv1a("nb"),
+  lead: fnv1a("q"),
+  refusedPrompt: fnv1a("r"),
+  bin: fnv1a("d"),
 };
 const CHAR_N = [3, 5];
 const MAX_CHARS = 6000;
@@ -89,14 +91,8 @@ function charGramHashes(text: string): Set<number> {
   const out = new Set<number>();
   for (const n of CHAR_N) {
     const seed = SEEDS.char + n;
-    for (let i = 0; i + n <= norm.length; i++) out.add(hashRange(norm, i, i + n, seed));
+    for (let i = 0; i + n <= norm.length; i++) out.add(fnv1a(norm, seed, i, i + n));
   }
-  return out;
-}
-
-function bigrams(tokens: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i + 1 < tokens.length; i++) out.push(tokens[i] + " " + tokens[i + 1]);
   return out;
 }
 
@@ -114,28 +110,26 @@ export function vectorize(
   const r = analyse(response);
   const p = usePrompt ? analyse(prompt) : undefined;
   const rTokens = r.lower;
-  const rBigrams = bigrams(rTokens);
+  const rBigrams = wordNgrams(rTokens, 2);
   if (groups.words) {
-    acc.addGroup(rTokens.map((t) => hashString(t, SEEDS.word)));
-    acc.addGroup(rBigrams.map((t) => hashString(t, SEEDS.bigram)));
+    acc.addGroup(rTokens.map((t) => fnv1a(t, SEEDS.word)));
+    acc.addGroup(rBigrams.map((t) => fnv1a(t, SEEDS.bigram)));
   }
   if (groups.chars) acc.addGroup(charGramHashes(response));
   if (p && groups.novel) {
     const pTokens = p.lower;
     const pSet = new Set(pTokens);
-    const pBigrams = new Set(bigrams(pTokens));
+    const pBigrams = new Set(wordNgrams(pTokens, 2));
     acc.addGroup(
-      rTokens.filter((t) => isContentWord(t) && !pSet.has(t)).map((t) =>
-        hashString(t, SEEDS.novel)
-      ),
+      rTokens.filter((t) => isContentWord(t) && !pSet.has(t)).map((t) => fnv1a(t, SEEDS.novel)),
     );
     acc.addGroup(
-      rBigrams.filter((b) => !pBigrams.has(b)).map((b) => hashString(b, SEEDS.novelBigram)),
+      rBigrams.filter((b) => !pBigrams.has(b)).map((b) => fnv1a(b, SEEDS.novelBigram)),
     );
-    acc.addGroup(pTokens.slice(0, 3).map((t, i) => hashString(`${i}:${t}`, SEEDS.lead)), 0.5);
+    acc.addGroup(pTokens.slice(0, 3).map((t, i) => fnv1a(`${i}:${t}`, SEEDS.lead)), 0.5);
     // Refusal x prompt words: whether a refusal is false depends on what was asked.
     if (refusalCues(response) > 0) {
-      acc.addGroup(pTokens.filter(isContentWord).map((t) => hashString(t, SEEDS.refusedPrompt)));
+      acc.addGroup(pTokens.filter(isContentWord).map((t) => fnv1a(t, SEEDS.refusedPrompt)));
     }
   }
   const dense = maskDense(
@@ -158,7 +152,7 @@ export function vectorize(
       const z = (dense[j] - config.denseMean[j]) / config.denseStd[j];
       const clipped = Math.max(-4, Math.min(4, z));
       acc.set(hashSize + j, clipped);
-      bins.push(hashString(`${j}:${Math.round(clipped * 2)}`, SEEDS.bin));
+      bins.push(fnv1a(`${j}:${Math.round(clipped * 2)}`, SEEDS.bin));
     }
     acc.addGroup(bins);
   }

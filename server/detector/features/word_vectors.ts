@@ -6,12 +6,13 @@
  * Layout: little-endian uint32 header length, a JSON header `{dims, count}`, the words joined by
  * "\n" (UTF-8, `count` of them), then `count * dims` int8 values, word by word.
  */
+import { z } from "zod";
 
-interface VectorsHeader {
-  dims: number;
-  count: number;
-  wordsBytes: number;
-}
+const VectorsHeader = z.object({
+  dims: z.number().int().positive(),
+  count: z.number().int().nonnegative(),
+  wordsBytes: z.number().int().nonnegative(),
+});
 
 export class WordVectors {
   private readonly row = new Map<string, number>();
@@ -93,13 +94,24 @@ export function encodeWordVectors(words: readonly string[], rows: readonly numbe
   return out;
 }
 
+/** The table from its file's bytes; throws when the bytes do not match their header. */
 export function decodeWordVectors(bytes: Uint8Array): WordVectors {
+  if (bytes.byteLength < 4) throw new Error(`${bytes.byteLength} bytes: too short for a header`);
   const headerLength = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true);
   const decoder = new TextDecoder();
-  const header = JSON.parse(decoder.decode(bytes.subarray(4, 4 + headerLength))) as VectorsHeader;
+  const header = VectorsHeader.parse(
+    JSON.parse(decoder.decode(bytes.subarray(4, 4 + headerLength))),
+  );
   const wordsStart = 4 + headerLength;
+  const expected = wordsStart + header.wordsBytes + header.count * header.dims;
+  if (bytes.byteLength !== expected) {
+    throw new Error(`${bytes.byteLength} bytes, but its header describes ${expected}`);
+  }
   const words = decoder.decode(bytes.subarray(wordsStart, wordsStart + header.wordsBytes))
     .split("\n");
+  if (words.length !== header.count) {
+    throw new Error(`${words.length} words, but its header says count ${header.count}`);
+  }
   const valuesStart = bytes.byteOffset + wordsStart + header.wordsBytes;
   const values = new Int8Array(bytes.buffer, valuesStart, header.count * header.dims);
   return new WordVectors(words, header.dims, values);

@@ -8,8 +8,8 @@
  * randomness in retrieval.
  */
 import type { CorpusRow } from "../corpus/types.ts";
-import { loadDetector } from "../model.ts";
-import { modelFolder } from "../model_files.ts";
+import { loadDetector } from "../inference/model.ts";
+import { modelFolder } from "../inference/model_files.ts";
 import { calibrateCells } from "../training/calibrate.ts";
 import { examplesFor } from "../training/examples.ts";
 import { SEED } from "../training/pipeline.ts";

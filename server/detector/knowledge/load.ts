@@ -4,40 +4,46 @@
  * calibrator fitted on retrieval-simulated calls (`retrieval-calibrator.json` beside the model).
  * Logs file names and counts only.
  */
-import { LinearDetector } from "../model.ts";
-import { type CalibratorFile, contentVersion, modelFolder } from "../model_files.ts";
+import { CalibratedDetector } from "../inference/model.ts";
+import { z } from "zod";
+import {
+  CalibratorFile,
+  contentVersion,
+  modelFolder,
+  parseModelJson,
+} from "../inference/model_files.ts";
 import { describeOpenReport, openKnowledgeBase } from "./knowledge_base.ts";
 import { createScorer, type Knowledge } from "./scorer.ts";
-import type { Scorer } from "../types.ts";
+import type { Scorer } from "../inference/types.ts";
 
 export const RETRIEVAL_CALIBRATOR_FILE = "retrieval-calibrator.json";
 
 /** The calibrator file for retrieved evidence, stamped with the model it was fitted on. */
-export interface RetrievalCalibratorFile extends CalibratorFile {
-  modelVersion: string;
-}
+export const RetrievalCalibratorFile = CalibratorFile.extend({ modelVersion: z.string() });
+export type RetrievalCalibratorFile = z.infer<typeof RetrievalCalibratorFile>;
 
 /** The detector for retrieved evidence; the plain one when no calibrator fits this model. */
 export async function retrievalDetector(
-  detector: LinearDetector,
+  detector: CalibratedDetector,
   modelDir: string,
   log: (line: string) => void,
-): Promise<LinearDetector> {
+): Promise<CalibratedDetector> {
+  const path = `${modelFolder(modelDir)}${RETRIEVAL_CALIBRATOR_FILE}`;
   let bytes: Uint8Array;
   try {
-    bytes = await Deno.readFile(`${modelFolder(modelDir)}${RETRIEVAL_CALIBRATOR_FILE}`);
+    bytes = await Deno.readFile(path);
   } catch {
     log(`knowledge: no ${RETRIEVAL_CALIBRATOR_FILE}; retrieved evidence uses the main calibrator`);
     return detector;
   }
-  const file = JSON.parse(new TextDecoder().decode(bytes)) as RetrievalCalibratorFile;
+  const file = parseModelJson(path, RetrievalCalibratorFile, bytes);
   if (file.modelVersion !== detector.modelVersion) {
     log(
       `knowledge: ${RETRIEVAL_CALIBRATOR_FILE} was fitted on ${file.modelVersion}, not ${detector.modelVersion}; retrieved evidence uses the main calibrator`,
     );
     return detector;
   }
-  return new LinearDetector(
+  return new CalibratedDetector(
     detector.core,
     file,
     detector.modelVersion,
@@ -47,7 +53,7 @@ export async function retrievalDetector(
 
 export async function loadKnowledge(
   dir: string,
-  detector: LinearDetector,
+  detector: CalibratedDetector,
   modelDir: string,
   log: (line: string) => void,
 ): Promise<Knowledge> {
@@ -58,7 +64,7 @@ export async function loadKnowledge(
 
 /** The backend's scoring step: the detector, with the knowledge folder's evidence when given. */
 export async function scorerFor(
-  detector: LinearDetector,
+  detector: CalibratedDetector,
   knowledgeDir: string | undefined,
   modelDir: string,
   log: (line: string) => void,

@@ -5,7 +5,7 @@
  * factual claims. Passages go to the detector only; nothing of the call is kept or logged.
  */
 import { type Claim, splitClaims } from "../features/claims.ts";
-import type { Detector, ScoreInput, ScoreOutput, Scorer } from "../types.ts";
+import type { Detector, ScoreInput, ScoreOutput, Scorer } from "../inference/types.ts";
 import { evidenceCoverage, lacksEvidence } from "./coverage.ts";
 import type { KnowledgeBase } from "./knowledge_base.ts";
 import { evidencePrompt, retrievePassages } from "./retrieve.ts";

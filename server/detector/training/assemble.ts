@@ -1,8 +1,8 @@
-/** Quantises trained heads into the committed file layout (see model_files.ts). */
+/** Quantises trained heads into the committed file layout (see inference/model_files.ts). */
 import type { InputMode } from "../../../shared/regimes.ts";
 import { DENSE_FEATURES } from "../features/grounding.ts";
 import type { VectorizerConfig } from "../features/vectorize.ts";
-import type { LinearHead } from "../linear.ts";
+import type { LinearHead } from "../learners/linear.ts";
 import {
   encodeWeights,
   MODEL_FORMAT,
@@ -10,8 +10,8 @@ import {
   quantise,
   type StoredModeHeads,
   type StoredVector,
-} from "../model_files.ts";
-import { ModelCore } from "../model.ts";
+} from "../inference/model_files.ts";
+import { ModelCore } from "../inference/model.ts";
 import { type ModeHeads, REGIME_CLASSES } from "./heads.ts";
 
 export interface AssembledModel {

@@ -14,16 +14,21 @@ import {
   type CalibratorChoice,
   chooseCalibrator,
   goldenMinimum,
-} from "../calibration.ts";
-import { softmax } from "../linear.ts";
-import { bestF1Threshold } from "../metrics.ts";
+} from "../learners/calibration.ts";
+import { softmax } from "../learners/linear.ts";
+import { bestF1Threshold } from "../evaluation/metrics.ts";
 import {
   CALIBRATOR_FORMAT,
   type CalibratorFile,
   type CellCalibration,
   type CellName,
-} from "../model_files.ts";
-import { type ModelCore, multiclassOutput, multiclassScores, type RawScores } from "../model.ts";
+} from "../inference/model_files.ts";
+import {
+  type ModelCore,
+  multiclassOutput,
+  multiclassScores,
+  type RawScores,
+} from "../inference/model.ts";
 import { type Example, groupFold } from "./examples.ts";
 import { REGIME_CLASSES } from "./heads.ts";
 

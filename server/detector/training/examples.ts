@@ -6,7 +6,7 @@ import type { InputMode } from "../../../shared/regimes.ts";
 import type { CorpusRow } from "../corpus/types.ts";
 import type { Semantics } from "../features/alignment.ts";
 import { denseFeatures } from "../features/grounding.ts";
-import { hashString } from "../features/hashing.ts";
+import { fnv1a } from "../../../shared/fnv1a.ts";
 import { type SparseVector, vectorize, type VectorizerConfig } from "../features/vectorize.ts";
 
 export interface Example {
@@ -30,7 +30,7 @@ export function examplesFor(
 
 /** Fold 0 or 1 by a hash of the row's first group key: rows sharing a source stay together. */
 export function groupFold(example: Example): number {
-  return hashString(example.row.groups[0], 7) % 2;
+  return fnv1a(example.row.groups[0], 7) % 2;
 }
 
 export function vectorizeExamples(

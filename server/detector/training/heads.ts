@@ -8,8 +8,13 @@ import {
   linearLogits,
   trainLinear,
   type TrainOptions,
-} from "../linear.ts";
-import { type BoostOptions, DEFAULT_BOOST, trainTrees, type TreeEnsemble } from "../trees.ts";
+} from "../learners/linear.ts";
+import {
+  type BoostOptions,
+  DEFAULT_BOOST,
+  trainTrees,
+  type TreeEnsemble,
+} from "../learners/trees.ts";
 import { type Example, groupFold, SET_WEIGHT_EXPONENT, setBalancedWeights } from "./examples.ts";
 
 /** The regime head's classes: every raw regime except NORMAL. */

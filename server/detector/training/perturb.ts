@@ -10,7 +10,7 @@ import type { Lexicon } from "../features/lexicon.ts";
 import { splitClaims } from "../features/claims.ts";
 import { isContentWord } from "../features/text.ts";
 import type { WordVectors } from "../features/word_vectors.ts";
-import { seededRandom } from "../random.ts";
+import { seededRandom } from "../learners/random.ts";
 
 export type PerturbationKind =
   | "entity_swap"

@@ -13,11 +13,11 @@ import {
 import type { Semantics } from "../features/alignment.ts";
 import { Lexicon, type LexiconFile } from "../features/lexicon.ts";
 import { decodeWordVectors } from "../features/word_vectors.ts";
-import type { CalibratorFile } from "../model_files.ts";
+import type { CalibratorFile } from "../inference/model_files.ts";
 import { type AssembledModel, assembleModel } from "./assemble.ts";
 import { calibrateCells, type CellReport } from "./calibrate.ts";
-import type { LinearHead } from "../linear.ts";
-import type { TreeEnsemble } from "../trees.ts";
+import type { LinearHead } from "../learners/linear.ts";
+import type { TreeEnsemble } from "../learners/trees.ts";
 import { type Example, examplesFor, vectorizeExamples } from "./examples.ts";
 import { perturbedRows } from "./perturb.ts";
 import { buildLexicon, buildWordVectors } from "./semantic_resources.ts";

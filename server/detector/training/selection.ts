@@ -9,9 +9,9 @@ import {
   type FeatureGroups,
   usesAlignment,
 } from "../features/vectorize.ts";
-import { linearLogits } from "../linear.ts";
-import { auroc } from "../metrics.ts";
-import { predictTrees } from "../trees.ts";
+import { linearLogits } from "../learners/linear.ts";
+import { auroc } from "../evaluation/metrics.ts";
+import { predictTrees } from "../learners/trees.ts";
 import type { SparseVector } from "../features/vectorize.ts";
 import { type Example, vectorizeExamples } from "./examples.ts";
 import { treeInputs } from "./heads.ts";

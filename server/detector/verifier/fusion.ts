@@ -5,21 +5,23 @@
  * `deno task calibrate:verifier` into a file beside the model, one per verifier model; until that
  * file exists (for this model and this detector) the default weights serve, marked uncalibrated.
  */
+import { z } from "zod";
 import { UNCALIBRATED_PREFIX } from "../../detect_warnings.ts";
-import { sigmoid } from "../linear.ts";
-import { bestF1Threshold } from "../metrics.ts";
-import { contentVersion, modelFolder } from "../model_files.ts";
+import { sigmoid } from "../learners/linear.ts";
+import { bestF1Threshold } from "../evaluation/metrics.ts";
+import { contentVersion, modelFolder, parseModelJson } from "../inference/model_files.ts";
 
 export const FUSION_FORMAT = "hd-verifier-fusion-1";
 export const EVIDENCE_GROUPS = ["evidence", "no_evidence"] as const;
 export type EvidenceGroup = typeof EVIDENCE_GROUPS[number];
 
 /** p = sigmoid(detector * logit(p_detector) + verifier * logit(p_verifier) + bias). */
-export interface FusionWeights {
-  detector: number;
-  verifier: number;
-  bias: number;
-}
+export const FusionWeights = z.object({
+  detector: z.number(),
+  verifier: z.number(),
+  bias: z.number(),
+});
+export type FusionWeights = z.infer<typeof FusionWeights>;
 
 /** Before calibration: each side's logit at full weight where it leads, at half elsewhere. */
 export const DEFAULT_WEIGHTS: Record<EvidenceGroup, FusionWeights> = {
@@ -31,25 +33,26 @@ const DEFAULT_THRESHOLD = 0.5;
 /** Fewest calibration rows (with both labels) for a group's own fit; else the pooled fit. */
 export const MIN_GROUP_ROWS = 100;
 
-export interface FusionFile {
-  format: typeof FUSION_FORMAT;
-  verifierModel: string;
-  verifierSamples: number;
+export const FusionFile = z.object({
+  format: z.literal(FUSION_FORMAT),
+  verifierModel: z.string(),
+  verifierSamples: z.number().int().positive(),
   /** The detector it was fitted on: another model or calibrator makes the file stale. */
-  modelVersion: string;
-  calibratorVersion: string;
+  modelVersion: z.string(),
+  calibratorVersion: z.string(),
   /**
    * The same model's calibrator for retrieved evidence (`retrieval-calibrator.json`), when there
    * is one: its probabilities are calibrated too, so the fusion serves those calls as well.
    */
-  retrievalCalibratorVersion?: string;
-  weights: Record<EvidenceGroup, FusionWeights>;
+  retrievalCalibratorVersion: z.string().optional(),
+  weights: z.record(z.enum(EVIDENCE_GROUPS), FusionWeights),
   /** Per group: fitted on its own rows, or pooled (too few rows of that group). */
-  fittedOn: Record<EvidenceGroup, "group" | "pooled">;
-  rows: Record<EvidenceGroup, number>;
+  fittedOn: z.record(z.enum(EVIDENCE_GROUPS), z.enum(["group", "pooled"])),
+  rows: z.record(z.enum(EVIDENCE_GROUPS), z.number().int().nonnegative()),
   /** Fused p at which `flag` is set: the best F1 on the calibration rows. */
-  threshold: number;
-}
+  threshold: z.number(),
+});
+export type FusionFile = z.infer<typeof FusionFile>;
 
 export interface FusionRow {
   pDetector: number;
@@ -202,17 +205,17 @@ export class Fusion {
 
 /** The fusion for `verifierModel` from `modelDir` (the defaults when no file was written). */
 export async function loadFusion(modelDir: string, verifierModel: string): Promise<Fusion> {
+  const path = fusionPath(modelDir, verifierModel);
   let bytes: Uint8Array;
   try {
-    bytes = await Deno.readFile(fusionPath(modelDir, verifierModel));
+    bytes = await Deno.readFile(path);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) {
       return new Fusion(verifierModel, undefined, undefined);
     }
     throw error;
   }
-  const file = JSON.parse(new TextDecoder().decode(bytes)) as FusionFile;
-  if (file.format !== FUSION_FORMAT) throw new Error(`unknown fusion format ${file.format}`);
+  const file = parseModelJson(path, FusionFile, bytes);
   return new Fusion(verifierModel, file, await contentVersion("vf-", [bytes]));
 }
 

@@ -5,7 +5,7 @@
  * failure is logged by its reason only (never any call text).
  */
 import { BINARY_REGIME, type RegimeScore, sortRegimeScores } from "../../../shared/regimes.ts";
-import type { ScoreOutput, Scorer } from "../types.ts";
+import type { ScoreOutput, Scorer } from "../inference/types.ts";
 import { createVerifier, type Verifier } from "./client.ts";
 import { type EvidenceGroup, Fusion, loadFusion } from "./fusion.ts";
 import type { VerifierSettings } from "./settings.ts";

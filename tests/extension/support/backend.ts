@@ -7,8 +7,8 @@
  * factual claims (no prompt, or a question alone): a test wanting a scored verdict gives the
  * conversation a prompt that carries the evidence.
  */
-import { createDetectorApp } from "../../../server/detector/app.ts";
-import { loadDetector } from "../../../server/detector/model.ts";
+import { createDetectorApp } from "../../../server/detector/service/detector_app.ts";
+import { loadDetector } from "../../../server/detector/inference/model.ts";
 
 export interface ScoredText {
   response: string;

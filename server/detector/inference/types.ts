@@ -1,4 +1,4 @@
-import type { InputMode, RegimeScore, Task } from "../../shared/regimes.ts";
+import type { InputMode, RegimeScore, Task } from "../../../shared/regimes.ts";
 
 /** What the inference backend needs to score one call. */
 export interface ScoreInput {

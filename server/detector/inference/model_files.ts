@@ -18,10 +18,17 @@
  * vectors.bin and lexicon.json;
  * calibrator_version is `cal-` + the same over calibrator.json.
  */
-import type { InputMode, RawRegime, Task } from "../../shared/regimes.ts";
-import type { Calibrator } from "./calibration.ts";
-import type { FeatureGroups } from "./features/vectorize.ts";
-import type { TreeEnsemble } from "./trees.ts";
+import { z } from "zod";
+import {
+  INPUT_MODES,
+  type InputMode,
+  RAW_REGIMES,
+  type Task,
+  TASKS,
+} from "../../../shared/regimes.ts";
+import { Calibrator } from "../learners/calibration.ts";
+import { FeatureGroups } from "../features/vectorize.ts";
+import { TreeEnsemble } from "../learners/trees.ts";
 
 export const MODEL_FORMAT = "hd-linear-2";
 export const CALIBRATOR_FORMAT = "hd-calibrator-1";
@@ -34,66 +41,109 @@ export const LEXICON_FILE = "lexicon.json";
 export const WORDNET_LICENSE_FILE = "wordnet-LICENSE.txt";
 /** Corpus, selection and calibration summary for the model card; not read at inference. */
 export const TRAINING_REPORT_FILE = "training-report.json";
-export const DEFAULT_MODEL_DIR = new URL("./model/", import.meta.url).pathname;
+export const DEFAULT_MODEL_DIR = new URL("../model/", import.meta.url).pathname;
 
 /** A model folder as given (`--model`, `MODEL_DIR`), with the trailing slash file names follow. */
 export function modelFolder(dir: string): string {
   return dir.endsWith("/") ? dir : `${dir}/`;
 }
 
-export interface StoredVector {
-  offset: number;
-  scale: number;
-  bias: number;
-}
+export const StoredVector = z.object({
+  offset: z.number().int().nonnegative(),
+  scale: z.number(),
+  bias: z.number(),
+});
+export type StoredVector = z.infer<typeof StoredVector>;
 
-export interface StoredModeHeads {
-  binary: StoredVector;
+export const StoredModeHeads = z.object({
+  binary: StoredVector,
   /** One vector per entry of `regimeClasses`. */
-  regime: StoredVector[];
+  regime: z.array(StoredVector),
   /** Trees over [dense features..., binary linear logit]; their output replaces the logit. */
-  trees?: TreeEnsemble;
-}
+  trees: TreeEnsemble.optional(),
+});
+export type StoredModeHeads = z.infer<typeof StoredModeHeads>;
 
-export interface ModelFile {
-  format: typeof MODEL_FORMAT;
-  hashBits: number;
-  groups: FeatureGroups;
-  denseFeatures: string[];
-  denseMean: number[];
-  denseStd: number[];
-  regimeClasses: RawRegime[];
-  heads: Record<InputMode, StoredModeHeads>;
-}
+export const ModelFile = z.object({
+  format: z.literal(MODEL_FORMAT),
+  hashBits: z.number().int().min(1).max(30),
+  groups: FeatureGroups,
+  denseFeatures: z.array(z.string()),
+  denseMean: z.array(z.number()),
+  denseStd: z.array(z.number()),
+  regimeClasses: z.array(z.enum(RAW_REGIMES)),
+  heads: z.record(z.enum(INPUT_MODES), StoredModeHeads),
+}).superRefine((file, ctx) => {
+  for (const field of ["denseMean", "denseStd"] as const) {
+    if (file[field].length !== file.denseFeatures.length) {
+      ctx.addIssue({ code: "custom", path: [field], message: "one value per dense feature" });
+    }
+  }
+  for (const mode of INPUT_MODES) {
+    if (file.heads[mode].regime.length !== file.regimeClasses.length) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["heads", mode, "regime"],
+        message: "one vector per entry of regimeClasses",
+      });
+    }
+  }
+});
+export type ModelFile = z.infer<typeof ModelFile>;
 
 export type CellName = `${Task}/${InputMode}`;
+const CELL_NAMES = TASKS.flatMap((task) => INPUT_MODES.map((mode): CellName => `${task}/${mode}`));
 
-export interface CellCalibration {
+export const CellCalibration = z.object({
   /** Calibrates the binary logit (binary: p_hallucination; multiclass: the regime split's input). */
-  calibrator: Calibrator;
-  threshold: number;
+  calibrator: Calibrator,
+  threshold: z.number(),
   /** Multiclass only: softmax temperature of the regime head. */
-  regimeTemperature?: number;
+  regimeTemperature: z.number().optional(),
   /**
    * Multiclass only: per public regime a log-space offset added to its score before
    * renormalising, fitted for macro-F1 of top_regime, so that a rare regime the head ranks well
    * (FALSE_REFUSAL) is not always outvoted by NORMAL. p_hallucination stays the calibrated
    * binary probability.
    */
-  regimeBias?: Record<string, number>;
+  regimeBias: z.record(z.string(), z.number()).optional(),
   /**
    * Multiclass only: per public regime an exponent applied to its score before the offset
    * (absent or missing regime: 1), so a regime's scores can be sharpened or flattened, not only
    * shifted; fitted with `regimeBias`.
    */
-  regimeSlope?: Record<string, number>;
+  regimeSlope: z.record(z.string(), z.number()).optional(),
+});
+export type CellCalibration = z.infer<typeof CellCalibration>;
+
+export const CalibratorFile = z.object({
+  format: z.literal(CALIBRATOR_FORMAT),
+  /** How each cell's calibrator and threshold were chosen (documentation for the card). */
+  rule: z.string(),
+  cells: z.record(z.enum(CELL_NAMES), CellCalibration),
+});
+export type CalibratorFile = z.infer<typeof CalibratorFile>;
+
+/**
+ * Runs `read` over one model file's content: any failure names the file, and a schema failure
+ * the field, so a hand-edited or truncated file is found at start-up, not mid-call.
+ */
+export function fromModelFile<T>(path: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    const reason = error instanceof z.ZodError ? z.prettifyError(error) : (error as Error).message;
+    throw new Error(`model file ${path} is invalid: ${reason}`);
+  }
 }
 
-export interface CalibratorFile {
-  format: typeof CALIBRATOR_FORMAT;
-  /** How each cell's calibrator and threshold were chosen (documentation for the card). */
-  rule: string;
-  cells: Record<CellName, CellCalibration>;
+/** A model file's JSON, checked against its schema. */
+export function parseModelJson<Schema extends z.ZodType>(
+  path: string,
+  schema: Schema,
+  bytes: Uint8Array,
+): z.output<Schema> {
+  return fromModelFile(path, () => schema.parse(JSON.parse(new TextDecoder().decode(bytes))));
 }
 
 export async function contentVersion(
@@ -127,6 +177,30 @@ export function decodeWeights(bytes: Uint8Array): Int16Array {
   const out = new Int16Array(bytes.byteLength / 2);
   for (let i = 0; i < out.length; i++) out[i] = view.getInt16(i * 2, true);
   return out;
+}
+
+/**
+ * `weights.bin` checked against its `model.json`: whole int16 vectors of 2^hashBits + dense
+ * features each, every stored vector inside the file.
+ */
+export function decodeModelWeights(file: ModelFile, bytes: Uint8Array): Int16Array {
+  const vectorLength = (1 << file.hashBits) + file.denseFeatures.length;
+  if (bytes.byteLength % (2 * vectorLength) !== 0) {
+    throw new Error(
+      `${bytes.byteLength} bytes is not a whole number of int16 vectors of ${vectorLength} ` +
+        `(hashBits ${file.hashBits}, ${file.denseFeatures.length} dense features)`,
+    );
+  }
+  const weights = decodeWeights(bytes);
+  for (const mode of INPUT_MODES) {
+    const { binary, regime } = file.heads[mode];
+    for (const vector of [binary, ...regime]) {
+      if (vector.offset + vectorLength > weights.length) {
+        throw new Error(`heads.${mode}: a vector at offset ${vector.offset} runs past the end`);
+      }
+    }
+  }
+  return weights;
 }
 
 /** Symmetric int16 quantisation: weight ~ q * scale. */

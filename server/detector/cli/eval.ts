@@ -4,8 +4,8 @@
  * SVG reliability diagram.
  */
 import { parseArgs } from "node:util";
-import { buildCorpus } from "./corpus/corpus.ts";
-import { splitCorpus } from "./corpus/split.ts";
+import { buildCorpus } from "../corpus/corpus.ts";
+import { splitCorpus } from "../corpus/split.ts";
 import {
   cellTable,
   confusionTable,
@@ -18,18 +18,18 @@ import {
   reliabilitySvg,
   targetsTable,
   type TrainingReport,
-} from "./evaluation/card.ts";
-import { evaluateCells } from "./evaluation/cells.ts";
-import { evaluateEvidence, evidenceSection } from "./evaluation/evidence.ts";
-import { retrievalDetector } from "./knowledge/load.ts";
-import { measureLatency } from "./evaluation/latency.ts";
-import { peerResults } from "./evaluation/peers.ts";
-import { sentences } from "./features/text.ts";
-import { loadDetector } from "./model.ts";
-import { DEFAULT_MODEL_DIR, modelFolder, TRAINING_REPORT_FILE } from "./model_files.ts";
-import { DEFAULT_DATA_DIR } from "./train.ts";
+} from "../evaluation/card.ts";
+import { evaluateCells } from "../evaluation/cells.ts";
+import { evaluateEvidence, evidenceSection } from "../evaluation/evidence.ts";
+import { retrievalDetector } from "../knowledge/load.ts";
+import { measureLatency } from "../evaluation/latency.ts";
+import { peerResults } from "../evaluation/peers.ts";
+import { sentences } from "../features/text.ts";
+import { loadDetector } from "../inference/model.ts";
+import { DEFAULT_MODEL_DIR, modelFolder, TRAINING_REPORT_FILE } from "../inference/model_files.ts";
+import { DEFAULT_DATA_DIR } from "../corpus/data_dir.ts";
 
-const DOCS_DIR = new URL("../../docs/", import.meta.url).pathname;
+const DOCS_DIR = new URL("../../../docs/", import.meta.url).pathname;
 const SVG_NAME = "model-card-reliability.svg";
 const log = (message: string) => console.error(`[eval] ${message}`);
 

@@ -1,15 +1,15 @@
 /**
  * Inspection CLI: per set rows, positives, regimes, modes, trainable, split sizes.
- *   deno run -A server/detector/corpus/stats.ts [dataDir] [--sets=a,b]
+ *   deno run -A server/detector/cli/corpus_stats.ts [dataDir] [--sets=a,b]
  * Progress goes to stderr, the table to stdout. Prints counts only, never texts.
  */
-import { buildCorpus, type BuiltRow } from "./corpus.ts";
-import { assignSplits, groupComponents, type Split, SPLITS } from "./split.ts";
+import { DEFAULT_DATA_DIR } from "../corpus/data_dir.ts";
+import { buildCorpus, type BuiltRow } from "../corpus/corpus.ts";
+import { assignSplits, groupComponents, type Split, SPLITS } from "../corpus/split.ts";
 
 function parseArgs(args: string[]): { dataDir: string; sets?: string[] } {
   const sets = args.find((a) => a.startsWith("--sets="))?.slice("--sets=".length).split(",");
-  const dataDir = args.find((a) => !a.startsWith("--")) ??
-    new URL("../../../../shared/data", import.meta.url).pathname;
+  const dataDir = args.find((a) => !a.startsWith("--")) ?? DEFAULT_DATA_DIR;
   return { dataDir, sets };
 }
 

@@ -7,15 +7,15 @@
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { DetectRequest } from "../../shared/contract.ts";
-import { INPUT_MODES, TASKS } from "../../shared/regimes.ts";
-import { BACKEND_DEFAULT_TASK } from "./detect_body.ts";
-import { isFolder, scorerFor } from "./knowledge/load.ts";
-import { loadDetector } from "./model.ts";
-import { DEFAULT_MODEL_DIR } from "./model_files.ts";
-import type { Scorer } from "./types.ts";
-import { verifierStep } from "./verifier/scorer.ts";
-import { readVerifierSettings, type VerifierSettings } from "./verifier/settings.ts";
+import { DetectRequest } from "../../../shared/contract.ts";
+import { INPUT_MODES, TASKS } from "../../../shared/regimes.ts";
+import { BACKEND_DEFAULT_TASK } from "../detect_body.ts";
+import { isFolder, scorerFor } from "../knowledge/load.ts";
+import { loadDetector } from "../inference/model.ts";
+import { DEFAULT_MODEL_DIR } from "../inference/model_files.ts";
+import type { Scorer } from "../inference/types.ts";
+import { verifierStep } from "../verifier/scorer.ts";
+import { readVerifierSettings, type VerifierSettings } from "../verifier/settings.ts";
 
 /** A detect request (top-k comes from the flag) with the caller's line id. */
 const ScoreLine = DetectRequest.omit({ top_k_regimes: true }).extend({

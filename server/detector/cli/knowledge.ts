@@ -9,11 +9,11 @@
 import { parseArgs } from "node:util";
 import { buildCorpus } from "../corpus/corpus.ts";
 import { splitCorpus } from "../corpus/split.ts";
-import { DEFAULT_MODEL_DIR } from "../model_files.ts";
-import { DEFAULT_DATA_DIR } from "../train.ts";
-import { writeRetrievalCalibrator } from "./calibrate.ts";
-import { describeOpenReport, openKnowledgeBase } from "./knowledge_base.ts";
-import { isFolder } from "./load.ts";
+import { DEFAULT_MODEL_DIR } from "../inference/model_files.ts";
+import { DEFAULT_DATA_DIR } from "../corpus/data_dir.ts";
+import { writeRetrievalCalibrator } from "../knowledge/calibrate.ts";
+import { describeOpenReport, openKnowledgeBase } from "../knowledge/knowledge_base.ts";
+import { isFolder } from "../knowledge/load.ts";
 
 const USAGE =
   "usage: deno task knowledge index DIR | deno task knowledge calibrate [--data DIR] [--model DIR]";

@@ -4,15 +4,18 @@
  * violators, interpolated). `chooseCalibrator` picks the method with the lowest held-out ECE by
  * two-fold cross-fitting inside the calibration split.
  */
+import { z } from "zod";
 import { sigmoid } from "./linear.ts";
-import { expectedCalibrationError } from "./metrics.ts";
+import { expectedCalibrationError } from "../evaluation/metrics.ts";
 import { shuffledIndices } from "./random.ts";
 
-export type Calibrator =
-  | { method: "identity" }
-  | { method: "platt"; a: number; b: number }
-  | { method: "temperature"; t: number }
-  | { method: "isotonic"; x: number[]; y: number[] };
+export const Calibrator = z.discriminatedUnion("method", [
+  z.object({ method: z.literal("identity") }),
+  z.object({ method: z.literal("platt"), a: z.number(), b: z.number() }),
+  z.object({ method: z.literal("temperature"), t: z.number() }),
+  z.object({ method: z.literal("isotonic"), x: z.array(z.number()), y: z.array(z.number()) }),
+]);
+export type Calibrator = z.infer<typeof Calibrator>;
 
 /**
  * Fewest calibration rows behind one isotonic knot: among 1, 25, 50, 100, 200 and 400, 50 had

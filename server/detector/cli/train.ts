@@ -13,15 +13,14 @@ import {
   VECTORS_FILE,
   WEIGHTS_FILE,
   WORDNET_LICENSE_FILE,
-} from "./model_files.ts";
-import type { TrainingReport } from "./evaluation/card.ts";
-import { writeRetrievalCalibrator } from "./knowledge/calibrate.ts";
-import { CALIBRATION_RULE } from "./training/calibrate.ts";
-import { prepareData, trainModel } from "./training/pipeline.ts";
-import { wordnetLicence } from "./training/semantic_resources.ts";
-import { bestVariant, compareVariants } from "./training/selection.ts";
-
-export const DEFAULT_DATA_DIR = new URL("../../../shared/data", import.meta.url).pathname;
+} from "../inference/model_files.ts";
+import type { TrainingReport } from "../evaluation/card.ts";
+import { DEFAULT_DATA_DIR } from "../corpus/data_dir.ts";
+import { writeRetrievalCalibrator } from "../knowledge/calibrate.ts";
+import { CALIBRATION_RULE } from "../training/calibrate.ts";
+import { prepareData, trainModel } from "../training/pipeline.ts";
+import { wordnetLicence } from "../training/semantic_resources.ts";
+import { bestVariant, compareVariants } from "../training/selection.ts";
 
 const log = (message: string) => console.error(`[train] ${message}`);
 

@@ -4,20 +4,24 @@
  * the linear logit, so interactions between grounding cues can be learnt.
  */
 
-export interface Tree {
-  /** Per node: split feature, or -1 for a leaf. */
-  feature: number[];
-  /** Per node: go left when x[feature] <= threshold; for a leaf, its value. */
-  threshold: number[];
-  left: number[];
-  right: number[];
-}
+import { z } from "zod";
 
-export interface TreeEnsemble {
-  base: number;
-  learningRate: number;
-  trees: Tree[];
-}
+export const Tree = z.object({
+  /** Per node: split feature, or -1 for a leaf. */
+  feature: z.array(z.number().int()),
+  /** Per node: go left when x[feature] <= threshold; for a leaf, its value. */
+  threshold: z.array(z.number()),
+  left: z.array(z.number().int()),
+  right: z.array(z.number().int()),
+});
+export type Tree = z.infer<typeof Tree>;
+
+export const TreeEnsemble = z.object({
+  base: z.number(),
+  learningRate: z.number(),
+  trees: z.array(Tree),
+});
+export type TreeEnsemble = z.infer<typeof TreeEnsemble>;
 
 export interface BoostOptions {
   rounds: number;
@@ -100,15 +104,9 @@ export function trainTrees(
     const tree: Tree = { feature: [], threshold: [], left: [], right: [] };
     const leafOf = new Int32Array(n);
     growNode(
-      tree,
+      { tree, options, binned, cuts, grad, hess, leafOf },
       Array.from({ length: n }, (_, i) => i),
       0,
-      options,
-      binned,
-      cuts,
-      grad,
-      hess,
-      leafOf,
     );
     for (let i = 0; i < n; i++) margin[i] += options.learningRate * tree.threshold[leafOf[i]];
     trees.push(tree);
@@ -116,17 +114,20 @@ export function trainTrees(
   return { base, learningRate: options.learningRate, trees };
 }
 
-function growNode(
-  tree: Tree,
-  members: number[],
-  depth: number,
-  options: BoostOptions,
-  binned: Uint8Array[],
-  cuts: number[][],
-  grad: Float64Array,
-  hess: Float64Array,
-  leafOf: Int32Array,
-): number {
+/** What every node of one tree is grown from: the round's gradients and the binned rows. */
+interface Growth {
+  tree: Tree;
+  options: BoostOptions;
+  binned: Uint8Array[];
+  cuts: number[][];
+  grad: Float64Array;
+  hess: Float64Array;
+  /** Per row, the leaf it ends in (written as leaves are made). */
+  leafOf: Int32Array;
+}
+
+function growNode(growth: Growth, members: number[], depth: number): number {
+  const { tree, options, binned, cuts, grad, hess, leafOf } = growth;
   const id = tree.feature.length;
   tree.feature.push(-1);
   tree.threshold.push(0);
@@ -173,17 +174,7 @@ function growNode(
   const rightMembers = members.filter((i) => col[i] > bestBin);
   tree.feature[id] = bestF;
   tree.threshold[id] = cuts[bestF][bestBin];
-  tree.left[id] = growNode(tree, leftMembers, depth + 1, options, binned, cuts, grad, hess, leafOf);
-  tree.right[id] = growNode(
-    tree,
-    rightMembers,
-    depth + 1,
-    options,
-    binned,
-    cuts,
-    grad,
-    hess,
-    leafOf,
-  );
+  tree.left[id] = growNode(growth, leftMembers, depth + 1);
+  tree.right[id] = growNode(growth, rightMembers, depth + 1);
   return id;
 }

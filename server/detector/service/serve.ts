@@ -3,12 +3,12 @@
  * model loads), then loads the model. With `VERIFIER_URL` set, scores are fused with the verifier's.
  */
 import { z } from "zod";
-import { createDetectorApp } from "./app.ts";
-import { isFolder, scorerFor } from "./knowledge/load.ts";
-import { loadDetector } from "./model.ts";
-import { DEFAULT_MODEL_DIR } from "./model_files.ts";
-import { verifierStep } from "./verifier/scorer.ts";
-import { requireVerifierModel, VerifierEnvFields, verifierSettings } from "./verifier/settings.ts";
+import { createDetectorApp } from "./detector_app.ts";
+import { isFolder, scorerFor } from "../knowledge/load.ts";
+import { loadDetector } from "../inference/model.ts";
+import { DEFAULT_MODEL_DIR } from "../inference/model_files.ts";
+import { verifierStep } from "../verifier/scorer.ts";
+import { requireVerifierModel, VerifierEnvFields, verifierSettings } from "../verifier/settings.ts";
 
 const DetectorEnv = z.object({
   DETECTOR_PORT: z.coerce.number().int().min(0).max(65535).default(8001),

@@ -3,10 +3,10 @@
  * detect route behind the shared secret. All state lives in this closure, none in the process.
  */
 import { type Context, Hono } from "hono";
-import { parseDetectBody } from "./detect_body.ts";
-import { inferenceSecret } from "./middleware/inference_secret.ts";
-import { createScorer } from "./knowledge/scorer.ts";
-import type { Detector, Scorer } from "./types.ts";
+import { parseDetectBody } from "../detect_body.ts";
+import { inferenceSecret } from "./inference_secret.ts";
+import { createScorer } from "../knowledge/scorer.ts";
+import type { Detector, Scorer } from "../inference/types.ts";
 
 export interface DetectorAppOptions {
   secret: string;

@@ -5,31 +5,33 @@ import {
   type InputMode,
   type RegimeScore,
   sortRegimeScores,
-} from "../../shared/regimes.ts";
-import { applyCalibrator } from "./calibration.ts";
-import type { Semantics } from "./features/alignment.ts";
-import { splitClaims } from "./features/claims.ts";
-import { DENSE_FEATURES } from "./features/grounding.ts";
-import { Lexicon, type LexiconFile } from "./features/lexicon.ts";
-import { vectorize, type VectorizerConfig } from "./features/vectorize.ts";
-import { decodeWordVectors } from "./features/word_vectors.ts";
-import { dotMany, softmax } from "./linear.ts";
+} from "../../../shared/regimes.ts";
+import { applyCalibrator } from "../learners/calibration.ts";
+import type { Semantics } from "../features/alignment.ts";
+import { splitClaims } from "../features/claims.ts";
+import { DENSE_FEATURES } from "../features/grounding.ts";
+import { Lexicon, LexiconFile } from "../features/lexicon.ts";
+import { vectorize, type VectorizerConfig } from "../features/vectorize.ts";
+import { decodeWordVectors } from "../features/word_vectors.ts";
+import { dotMany, softmax } from "../learners/linear.ts";
 import {
   CALIBRATOR_FILE,
-  type CalibratorFile,
+  CalibratorFile,
   type CellCalibration,
   contentVersion,
-  decodeWeights,
+  decodeModelWeights,
   DEFAULT_MODEL_DIR,
+  fromModelFile,
   LEXICON_FILE,
   MODEL_FILE,
   MODEL_FORMAT,
-  type ModelFile,
+  ModelFile,
   modelFolder,
+  parseModelJson,
   VECTORS_FILE,
   WEIGHTS_FILE,
 } from "./model_files.ts";
-import { predictTrees } from "./trees.ts";
+import { predictTrees } from "../learners/trees.ts";
 import type { Detector, ScoreInput, ScoreOutput } from "./types.ts";
 
 /** The raw (uncalibrated) outputs of one call. */
@@ -134,7 +136,11 @@ export interface ClaimScore {
   p: number;
 }
 
-export class LinearDetector implements Detector {
+/**
+ * The served detector: the model's heads (linear heads, the binary logit re-scored by boosted
+ * trees when the model has them) behind each task/input-mode cell's calibrator and threshold.
+ */
+export class CalibratedDetector implements Detector {
   constructor(
     readonly core: ModelCore,
     readonly calibration: CalibratorFile,
@@ -175,11 +181,15 @@ export class LinearDetector implements Detector {
   }
 }
 
-/** The word vectors and lexicon from their model files' bytes. */
-export function decodeSemantics(vectorBytes: Uint8Array, lexiconBytes: Uint8Array): Semantics {
+/** The word vectors and lexicon from the bytes of their files in the model folder `dir`. */
+function decodeSemantics(
+  dir: string,
+  vectorBytes: Uint8Array,
+  lexiconBytes: Uint8Array,
+): Semantics {
   return {
-    vectors: decodeWordVectors(vectorBytes),
-    lexicon: new Lexicon(JSON.parse(new TextDecoder().decode(lexiconBytes)) as LexiconFile),
+    vectors: fromModelFile(dir + VECTORS_FILE, () => decodeWordVectors(vectorBytes)),
+    lexicon: new Lexicon(parseModelJson(dir + LEXICON_FILE, LexiconFile, lexiconBytes)),
   };
 }
 
@@ -187,27 +197,26 @@ export function decodeSemantics(vectorBytes: Uint8Array, lexiconBytes: Uint8Arra
 export async function readSemantics(modelDir: string = DEFAULT_MODEL_DIR): Promise<Semantics> {
   const dir = modelFolder(modelDir);
   return decodeSemantics(
+    dir,
     await Deno.readFile(dir + VECTORS_FILE),
     await Deno.readFile(dir + LEXICON_FILE),
   );
 }
 
-export async function loadDetector(modelDir: string = DEFAULT_MODEL_DIR): Promise<LinearDetector> {
+export async function loadDetector(
+  modelDir: string = DEFAULT_MODEL_DIR,
+): Promise<CalibratedDetector> {
   const dir = modelFolder(modelDir);
   const [modelBytes, weightBytes, calibratorBytes, vectorBytes, lexiconBytes] = await Promise.all(
     [MODEL_FILE, WEIGHTS_FILE, CALIBRATOR_FILE, VECTORS_FILE, LEXICON_FILE].map((f) =>
       Deno.readFile(dir + f)
     ),
   );
-  const decoder = new TextDecoder();
-  const file = JSON.parse(decoder.decode(modelBytes)) as ModelFile;
-  const calibration = JSON.parse(decoder.decode(calibratorBytes)) as CalibratorFile;
-  const core = new ModelCore(
-    file,
-    decodeWeights(weightBytes),
-    decodeSemantics(vectorBytes, lexiconBytes),
-  );
-  const detector = new LinearDetector(
+  const file = parseModelJson(dir + MODEL_FILE, ModelFile, modelBytes);
+  const calibration = parseModelJson(dir + CALIBRATOR_FILE, CalibratorFile, calibratorBytes);
+  const weights = fromModelFile(dir + WEIGHTS_FILE, () => decodeModelWeights(file, weightBytes));
+  const core = new ModelCore(file, weights, decodeSemantics(dir, vectorBytes, lexiconBytes));
+  const detector = new CalibratedDetector(
     core,
     calibration,
     await contentVersion("hd-", [modelBytes, weightBytes, vectorBytes, lexiconBytes]),
