@@ -1,19 +1,19 @@
 /** The public API application: routes mounted here, errors rendered by the one `onError`. */
 import { Hono } from "hono";
-import type { AppDeps, AppEnv } from "./env.ts";
-import { ApiError } from "./errors.ts";
-import { authRoutes } from "./routes/auth.ts";
-import { keysRoutes } from "./routes/keys.ts";
-import { docsRoutes } from "./routes/docs.ts";
-import { sessionCors } from "./middleware/cors.ts";
-import { sessionAuth } from "./middleware/session_auth.ts";
-import { jsonOnly } from "./middleware/json_only.ts";
-import { allowedOrigin } from "./middleware/allowed_origin.ts";
-import { accountStatus } from "./middleware/account_status.ts";
-import { loadPlans } from "./plans.ts";
-import { detectRoutes } from "./routes/detect.ts";
-import { usageRoutes } from "./routes/usage.ts";
-import { createKeyAccounts } from "./data/key_accounts.ts";
+import type { AppDeps, AppEnv } from "./platform/env.ts";
+import { ApiError } from "./platform/errors.ts";
+import { authRoutes } from "./features/auth/router.ts";
+import { keysRoutes } from "./features/keys/router.ts";
+import { docsRoutes } from "./features/docs/router.ts";
+import { sessionCors } from "./platform/middleware/cors.ts";
+import { sessionAuth } from "./platform/middleware/session_auth.ts";
+import { jsonOnly } from "./platform/middleware/json_only.ts";
+import { allowedOrigin } from "./platform/middleware/allowed_origin.ts";
+import { accountStatus } from "./features/auth/account_status.ts";
+import { loadPlans } from "./features/usage/plans.ts";
+import { detectRoutes } from "./features/detect/router.ts";
+import { usageRoutes } from "./features/usage/router.ts";
+import { createKeyAccounts } from "./features/keys/key_accounts.ts";
 
 /** Routes the extension calls with its session cookie; CORS runs first so even 401s are readable. */
 const SESSION_ROUTES = ["/api/keys/*", "/api/usage/*", "/api/web/*"];

@@ -35,6 +35,9 @@ export const RegimeScore = z.strictObject({
 }).meta({ id: "RegimeScore" });
 export type RegimeScore = z.infer<typeof RegimeScore>;
 
+/** How `calibrator_version` starts while the verifier's fusion is not fitted yet. */
+export const UNCALIBRATED_PREFIX = "uncalibrated:";
+
 export const DetectResponse = z.strictObject({
   p_hallucination: z.number().min(0).max(1),
   flag: z.boolean(),

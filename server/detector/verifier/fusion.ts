@@ -5,7 +5,7 @@
  * `deno task calibrate:verifier` into a file beside the model, one per verifier model; until that
  * file exists (for this model and this detector) the default weights serve, marked uncalibrated.
  */
-import { UNCALIBRATED_PREFIX } from "../../detect_warnings.ts";
+import { UNCALIBRATED_PREFIX } from "../../../shared/contract.ts";
 import { sigmoid } from "../linear.ts";
 import { bestF1Threshold } from "../metrics.ts";
 import { contentVersion, modelFolder } from "../model_files.ts";
