@@ -3,6 +3,7 @@
  * passed down as a typed object. Nothing else reads Deno.env.
  */
 import { z } from "zod";
+import { formatZodIssues } from "../../shared/zod_issues.ts";
 import {
   requireVerifierModel,
   VerifierEnvFields,
@@ -105,8 +106,9 @@ function randomSecret(): string {
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = Env.safeParse(env);
   if (!parsed.success) {
-    const fields = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
-    throw new Error(`invalid configuration: ${fields.join("; ")}`);
+    throw new Error(
+      `invalid configuration: ${formatZodIssues(parsed.error, { nameUnknownKeys: true })}`,
+    );
   }
   const e = parsed.data;
   const detector: Config["detector"] = e.DETECTOR_URL

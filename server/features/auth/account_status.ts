@@ -1,18 +1,18 @@
 /** Refuses every detect call of a suspended account: 403 `account_suspended` (SPEC, Account). */
 import { createMiddleware } from "hono/factory";
+import { HEADER } from "../../../shared/headers.ts";
 import type { User } from "./users.ts";
 import type { AppEnv } from "../../platform/env.ts";
-import { ApiError } from "../../platform/errors.ts";
+import { type ApiError, apiError } from "../../platform/errors.ts";
 
 export function accountSuspended(user: User, appealUrl: string, requestId?: string): ApiError {
-  return new ApiError(403, {
-    error: "account_suspended",
+  return apiError("account_suspended", {
     message: "this account is suspended; see appeal_url to appeal",
     reason: user.suspendReason,
     appeal_url: appealUrl,
     plan: user.plan,
     request_id: requestId,
-  }, { "X-Account-Status": "suspended" });
+  }, { [HEADER.accountStatus]: "suspended" });
 }
 
 export function accountStatus({ appealUrl }: { appealUrl: string }) {

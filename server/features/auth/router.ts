@@ -7,7 +7,7 @@ import { type Context, Hono } from "hono";
 import * as oauth from "oauth4webapi";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../platform/env.ts";
-import { ApiError, notFound } from "../../platform/errors.ts";
+import { apiError, notFound } from "../../platform/errors.ts";
 import {
   consumeOAuthState,
   createSession,
@@ -27,15 +27,13 @@ import { safeReturnTo } from "./return_to.ts";
 import { oauthFlows, SignInError } from "./oauth.ts";
 import { homePage, signInPage } from "./pages.ts";
 
-const badRequest = (message: string) => new ApiError(400, { error: "bad_request", message });
-
 const DevSignInForm = z.object({
   email: z.email().max(254),
   name: z.string().trim().max(200).optional(),
   return_to: z.string().optional(),
 });
 
-export function authRoutes(deps: AppDeps): Hono<AppEnv> {
+export function authRouter(deps: AppDeps): Hono<AppEnv> {
   const { config, kv, now } = deps;
   const flows = oauthFlows(config);
   const providers = Object.keys(flows) as OAuthProvider[];
@@ -75,8 +73,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     try {
       target = await flow.authorizationUrl({ state, codeVerifier, nonce });
     } catch {
-      throw new ApiError(502, {
-        error: "upstream_unreachable",
+      throw apiError("upstream_unreachable", {
         message: "identity provider unreachable",
       });
     }
@@ -94,7 +91,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     const state = url.searchParams.get("state");
     const record = state ? await consumeOAuthState(kv, state, now()) : null;
     const flow = record && flows[record.provider];
-    if (!state || !record || !flow) throw badRequest("invalid_state");
+    if (!state || !record || !flow) throw apiError("bad_request", { message: "invalid_state" });
     let identity;
     try {
       identity = await flow.complete(url, state, record);
@@ -103,10 +100,9 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
         err instanceof SignInError || err instanceof oauth.AuthorizationResponseError ||
         err instanceof oauth.ResponseBodyError || err instanceof oauth.OperationProcessingError
       ) {
-        throw badRequest("sign_in_failed");
+        throw apiError("bad_request", { message: "sign_in_failed" });
       }
-      throw new ApiError(502, {
-        error: "upstream_unreachable",
+      throw apiError("upstream_unreachable", {
         message: "identity provider unreachable",
       });
     }
@@ -118,7 +114,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post("/auth/dev/signin", async (c) => {
     if (!config.devSignin) throw notFound();
     const form = DevSignInForm.safeParse(await c.req.parseBody().catch(() => ({})));
-    if (!form.success) throw badRequest("a valid email is required");
+    if (!form.success) throw apiError("bad_request", { message: "a valid email is required" });
     const user = await getOrCreateUserByEmail(kv, { email: form.data.email, name: form.data.name });
     await startSession(c, user.id);
     return c.redirect(safeReturnTo(form.data.return_to), 303);

@@ -1,10 +1,8 @@
 /**
  * The audit row of every detect call that does not end in HTTP 200 (a served call is recorded by
- * the route, atomically with its usage), committed with the call's count in its rate window when
- * it was admitted into one, and the zero `X-Units-Billed` and `detections_billed` of
- * those responses (the error envelope is an open object, so the body carries it too). A row
- * that cannot be written is logged, never allowed to change the answer of a call that was
- * already refused.
+ * its metering, atomically with its usage), committed with the call's count in its rate window
+ * when it was admitted into one. A row that cannot be written is logged, never allowed to change
+ * the answer of a call that was already refused.
  */
 import { createMiddleware } from "hono/factory";
 import { writeAuditRow } from "../usage/audit.ts";
@@ -16,9 +14,6 @@ export function detectAudit({ kv, now }: Pick<AppDeps, "kv" | "now">) {
     const time = now().toISOString();
     await next();
     if (c.res.status === 200) return;
-    c.res = await withZeroBilled(c.res);
-    c.header("X-Units-Billed", "0");
-    c.header("X-Detections-Billed", "0");
     const call = c.get("detectCall");
     try {
       await writeAuditRow(kv, {
@@ -41,16 +36,5 @@ export function detectAudit({ kv, now }: Pick<AppDeps, "kv" | "now">) {
         error: err instanceof Error ? err.name : "unknown",
       }));
     }
-  });
-}
-
-async function withZeroBilled(res: Response): Promise<Response> {
-  const body = await res.clone().json().catch(() => null);
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return res;
-  const headers = new Headers(res.headers);
-  headers.delete("Content-Length");
-  return new Response(JSON.stringify({ ...body, detections_billed: 0 }), {
-    status: res.status,
-    headers,
   });
 }

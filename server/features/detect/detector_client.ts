@@ -9,7 +9,7 @@ import { z } from "zod";
 import { DetectResponse } from "../../../shared/contract.ts";
 import type { InputMode, Task } from "../../../shared/regimes.ts";
 import type { Config } from "../../platform/config.ts";
-import { ApiError } from "../../platform/errors.ts";
+import { apiError, detailError } from "../../platform/errors.ts";
 
 export const DETECTOR_TIMEOUT_MS = 30_000;
 
@@ -44,8 +44,7 @@ export interface DetectorClient {
   score(request: BackendRequest): Promise<BackendScore>;
 }
 
-const unreachable = (message: string) =>
-  new ApiError(502, { error: "upstream_unreachable", message });
+const unreachable = (message: string) => apiError("upstream_unreachable", { message });
 
 /** The backend's base URL: a wildcard listen address is reached over loopback. */
 export function detectorBaseUrl(config: Config): string | null {
@@ -89,7 +88,7 @@ export function createDetectorClient(
       }
       const detail = BackendDetail.safeParse(body);
       if (PASSED_THROUGH.has(res.status) && detail.success) {
-        throw new ApiError(res.status as 400 | 401 | 503, { detail: detail.data.detail });
+        throw detailError(detail.data.detail, res.status as 400 | 401 | 503);
       }
       throw unreachable(`inference backend answered HTTP ${res.status}`);
     },

@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from "../../platform/env.ts";
 import { openApiDocument } from "./openapi.ts";
 import { referencePage } from "./reference_page.ts";
 
-export function docsRoutes({ config }: AppDeps): Hono<AppEnv> {
+export function docsRouter({ config }: AppDeps): Hono<AppEnv> {
   const doc = openApiDocument(config.publicUrl);
   const page = referencePage(doc);
   const app = new Hono<AppEnv>();

@@ -6,6 +6,7 @@
  * and a way to authorise the call again from the store when they have changed.
  */
 import { createMiddleware } from "hono/factory";
+import { HEADER } from "../../../shared/headers.ts";
 import { API_KEY_PATTERN } from "../../../shared/contract.ts";
 import type { KeyAccount, KeyAccounts } from "./key_accounts.ts";
 import type { AppDeps, AppEnv } from "../../platform/env.ts";
@@ -17,7 +18,7 @@ export function bearerAuth(
   return createMiddleware<AppEnv>(async function bearerAuthMiddleware(c, next) {
     const refuse = () =>
       unauthorized({ request_id: c.get("requestId") }, {
-        "WWW-Authenticate": `Bearer realm="${realm}"`,
+        [HEADER.wwwAuthenticate]: `Bearer realm="${realm}"`,
       });
     const match = /^Bearer +(\S+) *$/i.exec(c.req.header("Authorization") ?? "");
     if (!match || !API_KEY_PATTERN.test(match[1])) throw refuse();

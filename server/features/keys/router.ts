@@ -1,13 +1,17 @@
 /**
  * API-key management for the signed-in user: `POST /api/keys`, `GET /api/keys`,
- * `DELETE /api/keys/{id}`, exactly the spec's key state table. Mounted under `/api`; the caller
- * applies CORS, session auth and the JSON-only guard.
+ * `DELETE /api/keys/{id}`, exactly the spec's key state table. Mounted under `/api`, after the
+ * app's CORS; session auth, the cross-origin and JSON-only guards are applied here.
  */
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../platform/env.ts";
+import { allowedOrigin } from "../../platform/middleware/allowed_origin.ts";
+import { jsonOnly } from "../../platform/middleware/json_only.ts";
+import { sessionAuth } from "../../platform/middleware/session_auth.ts";
+import { accountStatus } from "../auth/account_status.ts";
 import type { KeyAccounts } from "./key_accounts.ts";
-import { ApiError, notFound } from "../../platform/errors.ts";
+import { apiError, notFound } from "../../platform/errors.ts";
 import { type ApiKeyRecord, createApiKey, listApiKeysByUser, revokeApiKey } from "./api_keys.ts";
 import {
   type ApiKey,
@@ -38,8 +42,6 @@ function toApiKey(record: ApiKeyRecord): ApiKey {
   };
 }
 
-const badRequest = (message: string) => new ApiError(400, { error: "bad_request", message });
-
 const IncludeRevoked = z.enum(["true", "false"]).optional();
 
 function readCreateBody(raw: string): z.infer<typeof ApiKeyCreateRequest> {
@@ -48,20 +50,26 @@ function readCreateBody(raw: string): z.infer<typeof ApiKeyCreateRequest> {
   try {
     body = JSON.parse(raw);
   } catch {
-    throw new ApiError(400, { error: "bad_json", message: "request body is not valid JSON" });
+    throw apiError("bad_json", { message: "request body is not valid JSON" });
   }
   const parsed = ApiKeyCreateRequest.safeParse(body);
   // Fixed message: zod's issue texts would echo caller-supplied property names.
   if (!parsed.success) {
-    throw badRequest(
-      "body must be an object with at most an optional string (or null) property name",
-    );
+    throw apiError("bad_request", {
+      message: "body must be an object with at most an optional string (or null) property name",
+    });
   }
   return parsed.data;
 }
 
-export function keysRoutes({ kv, now }: AppDeps, keyAccounts: KeyAccounts): Hono<AppEnv> {
+export function keysRouter(deps: AppDeps, keyAccounts: KeyAccounts): Hono<AppEnv> {
+  const { kv, now, config } = deps;
   const app = new Hono<AppEnv>();
+  // `/keys/*` also matches `/keys`.
+  app.use("/keys/*", sessionAuth({ kv, now }));
+  app.on(["POST", "DELETE"], "/keys/*", allowedOrigin({ config }), jsonOnly());
+  // The key list stays readable, and keys revocable, while an account is suspended.
+  app.post("/keys", accountStatus({ appealUrl: config.appealUrl }));
 
   app.post("/keys", async (c) => {
     const body = readCreateBody(await c.req.text());
@@ -82,7 +90,9 @@ export function keysRoutes({ kv, now }: AppDeps, keyAccounts: KeyAccounts): Hono
 
   app.get("/keys", async (c) => {
     const includeRevoked = IncludeRevoked.safeParse(c.req.query("include_revoked"));
-    if (!includeRevoked.success) throw badRequest("include_revoked must be true or false");
+    if (!includeRevoked.success) {
+      throw apiError("bad_request", { message: "include_revoked must be true or false" });
+    }
     const records = await listApiKeysByUser(kv, c.var.user.id);
     const keys = records
       .filter((k) => includeRevoked.data === "true" || k.revokedAt === null)

@@ -6,6 +6,7 @@
  * any plan; it is read once, when the table is loaded.
  */
 import { z } from "zod";
+import { formatZodIssues } from "../../../shared/zod_issues.ts";
 
 export interface Plan {
   /** Internal slug, e.g. `api_free`: the value of `plan` in errors and of `X-Plan`. */
@@ -109,7 +110,7 @@ export function loadPlans(plansFile?: string): PlanTable {
   if (!parsed.success) {
     throw new Error(
       `invalid plans file ${plansFile}: ${
-        parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")
+        formatZodIssues(parsed.error, { nameUnknownKeys: true })
       }`,
     );
   }

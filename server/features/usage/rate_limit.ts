@@ -4,18 +4,18 @@
  * in the window by the commit that records it (usage or audit row), so it costs no commit here.
  */
 import { createMiddleware } from "hono/factory";
+import { HEADER } from "../../../shared/headers.ts";
 import { isFull, rateWindowOf } from "./rate_limits.ts";
 import { readCallCounters } from "./usage.ts";
 import type { AppDeps, AppEnv } from "../../platform/env.ts";
-import { ApiError } from "../../platform/errors.ts";
+import { apiError } from "../../platform/errors.ts";
 import { planOf, type PlanTable } from "./plans.ts";
 
 export function rateLimited(perMinute: number, retryAfterSeconds: number, requestId: string) {
-  return new ApiError(429, {
-    error: "rate_limited",
+  return apiError("rate_limited", {
     message: `rate limit of ${perMinute} requests per minute exceeded; retry later`,
     request_id: requestId,
-  }, { "Retry-After": String(retryAfterSeconds) });
+  }, { [HEADER.retryAfter]: String(retryAfterSeconds) });
 }
 
 export function rateLimit({ kv, now, plans }: Pick<AppDeps, "kv" | "now"> & { plans: PlanTable }) {

@@ -5,7 +5,7 @@ import { sessionAuth } from "../../platform/middleware/session_auth.ts";
 import { planOf, type PlanTable } from "./plans.ts";
 import { usageSummary } from "./summary.ts";
 
-export function usageRoutes(deps: AppDeps, plans: PlanTable): Hono<AppEnv> {
+export function usageRouter(deps: AppDeps, plans: PlanTable): Hono<AppEnv> {
   const { kv, now } = deps;
   const app = new Hono<AppEnv>();
   app.get("/api/usage/summary", sessionAuth({ kv, now }), async (c) => {

@@ -8,15 +8,14 @@
 import { createMiddleware } from "hono/factory";
 import type { Config } from "../config.ts";
 import type { AppEnv } from "../env.ts";
-import { ApiError } from "../errors.ts";
+import { apiError } from "../errors.ts";
 
 export function allowedOrigin({ config }: { config: Config }) {
   const allowed = new Set([new URL(config.publicUrl).origin, ...config.extensionOrigins]);
   return createMiddleware<AppEnv>(async function allowedOriginMiddleware(c, next) {
     const origin = c.req.header("Origin");
     if (origin !== undefined && !allowed.has(origin) && origin !== new URL(c.req.url).origin) {
-      throw new ApiError(400, {
-        error: "bad_request",
+      throw apiError("bad_request", {
         message: "cross-origin request refused",
         request_id: c.get("requestId"),
       });

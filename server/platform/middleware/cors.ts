@@ -6,23 +6,8 @@
  */
 import { cors } from "hono/cors";
 import { createMiddleware } from "hono/factory";
+import { EXPOSED_HEADERS, HEADER } from "../../../shared/headers.ts";
 import type { Config } from "../config.ts";
-
-/** Response headers the extension reads, beyond the CORS-safelisted ones. */
-const EXPOSED_HEADERS = [
-  "X-Request-Id",
-  "X-Client-Request-Id",
-  "X-Units-Billed",
-  "X-Detections-Billed",
-  "X-Quota-Period",
-  "X-Quota-Remaining",
-  "X-Plan",
-  "X-Quota-Type",
-  "X-Quota-Limit",
-  "X-Quota-Period-Used",
-  "X-Account-Status",
-  "Retry-After",
-];
 
 export function sessionCors({ config }: { config: Config }) {
   const allowed = new Set(config.extensionOrigins);
@@ -30,7 +15,7 @@ export function sessionCors({ config }: { config: Config }) {
     origin: (origin) => origin,
     credentials: true,
     allowMethods: ["GET", "POST", "DELETE"],
-    allowHeaders: ["Content-Type", "X-Request-Id"],
+    allowHeaders: ["Content-Type", HEADER.requestId],
     exposeHeaders: EXPOSED_HEADERS,
     maxAge: 600,
   });

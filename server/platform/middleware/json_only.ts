@@ -6,7 +6,7 @@
  */
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env.ts";
-import { ApiError } from "../errors.ts";
+import { apiError } from "../errors.ts";
 
 function isJson(contentType: string): boolean {
   return contentType.split(";")[0].trim().toLowerCase() === "application/json";
@@ -22,8 +22,7 @@ export function jsonOnly() {
     const contentType = c.req.header("content-type");
     const refused = contentType === undefined ? hasBody(c.req.raw.headers) : !isJson(contentType);
     if (refused) {
-      throw new ApiError(400, {
-        error: "bad_request",
+      throw apiError("bad_request", {
         message: "request body must be sent with Content-Type: application/json",
       });
     }

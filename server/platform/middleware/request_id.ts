@@ -5,23 +5,24 @@
  * with a `detail` text (DESIGN.md), answered under a minted id.
  */
 import { createMiddleware } from "hono/factory";
+import { HEADER } from "../../../shared/headers.ts";
 import type { AppEnv } from "../env.ts";
-import { validationDetail } from "../errors.ts";
+import { detailError } from "../errors.ts";
 
 const CLIENT_REQUEST_ID = /^[\x20-\x7e]{1,128}$/;
 
 export function requestId() {
   return createMiddleware<AppEnv>(async function requestIdMiddleware(c, next) {
-    const supplied = c.req.header("X-Request-Id");
+    const supplied = c.req.header(HEADER.requestId);
     if (supplied !== undefined && !CLIENT_REQUEST_ID.test(supplied)) {
       c.set("requestId", crypto.randomUUID());
-      throw validationDetail("X-Request-Id must be 1 to 128 printable ASCII characters");
+      throw detailError("X-Request-Id must be 1 to 128 printable ASCII characters");
     }
     const id = supplied ?? crypto.randomUUID();
     c.set("requestId", id);
     if (supplied !== undefined) c.set("clientRequestId", supplied);
     await next();
-    c.header("X-Request-Id", id);
-    if (supplied !== undefined) c.header("X-Client-Request-Id", supplied);
+    c.header(HEADER.requestId, id);
+    if (supplied !== undefined) c.header(HEADER.clientRequestId, supplied);
   });
 }
