@@ -5,7 +5,7 @@
  * the dev stub and given API keys, over HTTP.
  */
 import { startDetectorProcess, waitUntilReady } from "../features/detect/detector_process.ts";
-import { randomToken } from "../platform/sessions.ts";
+import { randomToken } from "../platform/random_token.ts";
 import type { VerifierSettings } from "../detector/verifier/settings.ts";
 import { type ServerProcess, startServerProcess } from "./processes.ts";
 

@@ -5,7 +5,8 @@
  * a live session, and a cookie or state of any length maps to a key of fixed size.
  */
 import { sha256Hex } from "../../shared/sha256.ts";
-import { commit } from "./kv/kv.ts";
+import { commit, retryOnConflict, withLockRetry } from "./kv/kv.ts";
+import { randomToken } from "./random_token.ts";
 import { kvKeys } from "./kv/kv_keys.ts";
 
 export interface SessionRecord {
@@ -28,13 +29,6 @@ export function sessionKvKey(token: string): Deno.KvKey {
 /** The KV key of the OAuth sign-in state a callback names. */
 function oauthStateKvKey(state: string): Deno.KvKey {
   return kvKeys.oauthState(sha256Hex(state));
-}
-
-/** 256 random bits, base64url: unguessable session ids and OAuth states. */
-export function randomToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_")
-    .replace(/=+$/, "");
 }
 
 const isLive = (expiresAt: string, now: Date) => Date.parse(expiresAt) > now.getTime();
@@ -60,7 +54,7 @@ export async function getSession(
   token: string,
   now: Date,
 ): Promise<SessionRecord | null> {
-  const session = (await kv.get<SessionRecord>(sessionKvKey(token))).value;
+  const session = (await withLockRetry(() => kv.get<SessionRecord>(sessionKvKey(token)))).value;
   return session && isLive(session.expiresAt, now) ? session : null;
 }
 
@@ -102,16 +96,20 @@ export async function saveOAuthState(
  * Reads and deletes a state in one atomic step, so a state completes at most one sign-in even
  * when the callback is replayed concurrently. Null when unknown, already used or expired.
  */
-export async function consumeOAuthState(
+export function consumeOAuthState(
   kv: Deno.Kv,
   state: string,
   now: Date,
 ): Promise<OAuthStateRecord | null> {
   const key = oauthStateKvKey(state);
-  for (;;) {
-    const entry = await kv.get<OAuthStateRecord>(key);
-    if (!entry.value) return null;
-    const res = await commit(() => kv.atomic().check(entry).delete(entry.key));
-    if (res.ok) return isLive(entry.value.expiresAt, now) ? entry.value : null;
-  }
+  return retryOnConflict(
+    () => kv.get<OAuthStateRecord>(key),
+    (entry) =>
+      entry.value
+        ? {
+          result: isLive(entry.value.expiresAt, now) ? entry.value : null,
+          write: () => kv.atomic().check(entry).delete(entry.key),
+        }
+        : { result: null },
+  );
 }

@@ -1,5 +1,5 @@
 /** Accounts: one plan per account, an account state, and a subscription status. */
-import { commit, withLockRetry } from "../../platform/kv/kv.ts";
+import { commit, retryOnConflict, withLockRetry } from "../../platform/kv/kv.ts";
 import { kvKeys } from "../../platform/kv/kv_keys.ts";
 
 export type AccountStatus = "active" | "suspended";
@@ -22,19 +22,16 @@ export function normalizeEmail(email: string): string {
 }
 
 export async function getUser(kv: Deno.Kv, userId: string): Promise<User | null> {
-  return (await kv.get<User>(kvKeys.user(userId))).value;
+  return (await withLockRetry(() => kv.get<User>(kvKeys.user(userId)))).value;
 }
 
 export async function getUserByEmail(kv: Deno.Kv, email: string): Promise<User | null> {
-  const id = await kv.get<string>(kvKeys.userByEmail(normalizeEmail(email)));
+  const id = await withLockRetry(() => kv.get<string>(kvKeys.userByEmail(normalizeEmail(email))));
   return id.value ? await getUser(kv, id.value) : null;
 }
 
-export async function createUser(
-  kv: Deno.Kv,
-  input: { email: string; name?: string | null; now?: Date },
-): Promise<User> {
-  const user: User = {
+function newUser(input: { email: string; name?: string | null; now?: Date }): User {
+  return {
     id: crypto.randomUUID(),
     email: normalizeEmail(input.email),
     name: input.name?.trim() || null,
@@ -44,43 +41,61 @@ export async function createUser(
     suspendReason: null,
     subscriptionStatus: "active",
   };
-  const res = await commit(() =>
-    kv.atomic()
-      .check({ key: kvKeys.userByEmail(user.email), versionstamp: null })
-      .set(kvKeys.user(user.id), user)
-      .set(kvKeys.userByEmail(user.email), user.id)
-  );
+}
+
+/** The writes of a new account, guarded by its email index entry (absent, or as read). */
+function createUserOp(kv: Deno.Kv, user: User, emailEntry: Deno.AtomicCheck) {
+  return kv.atomic()
+    .check(emailEntry)
+    .set(kvKeys.user(user.id), user)
+    .set(kvKeys.userByEmail(user.email), user.id);
+}
+
+export async function createUser(
+  kv: Deno.Kv,
+  input: { email: string; name?: string | null; now?: Date },
+): Promise<User> {
+  const user = newUser(input);
+  const absent = { key: kvKeys.userByEmail(user.email), versionstamp: null };
+  const res = await commit(() => createUserOp(kv, user, absent));
   if (!res.ok) throw new Error("email already registered");
   return user;
 }
 
 /** Finds the account of an email, creating it on first sign-in; safe under concurrent sign-ins. */
-export async function getOrCreateUserByEmail(
+export function getOrCreateUserByEmail(
   kv: Deno.Kv,
   input: { email: string; name?: string | null },
 ): Promise<User> {
-  for (;;) {
-    const existing = await getUserByEmail(kv, input.email);
-    if (existing) return existing;
-    try {
-      return await createUser(kv, input);
-    } catch (err) {
-      if (!String(err).includes("already registered")) throw err;
-    }
-  }
+  const emailKey = kvKeys.userByEmail(normalizeEmail(input.email));
+  return retryOnConflict(
+    async () => {
+      const emailEntry = await kv.get<string>(emailKey);
+      const user = emailEntry.value
+        ? (await kv.get<User>(kvKeys.user(emailEntry.value))).value
+        : null;
+      return { emailEntry, user };
+    },
+    ({ emailEntry, user }) => {
+      if (user) return { result: user };
+      const created = newUser(input);
+      return { result: created, write: () => createUserOp(kv, created, emailEntry) };
+    },
+  );
 }
 
 /** Applies `change` to the stored user, guarded by its versionstamp; retried on conflict. */
-export async function updateUser(
+export function updateUser(
   kv: Deno.Kv,
   userId: string,
   change: (user: User) => User,
 ): Promise<User> {
-  for (;;) {
-    const entry = await withLockRetry(() => kv.get<User>(kvKeys.user(userId)));
-    if (!entry.value) throw new Error("no such user");
-    const next = change(entry.value);
-    const res = await commit(() => kv.atomic().check(entry).set(kvKeys.user(userId), next));
-    if (res.ok) return next;
-  }
+  return retryOnConflict(
+    () => kv.get<User>(kvKeys.user(userId)),
+    (entry) => {
+      if (!entry.value) throw new Error("no such user");
+      const next = change(entry.value);
+      return { result: next, write: () => kv.atomic().check(entry).set(entry.key, next) };
+    },
+  );
 }

@@ -1,6 +1,7 @@
 /** API keys: only a SHA-256 hash of the plaintext is stored; the plaintext is returned once. */
 import { sha256Hex } from "../../../shared/sha256.ts";
-import { commit } from "../../platform/kv/kv.ts";
+import { commit, listAll, retryOnConflict, withLockRetry } from "../../platform/kv/kv.ts";
+import { randomToken } from "../../platform/random_token.ts";
 import { kvKeys } from "../../platform/kv/kv_keys.ts";
 
 export interface ApiKeyRecord {
@@ -14,14 +15,9 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
 }
 
-function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_")
-    .replace(/=+$/, "");
-}
-
 /** `sk_` + 43 base64url characters: 32 random bytes, 256 bits of entropy. */
 export function generateApiKey(): string {
-  return `sk_${base64url(crypto.getRandomValues(new Uint8Array(32)))}`;
+  return `sk_${randomToken()}`;
 }
 
 export function hashApiKey(plaintext: string): string {
@@ -55,18 +51,18 @@ export async function createApiKey(
 }
 
 export async function getApiKey(kv: Deno.Kv, keyId: string): Promise<ApiKeyRecord | null> {
-  return (await kv.get<ApiKeyRecord>(kvKeys.apiKey(keyId))).value;
+  return (await withLockRetry(() => kv.get<ApiKeyRecord>(kvKeys.apiKey(keyId)))).value;
 }
 
 /** The user's keys, oldest first. */
 export async function listApiKeysByUser(kv: Deno.Kv, userId: string): Promise<ApiKeyRecord[]> {
-  const ids: string[] = [];
-  for await (const e of kv.list<string>({ prefix: kvKeys.apiKeysByUserPrefix(userId) })) {
-    ids.push(e.value);
-  }
+  const ids = (await listAll<string>(kv, { prefix: kvKeys.apiKeysByUserPrefix(userId) }))
+    .map((e) => e.value);
   const records: ApiKeyRecord[] = [];
   for (let i = 0; i < ids.length; i += 10) {
-    const entries = await kv.getMany<ApiKeyRecord[]>(ids.slice(i, i + 10).map(kvKeys.apiKey));
+    const entries = await withLockRetry(() =>
+      kv.getMany<ApiKeyRecord[]>(ids.slice(i, i + 10).map(kvKeys.apiKey))
+    );
     for (const e of entries) if (e.value) records.push(e.value);
   }
   return records.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
@@ -76,16 +72,17 @@ export async function listApiKeysByUser(kv: Deno.Kv, userId: string): Promise<Ap
  * Revokes the user's active key. Returns null when the key is missing, foreign or already
  * revoked: the three are indistinguishable to the caller.
  */
-export async function revokeApiKey(
+export function revokeApiKey(
   kv: Deno.Kv,
   input: { userId: string; keyId: string; now?: Date },
 ): Promise<ApiKeyRecord | null> {
-  for (;;) {
-    const entry = await kv.get<ApiKeyRecord>(kvKeys.apiKey(input.keyId));
-    const key = entry.value;
-    if (!key || key.userId !== input.userId || key.revokedAt) return null;
-    const revoked = { ...key, revokedAt: (input.now ?? new Date()).toISOString() };
-    const res = await commit(() => kv.atomic().check(entry).set(kvKeys.apiKey(key.id), revoked));
-    if (res.ok) return revoked;
-  }
+  return retryOnConflict(
+    () => kv.get<ApiKeyRecord>(kvKeys.apiKey(input.keyId)),
+    (entry) => {
+      const key = entry.value;
+      if (!key || key.userId !== input.userId || key.revokedAt) return { result: null };
+      const revoked = { ...key, revokedAt: (input.now ?? new Date()).toISOString() };
+      return { result: revoked, write: () => kv.atomic().check(entry).set(entry.key, revoked) };
+    },
+  );
 }

@@ -3,7 +3,7 @@
  * holds the prompt, the response or any other caller text.
  */
 import type { InputMode, Task } from "../../../shared/regimes.ts";
-import { commit } from "../../platform/kv/kv.ts";
+import { commit, listAll } from "../../platform/kv/kv.ts";
 import { kvKeys } from "../../platform/kv/kv_keys.ts";
 import { countRequest, type RateWindow } from "./rate_limits.ts";
 
@@ -52,7 +52,5 @@ export async function writeAuditRow(
 
 /** All rows, oldest first (operators and tests). */
 export async function listAuditRows(kv: Deno.Kv): Promise<AuditRow[]> {
-  const rows: AuditRow[] = [];
-  for await (const e of kv.list<AuditRow>({ prefix: kvKeys.auditPrefix() })) rows.push(e.value);
-  return rows;
+  return (await listAll<AuditRow>(kv, { prefix: kvKeys.auditPrefix() })).map((e) => e.value);
 }

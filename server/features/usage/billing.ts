@@ -6,6 +6,7 @@
  */
 import type { BillingRecord } from "./billing_records.ts";
 import { putBillingRecord } from "./billing_records.ts";
+import { listAll } from "../../platform/kv/kv.ts";
 import { kvKeys } from "../../platform/kv/kv_keys.ts";
 import { dailyUnitsOfMonth } from "./usage.ts";
 import type { User } from "../auth/users.ts";
@@ -29,7 +30,7 @@ export async function runDailyBilling(
 ): Promise<BilledAccount[]> {
   const month = day.slice(0, 7);
   const billed: BilledAccount[] = [];
-  for await (const entry of kv.list<User>({ prefix: kvKeys.usersPrefix() })) {
+  for (const entry of await listAll<User>(kv, { prefix: kvKeys.usersPrefix() })) {
     const user = entry.value;
     const plan = planOf(plans, user.plan);
     if (!plan.overage) continue;

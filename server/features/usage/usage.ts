@@ -13,7 +13,7 @@
 import type { Plan } from "./plans.ts";
 import { dayOf, monthOf } from "../../platform/periods.ts";
 import { AUDIT_RETENTION_MS, type AuditRow, newAuditRowKey } from "./audit.ts";
-import { withLockRetry } from "../../platform/kv/kv.ts";
+import { listAll, withLockRetry } from "../../platform/kv/kv.ts";
 import { kvKeys } from "../../platform/kv/kv_keys.ts";
 import { type RateWindow, windowCountWrite } from "./rate_limits.ts";
 import { groupCommit, type Write } from "../../platform/kv/group_commit.ts";
@@ -213,10 +213,11 @@ export async function usageByMonth(kv: Deno.Kv, userId: string): Promise<Map<str
     if (!months.has(month)) months.set(month, { requests: 0, units: 0 });
     return months.get(month)!;
   };
-  for await (const e of kv.list<number>({ prefix: kvKeys.unitsMonthPrefix(userId) })) {
+  for (const e of await listAll<number>(kv, { prefix: kvKeys.unitsMonthPrefix(userId) })) {
     at(String(e.key[2])).units = e.value;
   }
-  for await (const e of kv.list<Deno.KvU64>({ prefix: kvKeys.requestsMonthPrefix(userId) })) {
+  const requests = await listAll<Deno.KvU64>(kv, { prefix: kvKeys.requestsMonthPrefix(userId) });
+  for (const e of requests) {
     at(String(e.key[2])).requests = Number(e.value.value);
   }
   return months;
@@ -231,6 +232,6 @@ export async function dailyUnitsOfMonth(
   const days = new Map<string, number>();
   const prefix = kvKeys.unitsDayPrefix(userId);
   const selector = { start: [...prefix, `${month}-01`], end: [...prefix, `${month}-32`] };
-  for await (const e of kv.list<number>(selector)) days.set(String(e.key[2]), e.value);
+  for (const e of await listAll<number>(kv, selector)) days.set(String(e.key[2]), e.value);
   return days;
 }

@@ -8,7 +8,7 @@
  * was decided on, so another process writing meanwhile fails the group, which is then read and
  * decided again: caps, rate limits and request ids stay exact across processes.
  */
-import { commit, withLockRetry } from "./kv.ts";
+import { type Attempt, retryOnConflict } from "./kv.ts";
 
 /** What deciding one record needs from the store, and what it writes when it is recorded. */
 export interface RecordPlan<T> {
@@ -48,52 +48,57 @@ async function readAll(
   const chunks: Deno.KvKey[][] = [];
   for (let i = 0; i < keys.length; i += GET_MANY_MAX) chunks.push(keys.slice(i, i + GET_MANY_MAX));
   const entries = (await Promise.all(
-    chunks.map((chunk) => withLockRetry(() => kv.getMany<unknown[]>(chunk))),
+    chunks.map((chunk) => kv.getMany<unknown[]>(chunk)),
   )).flat();
   return new Map(entries.map((e) => [keyId(e.key), e]));
 }
 
-/** Decides and commits one group, resolving every record of it; throws on a store error. */
+/**
+ * Decides and commits one group, resolving every record of it; decided again when another writer
+ * changed an entry it read; throws on a store error.
+ */
 async function commitGroup<T>(kv: Deno.Kv, group: Waiting<T>[]): Promise<void> {
   const unique = new Map<string, Deno.KvKey>();
   for (const w of group) for (const key of w.plan.reads) unique.set(keyId(key), key);
-  for (;;) {
-    const read = await readAll(kv, [...unique.values()]);
-    const current = new Map<string, unknown>([...read].map(([id, e]) => [id, e.value]));
-    const checks = new Map<string, Deno.AtomicCheck>();
-    const sums: (Write & { kind: "sum" })[] = [];
-    const sets = new Map<string, Write & { kind: "set" }>();
-    const outcomes: T[] = [];
-    for (const w of group) {
-      const decided = w.plan.decide((key) => {
-        const id = keyId(key);
-        return { versionstamp: read.get(id)!.versionstamp, value: current.get(id) };
-      });
-      outcomes.push(decided.outcome);
-      if (!decided.writes) continue;
-      for (const key of w.plan.reads) checks.set(keyId(key), read.get(keyId(key))!);
-      for (const write of decided.writes) {
-        if (write.kind === "sum") sums.push(write);
-        else {
-          current.set(keyId(write.key), write.value);
-          sets.set(keyId(write.key), write);
+  const outcomes = await retryOnConflict(
+    () => readAll(kv, [...unique.values()]),
+    (read): Attempt<T[]> => {
+      const current = new Map<string, unknown>([...read].map(([id, e]) => [id, e.value]));
+      const checks = new Map<string, Deno.AtomicCheck>();
+      const sums: (Write & { kind: "sum" })[] = [];
+      const sets = new Map<string, Write & { kind: "set" }>();
+      const outcomes: T[] = [];
+      for (const w of group) {
+        const decided = w.plan.decide((key) => {
+          const id = keyId(key);
+          return { versionstamp: read.get(id)!.versionstamp, value: current.get(id) };
+        });
+        outcomes.push(decided.outcome);
+        if (!decided.writes) continue;
+        for (const key of w.plan.reads) checks.set(keyId(key), read.get(keyId(key))!);
+        for (const write of decided.writes) {
+          if (write.kind === "sum") sums.push(write);
+          else {
+            current.set(keyId(write.key), write.value);
+            sets.set(keyId(write.key), write);
+          }
         }
       }
-    }
-    if (sets.size > 0 || sums.length > 0) {
-      const res = await commit(() => {
-        const op = kv.atomic().check(...checks.values());
-        for (const { key, value, expireIn } of sets.values()) {
-          op.set(key, value, expireIn ? { expireIn } : undefined);
-        }
-        for (const { key, by } of sums) op.sum(key, by);
-        return op;
-      });
-      if (!res.ok) continue;
-    }
-    group.forEach((w, i) => w.resolve(outcomes[i]));
-    return;
-  }
+      if (sets.size === 0 && sums.length === 0) return { result: outcomes };
+      return {
+        result: outcomes,
+        write: () => {
+          const op = kv.atomic().check(...checks.values());
+          for (const { key, value, expireIn } of sets.values()) {
+            op.set(key, value, expireIn ? { expireIn } : undefined);
+          }
+          for (const { key, by } of sums) op.sum(key, by);
+          return op;
+        },
+      };
+    },
+  );
+  group.forEach((w, i) => w.resolve(outcomes[i]));
 }
 
 interface Writer {
