@@ -4,6 +4,7 @@
  * the zod contract.
  */
 import { ERROR_CODES } from "../../../shared/contract.ts";
+import { HEADER } from "../../../shared/headers.ts";
 import { contractSchemas, type JsonSchema } from "./schemas.ts";
 
 export const API_VERSION = "0.1.1";
@@ -19,22 +20,26 @@ const intHeader = (description: string) => ({
 const stringHeader = (description: string) => ({ description, schema: { type: "string" } });
 
 const HEADERS = {
-  "X-Request-Id": stringHeader("Server request id; present on every detect response."),
-  "X-Client-Request-Id": stringHeader("Echo of the client-supplied X-Request-Id, when supplied."),
-  "X-Units-Billed": intHeader("Units consumed (equals detections_billed); 0 on every non-200."),
-  "X-Detections-Billed": intHeader("The same quantity as X-Units-Billed, under its other name."),
-  "X-Quota-Period": {
+  [HEADER.requestId]: stringHeader("Server request id; present on every detect response."),
+  [HEADER.clientRequestId]: stringHeader(
+    "Echo of the client-supplied X-Request-Id, when supplied.",
+  ),
+  [HEADER.unitsBilled]: intHeader("Units consumed (equals detections_billed); 0 on every non-200."),
+  [HEADER.detectionsBilled]: intHeader(
+    "The same quantity as X-Units-Billed, under its other name.",
+  ),
+  [HEADER.quotaPeriod]: {
     description: "Current billing period (calendar month, UTC).",
     schema: { type: "string", pattern: "^\\d{4}-\\d{2}$" },
   },
-  "X-Quota-Remaining": intHeader("Best-effort units remaining; omitted if the lookup fails."),
-  "WWW-Authenticate": stringHeader("Bearer realm=<realm>"),
-  "X-Plan": stringHeader("Internal plan slug."),
-  "X-Quota-Type": { description: "The breached cap.", schema: { enum: ["monthly", "daily"] } },
-  "X-Quota-Limit": intHeader("The breached cap in units."),
-  "X-Quota-Period-Used": intHeader("Units consumed in the breached period."),
-  "X-Account-Status": { description: "Account state.", schema: { enum: ["suspended"] } },
-  "Retry-After": intHeader("Whole seconds to wait before retrying."),
+  [HEADER.quotaRemaining]: intHeader("Best-effort units remaining; omitted if the lookup fails."),
+  [HEADER.wwwAuthenticate]: stringHeader("Bearer realm=<realm>"),
+  [HEADER.plan]: stringHeader("Internal plan slug."),
+  [HEADER.quotaType]: { description: "The breached cap.", schema: { enum: ["monthly", "daily"] } },
+  [HEADER.quotaLimit]: intHeader("The breached cap in units."),
+  [HEADER.quotaPeriodUsed]: intHeader("Units consumed in the breached period."),
+  [HEADER.accountStatus]: { description: "Account state.", schema: { enum: ["suspended"] } },
+  [HEADER.retryAfter]: intHeader("Whole seconds to wait before retrying."),
 };
 
 type Headers = (keyof typeof HEADERS)[];
@@ -60,7 +65,11 @@ function errorResponse(
 
 const jsonBody = (schema: string) => ({ "application/json": { schema: ref("schemas", schema) } });
 
-const DETECT_ERROR_HEADERS: Headers = ["X-Request-Id", "X-Units-Billed", "X-Detections-Billed"];
+const DETECT_ERROR_HEADERS: Headers = [
+  HEADER.requestId,
+  HEADER.unitsBilled,
+  HEADER.detectionsBilled,
+];
 
 /** Every failure status of the detect endpoints, as the spec's error table lists them. */
 const DETECT_ERRORS = {
@@ -80,7 +89,7 @@ const DETECT_ERRORS = {
   "401": errorResponse("Missing, malformed or revoked credentials.", {
     unauthorized: { error: "unauthorized", message: "unauthorized", request_id: "req_123" },
     invalid_inference_secret: { detail: "invalid_inference_secret" },
-  }, [...DETECT_ERROR_HEADERS, "WWW-Authenticate"]),
+  }, [...DETECT_ERROR_HEADERS, HEADER.wwwAuthenticate]),
   "402": errorResponse("A hard-cap plan has exhausted its monthly or daily cap.", {
     quota_exceeded: {
       error: "quota_exceeded",
@@ -91,7 +100,13 @@ const DETECT_ERRORS = {
       quota_units: 3700,
       upgrade_url: "https://example.com/billing",
     },
-  }, [...DETECT_ERROR_HEADERS, "X-Plan", "X-Quota-Type", "X-Quota-Limit", "X-Quota-Period-Used"]),
+  }, [
+    ...DETECT_ERROR_HEADERS,
+    HEADER.plan,
+    HEADER.quotaType,
+    HEADER.quotaLimit,
+    HEADER.quotaPeriodUsed,
+  ]),
   "403": errorResponse("Suspended account.", {
     account_suspended: {
       error: "account_suspended",
@@ -100,10 +115,10 @@ const DETECT_ERRORS = {
       appeal_url: "https://example.com/appeal",
       request_id: "req_123",
     },
-  }, [...DETECT_ERROR_HEADERS, "X-Account-Status"]),
+  }, [...DETECT_ERROR_HEADERS, HEADER.accountStatus]),
   "429": errorResponse("Requests faster than the plan permits.", {
     rate_limited: { error: "rate_limited", message: "rate limit exceeded" },
-  }, [...DETECT_ERROR_HEADERS, "Retry-After"]),
+  }, [...DETECT_ERROR_HEADERS, HEADER.retryAfter]),
   "500": errorResponse("Not served; retry with a fresh X-Request-Id.", {
     usage_audit_unavailable: {
       error: "usage_audit_unavailable",
@@ -144,7 +159,7 @@ const KEYS_403 = errorResponse("Suspended account: it cannot create keys.", {
     reason: "manual_admin",
     appeal_url: "https://example.com/appeal",
   },
-}, ["X-Account-Status"]);
+}, [HEADER.accountStatus]);
 
 function detectOperation(auth: "bearer" | "session") {
   const bearer = auth === "bearer";
@@ -167,7 +182,7 @@ function detectOperation(auth: "bearer" | "session") {
           "dashboard session instead of a key. The body must be sent as application/json.",
       security: bearer ? [{ bearerAuth: [] }] : [{ sessionCookie: [] }],
       parameters: [{
-        name: "X-Request-Id",
+        name: HEADER.requestId,
         in: "header",
         required: false,
         description: "At most 128 printable ASCII characters; retries with the same value and " +
@@ -179,14 +194,14 @@ function detectOperation(auth: "bearer" | "session") {
         "200": {
           description: "Scores.",
           headers: Object.fromEntries(
-            ([
-              "X-Request-Id",
-              "X-Client-Request-Id",
-              "X-Units-Billed",
-              "X-Detections-Billed",
-              "X-Quota-Period",
-              "X-Quota-Remaining",
-            ] as const).map((h) => [h, ref("headers", h)]),
+            [
+              HEADER.requestId,
+              HEADER.clientRequestId,
+              HEADER.unitsBilled,
+              HEADER.detectionsBilled,
+              HEADER.quotaPeriod,
+              HEADER.quotaRemaining,
+            ].map((h) => [h, ref("headers", h)]),
           ),
           content: jsonBody("DetectResponse"),
         },
