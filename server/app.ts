@@ -1,5 +1,8 @@
-/** The public API application: one router per feature, errors rendered by `renderError`. */
-import { Hono } from "hono";
+/**
+ * The public API application: one router per feature (each with its routes' OpenAPI definitions),
+ * errors rendered by `renderError`.
+ */
+import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppDeps, AppEnv } from "./platform/env.ts";
 import { notFound, renderError } from "./platform/errors.ts";
 import { sessionCors } from "./platform/middleware/cors.ts";
@@ -14,17 +17,18 @@ import { usageRouter } from "./features/usage/router.ts";
 /** Routes the extension calls with its session cookie; CORS runs first so even 401s are readable. */
 const SESSION_ROUTES = ["/api/keys/*", "/api/usage/*", "/api/web/*"];
 
-export function createApp(deps: AppDeps): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>();
   const cors = sessionCors(deps);
   for (const path of SESSION_ROUTES) app.use(path, cors);
   const keyAccounts = createKeyAccounts(deps.kv);
   const plans = loadPlans(deps.config.plansFile);
+  // In the order the OpenAPI document lists them.
   app.route("/", authRouter(deps));
-  app.route("/api", keysRouter(deps, keyAccounts));
-  app.route("/api", docsRouter(deps));
   app.route("/", detectRouter(deps, plans, keyAccounts));
+  app.route("/api", keysRouter(deps, keyAccounts));
   app.route("/", usageRouter(deps, plans));
+  app.route("/api", docsRouter(deps, app));
 
   app.notFound(() => {
     throw notFound();

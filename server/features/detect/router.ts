@@ -20,7 +20,8 @@
  *      was revoked or the account suspended since step 2; 400 as at 7 when a concurrent call with
  *      the same request id and a different request was recorded first)
  */
-import { type Context, Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import type { DetectResponse } from "../../../shared/contract.ts";
 import { HEADER } from "../../../shared/headers.ts";
 import { collapseRegimeScores, type RegimeScore } from "../../../shared/regimes.ts";
@@ -42,6 +43,7 @@ import { readDetectCall } from "./detect_call.ts";
 import { detectAudit } from "./detect_audit.ts";
 import { type BackendScore, createDetectorClient } from "./detector_client.ts";
 import { admitDetectCall } from "./metering.ts";
+import { bearerDetectRoute, sessionDetectRoute } from "./routes.ts";
 import { detectWarnings } from "./warnings.ts";
 
 export const BEARER_REALM = "api";
@@ -74,10 +76,10 @@ export function detectRouter(
   deps: AppDeps,
   plans: PlanTable,
   keyAccounts: KeyAccounts,
-): Hono<AppEnv> {
+): OpenAPIHono<AppEnv> {
   const { config, kv, now } = deps;
   const detector = createDetectorClient(config);
-  const app = new Hono<AppEnv>();
+  const app = new OpenAPIHono<AppEnv>();
   // Every refusal of a detect call bills nothing, and says so in its headers and body.
   app.onError((err, c) => {
     c.header(HEADER.unitsBilled, "0");
@@ -144,27 +146,29 @@ export function detectRouter(
     return c.json(body, 200);
   };
 
-  app.post(
-    "/api/detect",
-    detectAudit({ kv, now }),
-    requestId(),
-    bearerAuth({ keyAccounts, now, realm: BEARER_REALM }),
-    accountStatus({ appealUrl: config.appealUrl }),
-    rateLimit({ kv, now, plans }),
-    detectBodyLimit(),
-    serveDetect,
-  );
-  app.post(
-    "/api/web/detect",
-    detectAudit({ kv, now }),
-    requestId(),
-    sessionAuth({ kv, now }),
-    allowedOrigin({ config }),
-    jsonOnly(),
-    accountStatus({ appealUrl: config.appealUrl }),
-    rateLimit({ kv, now, plans }),
-    detectBodyLimit(),
-    serveDetect,
-  );
+  app.openapi({
+    ...bearerDetectRoute,
+    middleware: [
+      detectAudit({ kv, now }),
+      requestId(),
+      bearerAuth({ keyAccounts, now, realm: BEARER_REALM }),
+      accountStatus({ appealUrl: config.appealUrl }),
+      rateLimit({ kv, now, plans }),
+      detectBodyLimit(),
+    ],
+  }, serveDetect);
+  app.openapi({
+    ...sessionDetectRoute,
+    middleware: [
+      detectAudit({ kv, now }),
+      requestId(),
+      sessionAuth({ kv, now }),
+      allowedOrigin({ config }),
+      jsonOnly(),
+      accountStatus({ appealUrl: config.appealUrl }),
+      rateLimit({ kv, now, plans }),
+      detectBodyLimit(),
+    ],
+  }, serveDetect);
   return app;
 }

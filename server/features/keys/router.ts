@@ -3,13 +3,14 @@
  * `DELETE /api/keys/{id}`, exactly the spec's key state table. Mounted under `/api`, after the
  * app's CORS; session auth, the cross-origin and JSON-only guards are applied here.
  */
-import { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../platform/env.ts";
 import { allowedOrigin } from "../../platform/middleware/allowed_origin.ts";
 import { jsonOnly } from "../../platform/middleware/json_only.ts";
 import { sessionAuth } from "../../platform/middleware/session_auth.ts";
 import { accountStatus } from "../auth/account_status.ts";
+import { createKeyRoute, listKeysRoute, revokeKeyRoute } from "./routes.ts";
 import type { KeyAccounts } from "./key_accounts.ts";
 import { apiError, notFound } from "../../platform/errors.ts";
 import { type ApiKeyRecord, createApiKey, listApiKeysByUser, revokeApiKey } from "./api_keys.ts";
@@ -62,16 +63,16 @@ function readCreateBody(raw: string): z.infer<typeof ApiKeyCreateRequest> {
   return parsed.data;
 }
 
-export function keysRouter(deps: AppDeps, keyAccounts: KeyAccounts): Hono<AppEnv> {
+export function keysRouter(deps: AppDeps, keyAccounts: KeyAccounts): OpenAPIHono<AppEnv> {
   const { kv, now, config } = deps;
-  const app = new Hono<AppEnv>();
+  const app = new OpenAPIHono<AppEnv>();
   // `/keys/*` also matches `/keys`.
   app.use("/keys/*", sessionAuth({ kv, now }));
   app.on(["POST", "DELETE"], "/keys/*", allowedOrigin({ config }), jsonOnly());
   // The key list stays readable, and keys revocable, while an account is suspended.
   app.post("/keys", accountStatus({ appealUrl: config.appealUrl }));
 
-  app.post("/keys", async (c) => {
+  app.openapi(createKeyRoute, async (c) => {
     const body = readCreateBody(await c.req.text());
     const { record, plaintext } = await createApiKey(kv, {
       userId: c.var.user.id,
@@ -88,7 +89,7 @@ export function keysRouter(deps: AppDeps, keyAccounts: KeyAccounts): Hono<AppEnv
     return c.json(created, 201);
   });
 
-  app.get("/keys", async (c) => {
+  app.openapi(listKeysRoute, async (c) => {
     const includeRevoked = IncludeRevoked.safeParse(c.req.query("include_revoked"));
     if (!includeRevoked.success) {
       throw apiError("bad_request", { message: "include_revoked must be true or false" });
@@ -97,16 +98,16 @@ export function keysRouter(deps: AppDeps, keyAccounts: KeyAccounts): Hono<AppEnv
     const keys = records
       .filter((k) => includeRevoked.data === "true" || k.revokedAt === null)
       .map(toApiKey);
-    return c.json({ keys });
+    return c.json({ keys }, 200);
   });
 
-  app.delete("/keys/:id", async (c) => {
+  app.openapi(revokeKeyRoute, async (c) => {
     const keyId = c.req.param("id");
     if (!z.uuid().safeParse(keyId).success) throw notFound();
     const revoked = await revokeApiKey(kv, { userId: c.var.user.id, keyId, now: now() });
     if (!revoked) throw notFound();
     keyAccounts.forget(revoked.hash);
-    return c.json({ revoked: true as const, id: revoked.id });
+    return c.json({ revoked: true as const, id: revoked.id }, 200);
   });
 
   return app;

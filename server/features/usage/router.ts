@@ -1,16 +1,18 @@
 /** `GET /api/usage/summary`: the signed-in account's usage (dashboard session only). */
-import { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppDeps, AppEnv } from "../../platform/env.ts";
 import { sessionAuth } from "../../platform/middleware/session_auth.ts";
 import { planOf, type PlanTable } from "./plans.ts";
+import { usageSummaryRoute } from "./routes.ts";
 import { usageSummary } from "./summary.ts";
 
-export function usageRouter(deps: AppDeps, plans: PlanTable): Hono<AppEnv> {
+export function usageRouter(deps: AppDeps, plans: PlanTable): OpenAPIHono<AppEnv> {
   const { kv, now } = deps;
-  const app = new Hono<AppEnv>();
-  app.get("/api/usage/summary", sessionAuth({ kv, now }), async (c) => {
+  const app = new OpenAPIHono<AppEnv>();
+  app.openapi({ ...usageSummaryRoute, middleware: [sessionAuth({ kv, now })] }, async (c) => {
     const user = c.get("user");
-    return c.json(await usageSummary(kv, { user, plan: planOf(plans, user.plan), now: now() }));
+    const summary = await usageSummary(kv, { user, plan: planOf(plans, user.plan), now: now() });
+    return c.json(summary, 200);
   });
   return app;
 }
