@@ -16,7 +16,7 @@ import {
   saveOAuthState,
 } from "../../platform/sessions.ts";
 import { getOrCreateUserByEmail } from "./users.ts";
-import { sessionUser } from "../../platform/middleware/session_auth.ts";
+import { sessionUser } from "./session_auth.ts";
 import { allowedOrigin } from "../../platform/middleware/allowed_origin.ts";
 import {
   clearSessionCookie,

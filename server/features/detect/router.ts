@@ -31,7 +31,7 @@ import { allowedOrigin } from "../../platform/middleware/allowed_origin.ts";
 import { bodyLimit } from "../../platform/middleware/body_limit.ts";
 import { jsonOnly } from "../../platform/middleware/json_only.ts";
 import { requestId } from "../../platform/middleware/request_id.ts";
-import { sessionAuth } from "../../platform/middleware/session_auth.ts";
+import { sessionAuth } from "../auth/session_auth.ts";
 import { monthOf } from "../../platform/periods.ts";
 import { accountStatus } from "../auth/account_status.ts";
 import { bearerAuth } from "../keys/bearer_auth.ts";

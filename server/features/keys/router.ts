@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../platform/env.ts";
 import { allowedOrigin } from "../../platform/middleware/allowed_origin.ts";
 import { jsonOnly } from "../../platform/middleware/json_only.ts";
-import { sessionAuth } from "../../platform/middleware/session_auth.ts";
+import { sessionAuth } from "../auth/session_auth.ts";
 import { accountStatus } from "../auth/account_status.ts";
 import { createKeyRoute, listKeysRoute, revokeKeyRoute } from "./routes.ts";
 import type { KeyAccounts } from "./key_accounts.ts";

@@ -1,7 +1,7 @@
 /** `GET /api/usage/summary`: the signed-in account's usage (dashboard session only). */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppDeps, AppEnv } from "../../platform/env.ts";
-import { sessionAuth } from "../../platform/middleware/session_auth.ts";
+import { sessionAuth } from "../auth/session_auth.ts";
 import { planOf, type PlanTable } from "./plans.ts";
 import { usageSummaryRoute } from "./routes.ts";
 import { usageSummary } from "./summary.ts";

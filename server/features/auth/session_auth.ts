@@ -4,11 +4,11 @@
  */
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppDeps, AppEnv } from "../env.ts";
-import { unauthorized } from "../errors.ts";
-import { getSession } from "../sessions.ts";
-import { getUser, type User } from "../../features/auth/users.ts";
-import { readSessionCookie } from "../session_cookie.ts";
+import type { AppDeps, AppEnv } from "../../platform/env.ts";
+import { unauthorized } from "../../platform/errors.ts";
+import { getSession } from "../../platform/sessions.ts";
+import { getUser, type User } from "./users.ts";
+import { readSessionCookie } from "../../platform/session_cookie.ts";
 
 type SessionDeps = Pick<AppDeps, "kv" | "now">;
 
