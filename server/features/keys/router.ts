@@ -69,10 +69,10 @@ export function keysRouter(deps: AppDeps, keyAccounts: KeyAccounts): OpenAPIHono
   // `/keys/*` also matches `/keys`.
   app.use("/keys/*", sessionAuth({ kv, now }));
   app.on(["POST", "DELETE"], "/keys/*", allowedOrigin({ config }), jsonOnly());
-  // The key list stays readable, and keys revocable, while an account is suspended.
-  app.post("/keys", accountStatus({ appealUrl: config.appealUrl }));
+  // Only creation is refused to a suspended account: its keys stay listable and revocable.
+  const notSuspended = accountStatus({ appealUrl: config.appealUrl });
 
-  app.openapi(createKeyRoute, async (c) => {
+  app.openapi({ ...createKeyRoute, middleware: [notSuspended] }, async (c) => {
     const body = readCreateBody(await c.req.text());
     const { record, plaintext } = await createApiKey(kv, {
       userId: c.var.user.id,
