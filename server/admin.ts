@@ -11,11 +11,11 @@
  *
  * Prints one JSON line per changed account. Exit codes: 0 done, 1 refused, 2 usage.
  */
-import { defaultBillingDay, runDailyBilling } from "./billing.ts";
-import { loadConfig } from "./config.ts";
-import { openKv } from "./data/kv.ts";
-import { getUserByEmail, updateUser, type User } from "./data/users.ts";
-import { loadPlans, type PlanTable } from "./plans.ts";
+import { defaultBillingDay, runDailyBilling } from "./features/usage/billing.ts";
+import { loadConfig } from "./platform/config.ts";
+import { openKv } from "./platform/kv/kv.ts";
+import { getUserByEmail, updateUser, type User } from "./features/auth/users.ts";
+import { loadPlans, type PlanTable } from "./features/usage/plans.ts";
 
 export const SUBSCRIPTION_STATUSES = [
   "active",

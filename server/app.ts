@@ -1,59 +1,38 @@
-/** The public API application: routes mounted here, errors rendered by the one `onError`. */
-import { Hono } from "hono";
-import type { AppDeps, AppEnv } from "./env.ts";
-import { ApiError } from "./errors.ts";
-import { authRoutes } from "./routes/auth.ts";
-import { keysRoutes } from "./routes/keys.ts";
-import { docsRoutes } from "./routes/docs.ts";
-import { sessionCors } from "./middleware/cors.ts";
-import { sessionAuth } from "./middleware/session_auth.ts";
-import { jsonOnly } from "./middleware/json_only.ts";
-import { allowedOrigin } from "./middleware/allowed_origin.ts";
-import { accountStatus } from "./middleware/account_status.ts";
-import { loadPlans } from "./plans.ts";
-import { detectRoutes } from "./routes/detect.ts";
-import { usageRoutes } from "./routes/usage.ts";
-import { createKeyAccounts } from "./data/key_accounts.ts";
+/**
+ * The public API application: one router per feature (each with its routes' OpenAPI definitions),
+ * errors rendered by `renderError`.
+ */
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppDeps, AppEnv } from "./platform/env.ts";
+import { notFound, renderError } from "./platform/errors.ts";
+import { sessionCors } from "./platform/middleware/cors.ts";
+import { authRouter } from "./features/auth/router.ts";
+import { detectRouter } from "./features/detect/router.ts";
+import { docsRouter } from "./features/docs/router.ts";
+import { createKeyAccounts } from "./features/keys/key_accounts.ts";
+import { keysRouter } from "./features/keys/router.ts";
+import { loadPlans } from "./features/usage/plans.ts";
+import { usageRouter } from "./features/usage/router.ts";
 
 /** Routes the extension calls with its session cookie; CORS runs first so even 401s are readable. */
 const SESSION_ROUTES = ["/api/keys/*", "/api/usage/*", "/api/web/*"];
 
-export function createApp(deps: AppDeps): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>();
   const cors = sessionCors(deps);
   for (const path of SESSION_ROUTES) app.use(path, cors);
-  app.route("/", authRoutes(deps));
-  // `/api/keys/*` also matches `/api/keys`.
-  app.use("/api/keys/*", sessionAuth(deps));
-  app.on(["POST", "DELETE"], "/api/keys/*", allowedOrigin(deps), jsonOnly());
-  // Usage and the key list stay readable, and keys revocable, while an account is suspended.
-  app.post("/api/keys", accountStatus({ appealUrl: deps.config.appealUrl }));
   const keyAccounts = createKeyAccounts(deps.kv);
-  app.route("/api", keysRoutes(deps, keyAccounts));
-  app.route("/api", docsRoutes(deps));
   const plans = loadPlans(deps.config.plansFile);
-  app.route("/", detectRoutes(deps, plans, keyAccounts));
-  app.route("/", usageRoutes(deps, plans));
+  // In the order the OpenAPI document lists them.
+  app.route("/", authRouter(deps));
+  app.route("/", detectRouter(deps, plans, keyAccounts));
+  app.route("/api", keysRouter(deps, keyAccounts));
+  app.route("/", usageRouter(deps, plans));
+  app.route("/api", docsRouter(deps, app));
 
   app.notFound(() => {
-    throw new ApiError(404, { error: "bad_request", message: "not_found" });
+    throw notFound();
   });
-  app.onError((err, c) => {
-    const requestId = c.get("requestId");
-    if (requestId) c.header("X-Request-Id", requestId);
-    if (err instanceof ApiError) {
-      for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
-      return c.json(err.body, err.status);
-    }
-    // The error's name and where it came from, never its message: it could quote caller text.
-    const at = err.stack?.split("\n").slice(1, 4).map((line) => line.trim());
-    console.error(
-      JSON.stringify({ event: "handler_failed", request_id: requestId, error: err.name, at }),
-    );
-    return c.json(
-      { error: "handler_failed", message: "internal error", request_id: requestId },
-      500,
-    );
-  });
+  app.onError((err, c) => renderError(c, err));
   return app;
 }

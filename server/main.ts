@@ -4,10 +4,13 @@
  * answers 503 `model_unavailable` until its model has loaded; the API is usable meanwhile.
  */
 import { createApp } from "./app.ts";
-import { type Config, loadConfig } from "./config.ts";
-import { openKv } from "./data/kv.ts";
-import { detectorBaseUrl } from "./detector_client.ts";
-import { startSupervisedDetector, type SupervisedDetector } from "./detector_process.ts";
+import { type Config, loadConfig } from "./platform/config.ts";
+import { openKv } from "./platform/kv/kv.ts";
+import { detectorBaseUrl } from "./features/detect/detector_client.ts";
+import {
+  startSupervisedDetector,
+  type SupervisedDetector,
+} from "./features/detect/detector_process.ts";
 
 async function main(): Promise<void> {
   let config: Config;

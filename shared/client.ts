@@ -5,6 +5,7 @@
  * or the dashboard session cookie (`credentials: "include"`, the browser extension).
  */
 import type { z } from "zod";
+import { HEADER } from "./headers.ts";
 import {
   ApiKeyCreateResponse,
   ApiKeyList,
@@ -154,7 +155,7 @@ export function createClient(options: ClientOptions): ApiClient {
         body: { error: "network_error", message: "the server could not be reached" },
       };
     }
-    const requestId = response.headers.get("X-Request-Id") ?? undefined;
+    const requestId = response.headers.get(HEADER.requestId) ?? undefined;
     const json = await readJson(response);
     if (response.ok) {
       const parsed = schema.safeParse(json);
@@ -172,9 +173,9 @@ export function createClient(options: ClientOptions): ApiClient {
         status: response.status,
         data: parsed.data,
         requestId,
-        quotaRemaining: parseCount(response.headers.get("X-Quota-Remaining")),
-        unitsBilled: parseCount(response.headers.get("X-Units-Billed")),
-        quotaPeriod: response.headers.get("X-Quota-Period") ?? undefined,
+        quotaRemaining: parseCount(response.headers.get(HEADER.quotaRemaining)),
+        unitsBilled: parseCount(response.headers.get(HEADER.unitsBilled)),
+        quotaPeriod: response.headers.get(HEADER.quotaPeriod) ?? undefined,
       };
     }
     const envelope = ErrorEnvelope.safeParse(json);
@@ -186,13 +187,13 @@ export function createClient(options: ClientOptions): ApiClient {
       kind: classifyFailure(response.status, body),
       status: response.status,
       body,
-      retryAfterS: parseRetryAfter(response.headers.get("Retry-After")),
+      retryAfterS: parseRetryAfter(response.headers.get(HEADER.retryAfter)),
       requestId,
     };
   }
 
   const detectHeaders = (o?: DetectOptions): Record<string, string> =>
-    o?.requestId ? { "X-Request-Id": o.requestId } : {};
+    o?.requestId ? { [HEADER.requestId]: o.requestId } : {};
 
   return {
     detect: (body, o) =>

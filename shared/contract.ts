@@ -4,7 +4,7 @@
  * description is generated from them.
  */
 import { z } from "zod";
-import { INPUT_MODES, TASKS } from "./regimes.ts";
+import { INPUT_MODES, RegimeScore, TASKS } from "./regimes.ts";
 import { codePointLength, MAX_FIELD_CHARS } from "./text.ts";
 
 /**
@@ -29,11 +29,10 @@ export const DetectRequest = z.strictObject({
 }).meta({ id: "DetectRequest" });
 export type DetectRequest = z.input<typeof DetectRequest>;
 
-export const RegimeScore = z.strictObject({
-  regime: z.string(),
-  p: z.number().min(0).max(1),
-}).meta({ id: "RegimeScore" });
-export type RegimeScore = z.infer<typeof RegimeScore>;
+export { RegimeScore };
+
+/** How `calibrator_version` starts while the verifier's fusion is not fitted yet. */
+export const UNCALIBRATED_PREFIX = "uncalibrated:";
 
 export const DetectResponse = z.strictObject({
   p_hallucination: z.number().min(0).max(1),
@@ -146,7 +145,8 @@ export const UsageSummary = z.strictObject({
 }).meta({ id: "UsageSummary" });
 export type UsageSummary = z.infer<typeof UsageSummary>;
 
-export const ERROR_CODES = [
+/** The spec's error codes: the closed set the server answers with (SPEC, Errors). */
+export const ErrorCode = z.enum([
   "bad_json",
   "response_required",
   "input_too_long",
@@ -159,9 +159,15 @@ export const ERROR_CODES = [
   "upstream_unreachable",
   "detector_not_configured",
   "bad_request",
-] as const;
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+export const ERROR_CODES = ErrorCode.options;
 
-/** The one error envelope: an open object; clients read `error`, or `detail` for pass-through. */
+/**
+ * The one error envelope: an open object; clients read `error`, or `detail` for pass-through.
+ * `error` stays an open string on the wire, since codes may be added within v1 (SPEC); what the
+ * server itself sends is `ErrorCode`.
+ */
 export const ErrorEnvelope = z.looseObject({
   error: z.string().optional(),
   detail: z.string().optional(),

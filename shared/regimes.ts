@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /** The seven classes the detector emits, in the fixed order of its score vectors. */
 export const RAW_REGIMES = [
   "NORMAL",
@@ -34,10 +36,12 @@ export function toPublicRegime(raw: RawRegime): PublicRegime {
   return raw === "SELF_CONTR" || raw === "UNDERSPECIFIED" ? "Other" : raw;
 }
 
-export interface RegimeScore {
-  regime: string;
-  p: number;
-}
+/** One regime's probability: the detector's raw scores and the public breakdown alike. */
+export const RegimeScore = z.strictObject({
+  regime: z.string(),
+  p: z.number().min(0).max(1),
+}).meta({ id: "RegimeScore" });
+export type RegimeScore = z.infer<typeof RegimeScore>;
 
 /** Sums raw seven-class probabilities into public regimes, sorted by descending p. */
 export function collapseRegimeScores(raw: readonly RegimeScore[]): RegimeScore[] {

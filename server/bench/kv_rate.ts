@@ -4,7 +4,7 @@
  * temp file, by one writer in a loop and by `writers` concurrent accounts. A served call costs one
  * such commit, so this bounds the service's calls per second on one KV file.
  */
-import { commit, openKv } from "../data/kv.ts";
+import { commit, openKv } from "../platform/kv/kv.ts";
 
 export interface KvRate {
   writers: number;

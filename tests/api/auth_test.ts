@@ -1,9 +1,9 @@
 /** Sign-in by the development stub, sign-out, the session cookie and session expiry. */
 import assert from "node:assert/strict";
 import { signIn, startApi } from "../support/http.ts";
-import { kvKeys } from "../../server/data/kv_keys.ts";
-import { sessionKvKey } from "../../server/data/sessions.ts";
-import { getUserByEmail } from "../../server/data/users.ts";
+import { kvKeys } from "../../server/platform/kv/kv_keys.ts";
+import { sessionKvKey } from "../../server/platform/sessions.ts";
+import { getUserByEmail } from "../../server/features/auth/users.ts";
 import { ErrorEnvelope } from "../../shared/contract.ts";
 
 function devSignIn(url: string, fields: Record<string, string>, cookie?: string) {

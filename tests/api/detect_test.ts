@@ -7,10 +7,10 @@ import { DetectResponse } from "../../shared/contract.ts";
 import { PUBLIC_REGIMES } from "../../shared/regimes.ts";
 import { createDetectorApp } from "../../server/detector/service/detector_app.ts";
 import type { Detector } from "../../server/detector/inference/types.ts";
-import { listAuditRows } from "../../server/data/audit.ts";
-import { getApiKey } from "../../server/data/api_keys.ts";
-import { getUserByEmail, updateUser } from "../../server/data/users.ts";
-import { MAX_BODY_BYTES } from "../../server/routes/detect.ts";
+import { listAuditRows } from "../../server/features/usage/audit.ts";
+import { getApiKey } from "../../server/features/keys/api_keys.ts";
+import { getUserByEmail, updateUser } from "../../server/features/auth/users.ts";
+import { MAX_BODY_BYTES } from "../../server/features/detect/router.ts";
 import { signIn, startApi } from "../support/http.ts";
 import {
   closedPort,

@@ -1,8 +1,11 @@
 /** The proxy's backend client: the hard timeout, and the default of 30 s (SPEC, Limits). */
 import assert from "node:assert/strict";
-import { createDetectorClient, DETECTOR_TIMEOUT_MS } from "../../server/detector_client.ts";
-import { loadConfig } from "../../server/config.ts";
-import { ApiError } from "../../server/errors.ts";
+import {
+  createDetectorClient,
+  DETECTOR_TIMEOUT_MS,
+} from "../../server/features/detect/detector_client.ts";
+import { loadConfig } from "../../server/platform/config.ts";
+import { ApiError } from "../../server/platform/errors.ts";
 import { startStubBackend } from "../support/detector.ts";
 
 Deno.test("detector client: a backend slower than the timeout is 502 upstream_unreachable", async () => {

@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
-import { startSupervisedDetector, waitUntilReady } from "../../server/detector_process.ts";
+import {
+  startSupervisedDetector,
+  waitUntilReady,
+} from "../../server/features/detect/detector_process.ts";
 import { TEST_DETECTOR_SECRET } from "../support/detector.ts";
 
 Deno.test("the detector beside the API is restarted on the same port when it dies", async () => {

@@ -5,7 +5,7 @@
  * the index file, the detector's or the API's logs, or the KV, and no document text in answers.
  */
 import assert from "node:assert/strict";
-import { waitUntilReady } from "../../server/detector_process.ts";
+import { waitUntilReady } from "../../server/features/detect/detector_process.ts";
 import { INDEX_FILE } from "../../server/detector/knowledge/knowledge_base.ts";
 import { REPO_ROOT } from "../support/env.ts";
 import { startDetector, TEST_DETECTOR_SECRET } from "../support/detector.ts";

@@ -7,10 +7,10 @@
  */
 import assert from "node:assert/strict";
 import { type RunningApi, startApi } from "../support/http.ts";
-import { kvKeys } from "../../server/data/kv_keys.ts";
-import { sha256Hex } from "../../server/sha256.ts";
-import { getUserByEmail } from "../../server/data/users.ts";
-import { loadConfig } from "../../server/config.ts";
+import { kvKeys } from "../../server/platform/kv/kv_keys.ts";
+import { sha256Hex } from "../../shared/sha256.ts";
+import { getUserByEmail } from "../../server/features/auth/users.ts";
+import { loadConfig } from "../../server/platform/config.ts";
 import { ApiKeyList, ErrorEnvelope } from "../../shared/contract.ts";
 import { authorize, beginSignIn, redirectOf } from "../support/oauth_flow.ts";
 

@@ -8,11 +8,11 @@
 import assert from "node:assert/strict";
 import { signIn, startApi } from "../support/http.ts";
 import { createKey, recordServed, writePlansFile } from "../support/detect.ts";
-import { getUserByEmail, updateUser } from "../../server/data/users.ts";
-import { listApiKeysByUser } from "../../server/data/api_keys.ts";
-import { MAX_BODY_BYTES } from "../../server/routes/detect.ts";
-import { AUDIT_RETENTION_MS } from "../../server/data/audit.ts";
-import { loadPlans } from "../../server/plans.ts";
+import { getUserByEmail, updateUser } from "../../server/features/auth/users.ts";
+import { listApiKeysByUser } from "../../server/features/keys/api_keys.ts";
+import { MAX_BODY_BYTES } from "../../server/features/detect/router.ts";
+import { AUDIT_RETENTION_MS } from "../../server/features/usage/audit.ts";
+import { loadPlans } from "../../server/features/usage/plans.ts";
 import { DatabaseSync } from "node:sqlite";
 
 const EXTENSION = "chrome-extension://abcdefghijklmnopabcdefghijklmnop";

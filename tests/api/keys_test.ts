@@ -1,8 +1,8 @@
 /** The API-key state table of the spec over real HTTP: create, list, revoke, 401 and 404 rules. */
 import assert from "node:assert/strict";
 import { signIn, startApi } from "../support/http.ts";
-import { hashApiKey } from "../../server/data/api_keys.ts";
-import { kvKeys } from "../../server/data/kv_keys.ts";
+import { hashApiKey } from "../../server/features/keys/api_keys.ts";
+import { kvKeys } from "../../server/platform/kv/kv_keys.ts";
 import {
   ApiKeyCreateResponse,
   ApiKeyList,

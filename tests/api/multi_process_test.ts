@@ -4,10 +4,10 @@
  * them, and usage matches the audit log.
  */
 import assert from "node:assert/strict";
-import { listAuditRows } from "../../server/data/audit.ts";
-import { openKv } from "../../server/data/kv.ts";
-import { currentUnits } from "../../server/data/usage.ts";
-import { getUserByEmail, updateUser } from "../../server/data/users.ts";
+import { listAuditRows } from "../../server/features/usage/audit.ts";
+import { openKv } from "../../server/platform/kv/kv.ts";
+import { currentUnits } from "../../server/features/usage/usage.ts";
+import { getUserByEmail, updateUser } from "../../server/features/auth/users.ts";
 import { closedPort, startDetector } from "../support/detector.ts";
 import { createKey, detect, type DetectResult, writePlansFile } from "../support/detect.ts";
 import { signIn } from "../support/http.ts";

@@ -5,8 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { UsageSummary } from "../../shared/contract.ts";
-import { listAuditRows } from "../../server/data/audit.ts";
-import { getUserByEmail, updateUser } from "../../server/data/users.ts";
+import { listAuditRows } from "../../server/features/usage/audit.ts";
+import { getUserByEmail, updateUser } from "../../server/features/auth/users.ts";
 import { signIn, startApi } from "../support/http.ts";
 import { startDetector } from "../support/detector.ts";
 import {

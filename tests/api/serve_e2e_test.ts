@@ -9,11 +9,11 @@ import { REPO_ROOT } from "../support/env.ts";
 import { startServerProcess } from "../../server/bench/processes.ts";
 import { closedPort, startStubBackend } from "../support/detector.ts";
 import { signIn } from "../support/http.ts";
-import { openKv } from "../../server/data/kv.ts";
-import { currentUnits } from "../../server/data/usage.ts";
-import { getUserByEmail } from "../../server/data/users.ts";
+import { openKv } from "../../server/platform/kv/kv.ts";
+import { currentUnits } from "../../server/features/usage/usage.ts";
+import { getUserByEmail } from "../../server/features/auth/users.ts";
 import { conform, createKey } from "../support/detect.ts";
-import { waitUntilReady } from "../../server/detector_process.ts";
+import { waitUntilReady } from "../../server/features/detect/detector_process.ts";
 
 Deno.test("deno task serve: sign-in, key, detect, admin on the same KV", async () => {
   const dir = await Deno.makeTempDir({ prefix: "serve_e2e_" });

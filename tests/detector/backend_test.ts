@@ -110,7 +110,7 @@ Deno.test("invalid bodies are 400 with a detail naming the field", async () => {
       [{ response: "x", colour: "blue" }, /unknown field\(s\): colour/],
       [{ prompt: "p" }, /^response: /],
       [{ response: "x".repeat(2049) }, /^response: response exceeds 2048 characters/],
-      ["{not json", /^body: invalid JSON/],
+      ["{not json", /^body: request body is not valid JSON/],
     ];
     for (const [body, detail] of cases) {
       const res = await api.detect(body);

@@ -4,7 +4,7 @@
  * empty or unreadable files reported by name without stopping the others; KNOWLEDGE_DIR checked.
  */
 import assert from "node:assert/strict";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../server/platform/config.ts";
 import { readDetectorEnv } from "../../server/detector/service/serve.ts";
 import {
   describeOpenReport,

@@ -11,7 +11,10 @@
  */
 import assert from "node:assert/strict";
 import { chatReply, type ChatRequestBody, startFakeVerifier } from "../../server/bench/verifier.ts";
-import { startDetectorProcess, waitUntilReady } from "../../server/detector_process.ts";
+import {
+  startDetectorProcess,
+  waitUntilReady,
+} from "../../server/features/detect/detector_process.ts";
 import { loadDetector } from "../../server/detector/inference/model.ts";
 import {
   CALIBRATOR_FILE,

@@ -1,6 +1,6 @@
 /** `VERIFIER_*` validated alike by the API's config and the detector's own environment. */
 import assert from "node:assert/strict";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../server/platform/config.ts";
 import { readDetectorEnv } from "../../server/detector/service/serve.ts";
 import {
   DEFAULT_VERIFIER_TIMEOUT_MS,

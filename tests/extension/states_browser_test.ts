@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { runAdmin } from "../../server/admin.ts";
-import { loadPlans } from "../../server/plans.ts";
+import { loadPlans } from "../../server/features/usage/plans.ts";
 import { ignoreWithoutChromium } from "../support/env.ts";
 import { startDetector } from "./support/backend.ts";
 import { startSession } from "./support/browser.ts";

@@ -2,9 +2,9 @@
 import assert from "node:assert/strict";
 import type { z } from "zod";
 import { ApiKeyCreateResponse, DetectResponse, ErrorEnvelope } from "../../shared/contract.ts";
-import type { RateWindow } from "../../server/data/rate_limits.ts";
-import { recordServedCall } from "../../server/data/usage.ts";
-import type { Plan } from "../../server/plans.ts";
+import type { RateWindow } from "../../server/features/usage/rate_limits.ts";
+import { recordServedCall } from "../../server/features/usage/usage.ts";
+import type { Plan } from "../../server/features/usage/plans.ts";
 
 /** Writes a PLANS_FILE with these overrides; returns its path. */
 export async function writePlansFile(overrides: Record<string, unknown>): Promise<string> {

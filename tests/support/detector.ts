@@ -4,7 +4,10 @@
  * for the backend failures the real one does not produce on demand (a hang, a malformed answer,
  * a pass-through 400).
  */
-import { startDetectorProcess, waitUntilReady } from "../../server/detector_process.ts";
+import {
+  startDetectorProcess,
+  waitUntilReady,
+} from "../../server/features/detect/detector_process.ts";
 
 export interface RunningBackend {
   url: string;

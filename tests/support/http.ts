@@ -3,9 +3,9 @@
  * KV removed on close, config from `loadConfig` with env overrides, and an injectable clock.
  */
 import { createApp } from "../../server/app.ts";
-import { loadConfig } from "../../server/config.ts";
-import type { AppDeps } from "../../server/env.ts";
-import { openKv } from "../../server/data/kv.ts";
+import { loadConfig } from "../../server/platform/config.ts";
+import type { AppDeps } from "../../server/platform/env.ts";
+import { openKv } from "../../server/platform/kv/kv.ts";
 
 export interface StartApiOptions {
   /** Environment overrides for `loadConfig`; PUBLIC_URL defaults to the served address. */

@@ -25,6 +25,7 @@ import { createVerifier, type Verifier } from "../verifier/client.ts";
 import { fitFusion, fusedProbability, type FusionRow, writeFusion } from "../verifier/fusion.ts";
 import { evidenceGroupOf } from "../verifier/scorer.ts";
 import { readVerifierSettings, type VerifierSettings } from "../verifier/settings.ts";
+import { formatZodIssues } from "../../../shared/zod_issues.ts";
 
 const SHUFFLE_SEED = 8;
 const log = (message: string) => console.error(`[calibrate:verifier] ${message}`);
@@ -139,7 +140,7 @@ async function main(): Promise<number> {
   });
   const flags = Flags.safeParse(values);
   if (!flags.success) {
-    log(flags.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("; "));
+    log(formatZodIssues(flags.error, { pathPrefix: "--", nameUnknownKeys: true }));
     return 2;
   }
   let settings: VerifierSettings | undefined;

@@ -9,13 +9,14 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { DetectRequest } from "../../../shared/contract.ts";
 import { INPUT_MODES, TASKS } from "../../../shared/regimes.ts";
-import { BACKEND_DEFAULT_TASK } from "../detect_body.ts";
+import { BACKEND_DEFAULT_TASK } from "../service/detect_body.ts";
 import { isFolder, scorerFor } from "../knowledge/load.ts";
 import { loadDetector } from "../inference/model.ts";
 import { DEFAULT_MODEL_DIR } from "../inference/model_files.ts";
 import type { Scorer } from "../inference/types.ts";
 import { verifierStep } from "../verifier/scorer.ts";
 import { readVerifierSettings, type VerifierSettings } from "../verifier/settings.ts";
+import { formatZodIssues } from "../../../shared/zod_issues.ts";
 
 /** A detect request (top-k comes from the flag) with the caller's line id. */
 const ScoreLine = DetectRequest.omit({ top_k_regimes: true }).extend({
@@ -46,12 +47,7 @@ export async function scoreLine(
   const id = (json as { id?: unknown } | null)?.id ?? null;
   const parsed = ScoreLine.safeParse(json);
   if (!parsed.success) {
-    const detail = parsed.error.issues.map((i) =>
-      i.code === "unrecognized_keys"
-        ? `unknown field(s): ${i.keys.join(", ")}`
-        : `${i.path.join(".") || "line"}: ${i.message}`
-    );
-    return { id, error: detail.join("; ") };
+    return { id, error: formatZodIssues(parsed.error, { nameUnknownKeys: true }) };
   }
   const { prompt, response, task, input_mode } = parsed.data;
   const inputMode = input_mode ?? flags["input-mode"] ?? (prompt ? "pr" : "ro");
@@ -92,7 +88,7 @@ async function main() {
   const flags = Flags.safeParse(values);
   if (!flags.success) {
     console.error(
-      `score: ${flags.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("; ")}`,
+      `score: ${formatZodIssues(flags.error, { pathPrefix: "--", nameUnknownKeys: true })}`,
     );
     Deno.exit(2);
   }

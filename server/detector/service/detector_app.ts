@@ -3,7 +3,7 @@
  * detect route behind the shared secret. All state lives in this closure, none in the process.
  */
 import { type Context, Hono } from "hono";
-import { parseDetectBody } from "../detect_body.ts";
+import { parseDetectBody } from "./detect_body.ts";
 import { inferenceSecret } from "./inference_secret.ts";
 import { createScorer } from "../knowledge/scorer.ts";
 import type { Detector, Scorer } from "../inference/types.ts";
@@ -43,13 +43,7 @@ export function createDetectorApp(options: DetectorAppOptions): Hono {
   app.get("/v1/health", health);
 
   app.post("/v1/detect", inferenceSecret(options.secret), async (c) => {
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return c.json({ detail: "body: invalid JSON" }, 400);
-    }
-    const parsed = parseDetectBody(body);
+    const parsed = parseDetectBody(await c.req.text());
     if (!parsed.ok) return c.json({ detail: parsed.detail }, 400);
     if (!scorer) return c.json(MODEL_UNAVAILABLE, 503);
     const started = performance.now();

@@ -9,6 +9,7 @@ import { loadDetector } from "../inference/model.ts";
 import { DEFAULT_MODEL_DIR } from "../inference/model_files.ts";
 import { verifierStep } from "../verifier/scorer.ts";
 import { requireVerifierModel, VerifierEnvFields, verifierSettings } from "../verifier/settings.ts";
+import { formatZodIssues } from "../../../shared/zod_issues.ts";
 
 const DetectorEnv = z.object({
   DETECTOR_PORT: z.coerce.number().int().min(0).max(65535).default(8001),
@@ -24,7 +25,7 @@ export type DetectorEnv = z.infer<typeof DetectorEnv>;
 export function readDetectorEnv(env: Record<string, string | undefined>): DetectorEnv {
   const parsed = DetectorEnv.safeParse(env);
   if (!parsed.success) {
-    throw new Error(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+    throw new Error(formatZodIssues(parsed.error, { nameUnknownKeys: true }));
   }
   return parsed.data;
 }

@@ -3,7 +3,7 @@
  * SHA-256 digest of the verifier model, the sample count and the texts (never the texts), so an
  * interrupted run (a local LLM may take hours) resumes where it stopped.
  */
-import { sha256Hex } from "../../sha256.ts";
+import { sha256Hex } from "../../../shared/sha256.ts";
 
 interface CacheLine {
   key: string;

@@ -6,7 +6,7 @@
  * file exists (for this model and this detector) the default weights serve, marked uncalibrated.
  */
 import { z } from "zod";
-import { UNCALIBRATED_PREFIX } from "../../detect_warnings.ts";
+import { UNCALIBRATED_PREFIX } from "../../../shared/contract.ts";
 import { sigmoid } from "../learners/linear.ts";
 import { bestF1Threshold } from "../evaluation/metrics.ts";
 import { contentVersion, modelFolder, parseModelJson } from "../inference/model_files.ts";

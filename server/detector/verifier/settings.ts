@@ -4,6 +4,7 @@
  * `deno task calibrate:verifier`), so they are validated alike everywhere.
  */
 import { z } from "zod";
+import { formatZodIssues } from "../../../shared/zod_issues.ts";
 
 /** Default wait for all samples of one call: well inside the API's 30 s detector budget. */
 export const DEFAULT_VERIFIER_TIMEOUT_MS = 10_000;
@@ -74,7 +75,7 @@ export function readVerifierSettings(
 ): VerifierSettings | undefined {
   const parsed = VerifierEnv.safeParse(env);
   if (!parsed.success) {
-    throw new Error(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+    throw new Error(formatZodIssues(parsed.error, { nameUnknownKeys: true }));
   }
   return verifierSettings(parsed.data);
 }

@@ -1,0 +1,35 @@
+/**
+ * The backend's detect body: the one shared parse (its caller is the API, behind the inference
+ * secret, so unknown fields may be named), answered as `{detail}`, and the backend's defaults.
+ */
+import { parseDetectRequest } from "../../../shared/detect_request.ts";
+import type { InputMode, Task } from "../../../shared/regimes.ts";
+import type { ScoreInput } from "../inference/types.ts";
+
+/** The backend's own default task; the public endpoint always sends one. */
+export const BACKEND_DEFAULT_TASK: Task = "binary";
+
+export type ParsedBody = { ok: true; input: ScoreInput } | { ok: false; detail: string };
+
+export function parseDetectBody(text: string): ParsedBody {
+  const parsed = parseDetectRequest(text, { nameUnknownKeys: true });
+  if (!parsed.ok) {
+    const { failure } = parsed;
+    switch (failure.code) {
+      case null:
+        return { ok: false, detail: failure.detail };
+      case "bad_json":
+        return { ok: false, detail: `body: ${failure.message}` };
+      case "response_required":
+        return { ok: false, detail: `response: ${failure.message}` };
+      case "input_too_long":
+        return { ok: false, detail: `${failure.field}: ${failure.message}` };
+    }
+  }
+  const { prompt, response, top_k_regimes, task, input_mode } = parsed.request;
+  const inputMode: InputMode = input_mode ?? (prompt && prompt.length > 0 ? "pr" : "ro");
+  return {
+    ok: true,
+    input: { prompt, response, task: task ?? BACKEND_DEFAULT_TASK, inputMode, topK: top_k_regimes },
+  };
+}

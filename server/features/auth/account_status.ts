@@ -1,0 +1,24 @@
+/** Refuses every detect call of a suspended account: 403 `account_suspended` (SPEC, Account). */
+import { createMiddleware } from "hono/factory";
+import { HEADER } from "../../../shared/headers.ts";
+import type { User } from "./users.ts";
+import type { AppEnv } from "../../platform/env.ts";
+import { type ApiError, apiError } from "../../platform/errors.ts";
+
+export function accountSuspended(user: User, appealUrl: string, requestId?: string): ApiError {
+  return apiError("account_suspended", {
+    message: "this account is suspended; see appeal_url to appeal",
+    reason: user.suspendReason,
+    appeal_url: appealUrl,
+    plan: user.plan,
+    request_id: requestId,
+  }, { [HEADER.accountStatus]: "suspended" });
+}
+
+export function accountStatus({ appealUrl }: { appealUrl: string }) {
+  return createMiddleware<AppEnv>(async function accountStatusMiddleware(c, next) {
+    const user = c.get("user");
+    if (user.status === "suspended") throw accountSuspended(user, appealUrl, c.get("requestId"));
+    await next();
+  });
+}

@@ -1,0 +1,101 @@
+/** Accounts: one plan per account, an account state, and a subscription status. */
+import { commit, retryOnConflict, withLockRetry } from "../../platform/kv/kv.ts";
+import { kvKeys } from "../../platform/kv/kv_keys.ts";
+
+export type AccountStatus = "active" | "suspended";
+
+export interface User {
+  id: string;
+  email: string;
+  name: string | null;
+  createdAt: string;
+  plan: string;
+  status: AccountStatus;
+  suspendReason: string | null;
+  subscriptionStatus: string;
+}
+
+export const DEFAULT_PLAN = "api_free";
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function getUser(kv: Deno.Kv, userId: string): Promise<User | null> {
+  return (await withLockRetry(() => kv.get<User>(kvKeys.user(userId)))).value;
+}
+
+export async function getUserByEmail(kv: Deno.Kv, email: string): Promise<User | null> {
+  const id = await withLockRetry(() => kv.get<string>(kvKeys.userByEmail(normalizeEmail(email))));
+  return id.value ? await getUser(kv, id.value) : null;
+}
+
+function newUser(input: { email: string; name?: string | null; now?: Date }): User {
+  return {
+    id: crypto.randomUUID(),
+    email: normalizeEmail(input.email),
+    name: input.name?.trim() || null,
+    createdAt: (input.now ?? new Date()).toISOString(),
+    plan: DEFAULT_PLAN,
+    status: "active",
+    suspendReason: null,
+    subscriptionStatus: "active",
+  };
+}
+
+/** The writes of a new account, guarded by its email index entry (absent, or as read). */
+function createUserOp(kv: Deno.Kv, user: User, emailEntry: Deno.AtomicCheck) {
+  return kv.atomic()
+    .check(emailEntry)
+    .set(kvKeys.user(user.id), user)
+    .set(kvKeys.userByEmail(user.email), user.id);
+}
+
+export async function createUser(
+  kv: Deno.Kv,
+  input: { email: string; name?: string | null; now?: Date },
+): Promise<User> {
+  const user = newUser(input);
+  const absent = { key: kvKeys.userByEmail(user.email), versionstamp: null };
+  const res = await commit(() => createUserOp(kv, user, absent));
+  if (!res.ok) throw new Error("email already registered");
+  return user;
+}
+
+/** Finds the account of an email, creating it on first sign-in; safe under concurrent sign-ins. */
+export function getOrCreateUserByEmail(
+  kv: Deno.Kv,
+  input: { email: string; name?: string | null },
+): Promise<User> {
+  const emailKey = kvKeys.userByEmail(normalizeEmail(input.email));
+  return retryOnConflict(
+    async () => {
+      const emailEntry = await kv.get<string>(emailKey);
+      const user = emailEntry.value
+        ? (await kv.get<User>(kvKeys.user(emailEntry.value))).value
+        : null;
+      return { emailEntry, user };
+    },
+    ({ emailEntry, user }) => {
+      if (user) return { result: user };
+      const created = newUser(input);
+      return { result: created, write: () => createUserOp(kv, created, emailEntry) };
+    },
+  );
+}
+
+/** Applies `change` to the stored user, guarded by its versionstamp; retried on conflict. */
+export function updateUser(
+  kv: Deno.Kv,
+  userId: string,
+  change: (user: User) => User,
+): Promise<User> {
+  return retryOnConflict(
+    () => kv.get<User>(kvKeys.user(userId)),
+    (entry) => {
+      if (!entry.value) throw new Error("no such user");
+      const next = change(entry.value);
+      return { result: next, write: () => kv.atomic().check(entry).set(entry.key, next) };
+    },
+  );
+}

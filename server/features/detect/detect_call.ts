@@ -1,0 +1,55 @@
+/**
+ * A detect body as the call the API serves: parsed by the shared parse (its failures become the
+ * spec's 400s), with the public endpoint's defaults resolved and its units counted.
+ * `requestDigest` fingerprints a parsed call for the request-id marker.
+ */
+import { parseDetectRequest } from "../../../shared/detect_request.ts";
+import type { InputMode, Task } from "../../../shared/regimes.ts";
+import { sha256Hex } from "../../../shared/sha256.ts";
+import { unitsFor } from "../../../shared/text.ts";
+import { apiError, detailError } from "../../platform/errors.ts";
+
+export interface DetectCall {
+  response: string;
+  prompt?: string;
+  topK: number;
+  /** The public endpoint's default is multiclass. */
+  task: Task;
+  /** Requested mode, or the auto choice: `pr` with a non-empty prompt, else `ro`. */
+  inputMode: InputMode;
+  units: number;
+}
+
+export function readDetectCall(text: string): DetectCall {
+  const parsed = parseDetectRequest(text);
+  if (!parsed.ok) {
+    const { code, ...extras } = parsed.failure;
+    if (code === null) throw detailError(parsed.failure.detail);
+    throw apiError(code, extras);
+  }
+  const { response, prompt, top_k_regimes, task, input_mode } = parsed.request;
+  return {
+    response,
+    prompt,
+    topK: top_k_regimes,
+    task: task ?? "multiclass",
+    inputMode: input_mode ?? (prompt ? "pr" : "ro"),
+    units: unitsFor(prompt, response),
+  };
+}
+
+/**
+ * SHA-256 (hex) over the request id and every field of the parsed call: what the request-id
+ * marker keeps to tell a retry (same digest) from a reuse of the id for another request. Equal
+ * calls give equal digests however their JSON was written (key order, defaults spelled out).
+ */
+export function requestDigest(requestId: string, call: DetectCall): string {
+  return sha256Hex(JSON.stringify([
+    requestId,
+    call.response,
+    call.prompt ?? null,
+    call.topK,
+    call.task,
+    call.inputMode,
+  ]));
+}

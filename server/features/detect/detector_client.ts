@@ -1,0 +1,96 @@
+/**
+ * The proxy's call to the inference backend: `POST {url}/v1/detect` over HTTP with the internal
+ * secret and a 30 s hard timeout (SPEC, Limits). Failures become the spec's errors: 502
+ * `upstream_unreachable` when no usable HTTP answer comes back, the backend's own `{detail}` for
+ * its 400, 401 and 503, and a plain Error (the route's `handler_failed`) for a 200 whose body
+ * breaks the backend contract.
+ */
+import { z } from "zod";
+import { DetectResponse } from "../../../shared/contract.ts";
+import type { InputMode, Task } from "../../../shared/regimes.ts";
+import type { Config } from "../../platform/config.ts";
+import { apiError, detailError } from "../../platform/errors.ts";
+
+export const DETECTOR_TIMEOUT_MS = 30_000;
+
+/** What the backend is asked to score. Never logged. */
+export interface BackendRequest {
+  response: string;
+  prompt?: string;
+  task: Task;
+  input_mode?: InputMode;
+  top_k_regimes: number;
+}
+
+/** The backend's 200 body: the detector's decision plus its inference time. */
+export const BackendScore = z.looseObject(
+  DetectResponse.pick({
+    p_hallucination: true,
+    flag: true,
+    top_regime: true,
+    regime_scores: true,
+    input_mode_used: true,
+    task_used: true,
+    model_version: true,
+    calibrator_version: true,
+  }).shape,
+).extend({ latency_ms: z.number().min(0), warnings: z.array(z.string()).default([]) });
+export type BackendScore = z.infer<typeof BackendScore>;
+
+const BackendDetail = z.object({ detail: z.string() });
+const PASSED_THROUGH = new Set([400, 401, 503]);
+
+export interface DetectorClient {
+  score(request: BackendRequest): Promise<BackendScore>;
+}
+
+const unreachable = (message: string) => apiError("upstream_unreachable", { message });
+
+/** The backend's base URL: a wildcard listen address is reached over loopback. */
+export function detectorBaseUrl(config: Config): string | null {
+  const d = config.detector;
+  if (d.kind === "remote") return d.url.replace(/\/$/, "");
+  if (d.kind === "unconfigured") return null;
+  const host = ["0.0.0.0", "::", "[::]"].includes(config.host) ? "127.0.0.1" : config.host;
+  return `http://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${d.port}`;
+}
+
+/** A client for the configured backend, or null when the proxy lacks its address or secret. */
+export function createDetectorClient(
+  config: Config,
+  { timeoutMs = DETECTOR_TIMEOUT_MS }: { timeoutMs?: number } = {},
+): DetectorClient | null {
+  const baseUrl = detectorBaseUrl(config);
+  if (baseUrl === null || config.detector.kind === "unconfigured") return null;
+  const secret = config.detector.secret;
+  return {
+    async score(request) {
+      let res: Response;
+      let body: unknown;
+      try {
+        res = await fetch(`${baseUrl}/v1/detect`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-Inference-Secret": secret },
+          body: JSON.stringify(request),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        body = await res.json().catch(() => undefined);
+      } catch (err) {
+        const timedOut = err instanceof DOMException && err.name === "TimeoutError";
+        throw unreachable(
+          timedOut ? "inference backend timed out" : "inference backend unreachable",
+        );
+      }
+      if (res.status === 200) {
+        const score = BackendScore.safeParse(body);
+        if (!score.success) throw new Error("inference backend returned an invalid score");
+        return score.data;
+      }
+      const detail = BackendDetail.safeParse(body);
+      if (PASSED_THROUGH.has(res.status) && detail.success) {
+        throw detailError(detail.data.detail, res.status as 400 | 401 | 503);
+      }
+      throw unreachable(`inference backend answered HTTP ${res.status}`);
+    },
+  };
+}

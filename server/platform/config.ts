@@ -1,0 +1,150 @@
+/**
+ * The service configuration: read from the environment once, at start-up, validated with zod, and
+ * passed down as a typed object. Nothing else reads Deno.env.
+ */
+import { z } from "zod";
+import { formatZodIssues } from "../../shared/zod_issues.ts";
+import {
+  requireVerifierModel,
+  VerifierEnvFields,
+  type VerifierSettings,
+  verifierSettings,
+} from "../detector/verifier/settings.ts";
+
+const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+/** An identity provider's address: https, or plain http only on this machine (tests, dev). */
+const providerUrl = z.url().refine((value) => {
+  const url = URL.parse(value);
+  return url === null || url.protocol === "https:" || isLoopbackHttp(url);
+}, "must be an https URL (plain http only on loopback)");
+
+const Env = z.object({
+  HOST: z.string().default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  DETECTOR_PORT: z.coerce.number().int().min(0).max(65535).default(8001),
+  /** Use this detector instead of starting one beside the API. */
+  DETECTOR_URL: z.url().optional(),
+  DETECTOR_SECRET: z.string().min(16).optional(),
+  MODEL_DIR: z.string().optional(),
+  /** Documents folder the started detector retrieves evidence from (the detector checks it). */
+  KNOWLEDGE_DIR: z.string().min(1).optional(),
+  /** A file path (folder created on start) or a KV Connect URL shared by several instances. */
+  KV_PATH: z.string().default("./data/kv.sqlite3"),
+  /** JSON file merged over the default plan table. */
+  PLANS_FILE: z.string().optional(),
+  /** Public base address of this service, used in redirects and OAuth callbacks. */
+  PUBLIC_URL: z.url().optional(),
+  UPGRADE_URL: z.url().default("https://example.com/billing"),
+  APPEAL_URL: z.url().default("https://example.com/appeal"),
+  /** Local sign-in stub: on by default when listening on loopback, off otherwise. */
+  DEV_SIGNIN: flag.optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  OIDC_ISSUER: providerUrl.optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  /** GitHub's web address (authorize, token); a GitHub Enterprise Server's address for GHES. */
+  GITHUB_OAUTH_URL: providerUrl.default("https://github.com"),
+  /** GitHub's REST API (`/user`, `/user/emails`); `https://<ghes>/api/v3` for GHES. */
+  GITHUB_API_URL: providerUrl.default("https://api.github.com"),
+  /** Extension origins (chrome-extension://<id>) allowed to call the session API with cookies. */
+  EXTENSION_ORIGINS: z.string().default(""),
+}).extend(VerifierEnvFields.shape).superRefine(requireVerifierModel);
+
+export interface OAuthClientConfig {
+  clientId: string;
+  clientSecret?: string;
+}
+
+export interface Config {
+  host: string;
+  port: number;
+  publicUrl: string;
+  kvPath: string;
+  detector:
+    | {
+      kind: "embedded";
+      port: number;
+      secret: string;
+      modelDir?: string;
+      /** `KNOWLEDGE_DIR`, passed to the started detector (a remote one reads its own). */
+      knowledgeDir?: string;
+      /** `VERIFIER_*`, passed to the started detector (a remote one reads its own). */
+      verifier?: VerifierSettings;
+    }
+    | { kind: "remote"; url: string; secret: string }
+    | { kind: "unconfigured" };
+  plansFile?: string;
+  upgradeUrl: string;
+  appealUrl: string;
+  devSignin: boolean;
+  sessionTtlMs: number;
+  oidc?: OAuthClientConfig & { issuer: string };
+  github?: OAuthClientConfig & { oauthUrl: string; apiUrl: string };
+  extensionOrigins: string[];
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
+
+export function isLoopback(host: string): boolean {
+  return LOOPBACK.has(host) || host.startsWith("127.");
+}
+
+/** A plain-http URL on this machine: the only kind of insecure provider URL accepted. */
+export function isLoopbackHttp(url: URL): boolean {
+  return url.protocol === "http:" && isLoopback(url.hostname);
+}
+
+function randomSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Parses an environment (Deno.env.toObject() at start-up; a plain object in tests). */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(
+      `invalid configuration: ${formatZodIssues(parsed.error, { nameUnknownKeys: true })}`,
+    );
+  }
+  const e = parsed.data;
+  const detector: Config["detector"] = e.DETECTOR_URL
+    ? e.DETECTOR_SECRET
+      ? { kind: "remote", url: e.DETECTOR_URL, secret: e.DETECTOR_SECRET }
+      : { kind: "unconfigured" }
+    : {
+      kind: "embedded",
+      port: e.DETECTOR_PORT,
+      secret: e.DETECTOR_SECRET ?? randomSecret(),
+      modelDir: e.MODEL_DIR,
+      verifier: verifierSettings(e),
+      knowledgeDir: e.KNOWLEDGE_DIR,
+    };
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ""),
+    kvPath: e.KV_PATH,
+    detector,
+    plansFile: e.PLANS_FILE,
+    upgradeUrl: e.UPGRADE_URL,
+    appealUrl: e.APPEAL_URL,
+    devSignin: e.DEV_SIGNIN ?? isLoopback(e.HOST),
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+      ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
+      : undefined,
+    github: e.GITHUB_CLIENT_ID
+      ? {
+        clientId: e.GITHUB_CLIENT_ID,
+        clientSecret: e.GITHUB_CLIENT_SECRET,
+        oauthUrl: e.GITHUB_OAUTH_URL.replace(/\/$/, ""),
+        apiUrl: e.GITHUB_API_URL.replace(/\/$/, ""),
+      }
+      : undefined,
+    extensionOrigins: e.EXTENSION_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * The parts of the routes' OpenAPI definitions that zod cannot say: error responses with the
+ * spec's example bodies, header references (the headers themselves are described once by the docs
+ * feature), and the errors every session route shares.
+ */
+import type { HeaderName } from "../../shared/headers.ts";
+
+export const ref = (kind: "schemas" | "headers", name: string) => ({
+  $ref: `#/components/${kind}/${name}`,
+});
+
+export const headerRefs = (headers: readonly HeaderName[]) =>
+  Object.fromEntries(headers.map((h) => [h, ref("headers", h)]));
+
+/** A body that is documented, not validated by the router: its handler parses it in order. */
+export const documentedBody = (schema: string) => ({
+  "application/json": { schema: ref("schemas", schema) },
+});
+
+export function errorResponse(
+  description: string,
+  examples: Record<string, unknown>,
+  headers: readonly HeaderName[] = [],
+) {
+  return {
+    description,
+    headers: headerRefs(headers),
+    content: {
+      "application/json": {
+        schema: ref("schemas", "ErrorEnvelope"),
+        examples: Object.fromEntries(
+          Object.entries(examples).map(([name, value]) => [name, { value }]),
+        ),
+      },
+    },
+  };
+}
+
+export const SESSION_401 = errorResponse("No signed-in session.", {
+  unauthorized: { error: "unauthorized", message: "unauthorized" },
+});
+
+export const NOT_JSON_400 = errorResponse(
+  "Body not JSON, or Origin neither this server nor a listed extension (cross-site request " +
+    "forgery guards), or invalid.",
+  {
+    not_json: {
+      error: "bad_request",
+      message: "request body must be sent with Content-Type: application/json",
+    },
+    cross_origin: { error: "bad_request", message: "cross-origin request refused" },
+  },
+);

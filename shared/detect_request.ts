@@ -1,0 +1,65 @@
+/**
+ * The one parse of a detect body, for the API and the detector alike: the spec's 400s in its
+ * order, `bad_json` (not JSON), `response_required` (missing, null or empty), `input_too_long`
+ * (response first, then prompt, counted in code points), then every other rule of DetectRequest
+ * as a `detail` text. A failure is data with its envelope fields (no HTTP error type here), and
+ * no text of it quotes the caller's.
+ */
+import type { z } from "zod";
+import { DetectRequest, type ErrorCode } from "./contract.ts";
+import { codePointLength, MAX_FIELD_CHARS } from "./text.ts";
+import { formatZodIssues, type IssueFormat } from "./zod_issues.ts";
+
+export type DetectRequestFailure =
+  | { code: Extract<ErrorCode, "bad_json" | "response_required">; message: string }
+  | {
+    code: "input_too_long";
+    message: string;
+    field: "response" | "prompt";
+    max_chars: number;
+    provided_chars: number;
+  }
+  /** Any other rule of the schema: a validation text, answered as `detail`. */
+  | { code: null; detail: string };
+
+export type DetectRequestParse =
+  | { ok: true; request: z.output<typeof DetectRequest> }
+  | { ok: false; failure: DetectRequestFailure };
+
+const fail = (failure: DetectRequestFailure): DetectRequestParse => ({ ok: false, failure });
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** `format.nameUnknownKeys` only for a trusted caller (the detector behind its secret). */
+export function parseDetectRequest(text: string, format: IssueFormat = {}): DetectRequestParse {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return fail({ code: "bad_json", message: "request body is not valid JSON" });
+  }
+  if (!isObject(body)) return fail({ code: null, detail: "request body must be a JSON object" });
+  if (body.response === undefined || body.response === null || body.response === "") {
+    return fail({ code: "response_required", message: "response is required" });
+  }
+  for (const field of ["response", "prompt"] as const) {
+    const value = body[field];
+    if (typeof value !== "string") continue;
+    const provided = codePointLength(value);
+    if (provided > MAX_FIELD_CHARS) {
+      return fail({
+        code: "input_too_long",
+        message:
+          `${field} exceeds ${MAX_FIELD_CHARS} characters; inputs are rejected, never truncated`,
+        field,
+        max_chars: MAX_FIELD_CHARS,
+        provided_chars: provided,
+      });
+    }
+  }
+  const parsed = DetectRequest.safeParse(body);
+  if (!parsed.success) return fail({ code: null, detail: formatZodIssues(parsed.error, format) });
+  return { ok: true, request: parsed.data };
+}
