@@ -153,12 +153,13 @@ export function bestMacroBalancedAccuracyThreshold(
   const positives = new Array(names.length).fill(0), negatives = new Array(names.length).fill(0);
   groups.forEach((g, i) => labels[i] ? positives[slot.get(g)!]++ : negatives[slot.get(g)!]++);
   const tp = new Array(names.length).fill(0), fp = new Array(names.length).fill(0);
-  const term = (k: number) => balancedAccuracy({
-    tp: tp[k],
-    fn: positives[k] - tp[k],
-    fp: fp[k],
-    tn: negatives[k] - fp[k],
-  });
+  const term = (k: number) =>
+    balancedAccuracy({
+      tp: tp[k],
+      fn: positives[k] - tp[k],
+      fp: fp[k],
+      tn: negatives[k] - fp[k],
+    });
   // Nothing flagged yet: every group's balanced accuracy is that of flagging nothing.
   let sum = names.reduce((s, _, k) => s + term(k), 0);
   const order = probs.map((p, i) => i).sort((a, b) => probs[b] - probs[a]);

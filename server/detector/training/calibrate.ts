@@ -16,7 +16,7 @@ import {
   goldenMinimum,
 } from "../calibration.ts";
 import { softmax } from "../linear.ts";
-import { bestF1Threshold } from "../metrics.ts";
+import { bestMacroBalancedAccuracyThreshold } from "../metrics.ts";
 import {
   CALIBRATOR_FORMAT,
   type CalibratorFile,
@@ -34,7 +34,9 @@ export const CALIBRATION_RULE =
   "together), refitted on all of it; " +
   "multiclass cells add a softmax temperature for the regime head and per-regime exponents and " +
   "log offsets (coordinate ascent on the macro-F1 of top_regime); p_hallucination stays " +
-  "calibrated; threshold = the p_hallucination that maximises F1 on the calibration split";
+  "calibrated; threshold = the p_hallucination that maximises the mean of the per-set balanced " +
+  "accuracies on the calibration split (what the flag means within any one domain; it replaced " +
+  "pooled F1 by a cross-fitted study, threshold_study.ts)";
 
 export interface CellReport {
   cell: CellName;
@@ -43,6 +45,15 @@ export interface CellReport {
   method: string;
   threshold: number;
   regimeTemperature?: number;
+}
+
+/** The cell's flag threshold by the rule above. */
+function flagThreshold(probs: readonly number[], examples: readonly Example[]): number {
+  return bestMacroBalancedAccuracyThreshold(
+    probs,
+    examples.map((e) => e.row.hallucinated),
+    examples.map((e) => e.row.set),
+  );
 }
 
 /** Softmax temperature of the regime head minimising log loss on hallucinated rows. */
@@ -136,7 +147,7 @@ function calibrateRegimes(
     regimeSlope: Object.fromEntries(PUBLIC_REGIMES.map((r, k) => [r, slope[k]])),
   };
   const p = raws.map((r) => multiclassOutput(core, cell, r).p);
-  return { ...cell, threshold: bestF1Threshold(p, examples.map((e) => e.row.hallucinated)) };
+  return { ...cell, threshold: flagThreshold(p, examples) };
 }
 
 export function calibrateCells(
@@ -153,7 +164,7 @@ export function calibrateCells(
     const y = examples.map((e) => e.row.hallucinated);
     const choice = chooseCalibrator(z, y, seed, examples.map(groupFold));
     const probs = z.map((v) => applyCalibrator(choice.calibrator, v));
-    const threshold = bestF1Threshold(probs, y);
+    const threshold = flagThreshold(probs, examples);
     const regimeTemperature = fitRegimeTemperature(raws, examples);
     cells[`binary/${mode}`] = { calibrator: choice.calibrator, threshold };
     const multiclass = calibrateRegimes(

@@ -24,7 +24,8 @@ type Rule = (probs: number[], labels: boolean[], sets: string[]) => number;
 
 export const THRESHOLD_RULES: Record<string, Rule> = {
   "max F1, pooled": (p, y) => bestF1Threshold(p, y),
-  "max balanced accuracy, pooled": (p, y, s) => bestMacroBalancedAccuracyThreshold(p, y, s.map(() => "")),
+  "max balanced accuracy, pooled": (p, y, s) =>
+    bestMacroBalancedAccuracyThreshold(p, y, s.map(() => "")),
   "max mean per-set balanced accuracy": bestMacroBalancedAccuracyThreshold,
 };
 
