@@ -162,7 +162,7 @@ export function bestMacroBalancedAccuracyThreshold(
     });
   // Nothing flagged yet: every group's balanced accuracy is that of flagging nothing.
   let sum = names.reduce((s, _, k) => s + term(k), 0);
-  const order = probs.map((p, i) => i).sort((a, b) => probs[b] - probs[a]);
+  const order = probs.map((_, i) => i).sort((a, b) => probs[b] - probs[a]);
   let best = -1, threshold = 1;
   order.forEach((i, at) => {
     const k = slot.get(groups[i])!;
