@@ -1,0 +1,222 @@
+/**
+ * `deno task train:alignment [--data DIR]`: the learned alignment model (learners/
+ * alignment_network.ts) trained on a subsample of the training split, stacked into the trees of
+ * the "+ WordNet" variant, and compared on the calibration split with the variants of
+ * `deno task train` (the training report beside the committed model); its cost per call is
+ * measured at several window caps. Writes docs/alignment-study.json, which `deno task eval`
+ * puts into the model card. Separate from `deno task train` because it would not fit its
+ * 20-minute budget on two shared cores; it ships nothing unless the selection rule says so.
+ */
+import { parseArgs } from "node:util";
+import {
+  type AlignmentCaps,
+  type AlignmentNetwork,
+  AlignmentRunner,
+  claimPairs,
+  DEFAULT_CAPS,
+  DEFAULT_NETWORK_TRAINING,
+  networkFeatures,
+  trainAlignmentNetwork,
+  type TrainingResponse,
+} from "../learners/alignment_network.ts";
+import type { WordVectors } from "../features/word_vectors.ts";
+import { quantile } from "../metrics.ts";
+import { DEFAULT_MODEL_DIR, modelFolder, TRAINING_REPORT_FILE } from "../model_files.ts";
+import type { TrainingReport } from "../evaluation/card.ts";
+import { shuffledIndices } from "../random.ts";
+import { DEFAULT_DATA_DIR } from "../train.ts";
+import { type Example, setBalancedWeights } from "./examples.ts";
+import { prepareData, SEED } from "./pipeline.ts";
+import { heldOut, meanOf, SEMANTIC_MIN_GAIN, VARIANTS } from "./selection.ts";
+
+export const STUDY_FILE = new URL("../../../docs/alignment-study.json", import.meta.url).pathname;
+
+/** Sets whose prompt holds the evidence the answer must follow: the network learns from these. */
+const NETWORK_SETS = [
+  "attributionbench",
+  "begin",
+  "faithdial_audit",
+  "frank",
+  "halueval",
+  "q_squared",
+  "summac_pieces",
+  "summedits",
+  "wice",
+  "xsum_hallucination",
+];
+/** Training responses per set at most (the subsample that fits the time budget). */
+const PER_SET = 1200;
+/** The variant the network is stacked onto: every semantic block, no word n-grams. */
+const BASE_VARIANT = "+ WordNet";
+/** Window caps whose cost per call is measured (claims capped at 64 tokens throughout). */
+const CAP_CURVE = [32, 64, 128];
+const LATENCY_CALLS = 100;
+
+export interface AlignmentStudy {
+  variant: string;
+  shape: { hidden: number; compare: number };
+  parameters: number;
+  trainingResponses: number;
+  epochs: number;
+  trainingSeconds: number;
+  caps: AlignmentCaps;
+  prMeanPerSetAuroc: number;
+  roMeanPerSetAuroc: number;
+  prPerSetAuroc: Record<string, number>;
+  /** Mean of pr and ro, against the best variant of `deno task train` without it. */
+  gain: number;
+  ships: boolean;
+  /** Added cost of the network per call at 2,048 + 2,048 characters, per window cap. */
+  latency: { windowTokens: number; medianMs: number; p95Ms: number }[];
+}
+
+const log = (message: string) => console.error(`[train:alignment] ${message}`);
+
+/** A training subsample: up to PER_SET rows of each network set, chosen from the seed. */
+function subsample(examples: readonly Example[]): Example[] {
+  const order = shuffledIndices(examples.length, SEED);
+  const taken = new Map<string, number>();
+  const out: Example[] = [];
+  for (const i of order) {
+    const e = examples[i];
+    if (!NETWORK_SETS.includes(e.row.set)) continue;
+    const n = taken.get(e.row.set) ?? 0;
+    if (n >= PER_SET) continue;
+    taken.set(e.row.set, n + 1);
+    out.push(e);
+  }
+  return out;
+}
+
+function stackedFeatures(
+  runner: AlignmentRunner,
+  vectors: WordVectors,
+  examples: readonly Example[],
+): Float32Array[] {
+  return examples.map((e) =>
+    networkFeatures(runner, claimPairs(e.row.prompt ?? "", e.row.response, vectors))
+  );
+}
+
+/** Cost of the network features per call, on prompts and responses cut to 2,048 characters. */
+function measureLatency(
+  network: AlignmentNetwork,
+  vectors: WordVectors,
+  texts: readonly string[],
+): AlignmentStudy["latency"] {
+  const runner = new AlignmentRunner(network, vectors);
+  const long = texts.join(" ");
+  const pairsOf = (k: number) => {
+    const at = (k * 997) % Math.max(long.length - 4096, 1);
+    return [long.slice(at, at + 2048), long.slice(at + 2048, at + 4096)];
+  };
+  return CAP_CURVE.map((windowTokens) => {
+    const caps = { ...DEFAULT_CAPS, windowTokens };
+    for (let k = 0; k < 20; k++) {
+      const [p, r] = pairsOf(k);
+      networkFeatures(runner, claimPairs(p, r, vectors, caps));
+    }
+    const ms: number[] = [];
+    for (let k = 0; k < LATENCY_CALLS; k++) {
+      const [p, r] = pairsOf(k);
+      const started = performance.now();
+      networkFeatures(runner, claimPairs(p, r, vectors, caps));
+      ms.push(performance.now() - started);
+    }
+    ms.sort((a, b) => a - b);
+    return { windowTokens, medianMs: quantile(ms, 0.5), p95Ms: quantile(ms, 0.95) };
+  });
+}
+
+async function main() {
+  const { values } = parseArgs({ args: Deno.args, options: { data: { type: "string" } } });
+  const training = JSON.parse(
+    await Deno.readTextFile(modelFolder(DEFAULT_MODEL_DIR) + TRAINING_REPORT_FILE),
+  ) as TrainingReport;
+  const data = await prepareData(values.data ?? DEFAULT_DATA_DIR, log);
+  const { vectors } = data.semantics;
+  const train = data.examples.train.pr, held = data.examples.calibration.pr;
+
+  const chosen = subsample(train);
+  const weights = setBalancedWeights(chosen);
+  const responses: TrainingResponse[] = chosen.map((e, i) => ({
+    pairs: claimPairs(e.row.prompt ?? "", e.row.response, vectors),
+    hallucinated: e.row.hallucinated,
+    weight: weights[i],
+  }));
+  let started = performance.now();
+  const options = DEFAULT_NETWORK_TRAINING;
+  const network = trainAlignmentNetwork(
+    responses,
+    vectors,
+    options,
+    (epoch, loss) =>
+      log(
+        `epoch ${epoch + 1}: loss ${loss.toFixed(4)} (${
+          ((performance.now() - started) / 1000).toFixed(0)
+        } s)`,
+      ),
+  );
+  const trainingSeconds = (performance.now() - started) / 1000;
+  log(
+    `network: ${network.params.length} weights, ${responses.length} responses, ${
+      trainingSeconds.toFixed(0)
+    } s`,
+  );
+
+  started = performance.now();
+  const runner = new AlignmentRunner(network, vectors);
+  const stacked = {
+    train: stackedFeatures(runner, vectors, train),
+    held: stackedFeatures(runner, vectors, held),
+  };
+  log(`stacked features in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  const base = VARIANTS.find((v) => v.variant === BASE_VARIANT)!;
+  const pr = heldOut(data, base.recipe, "pr", new Map(), stacked);
+  const baseReport = training.selection.find((s) => s.variant === BASE_VARIANT)!;
+  const score = (s: { prMeanPerSetAuroc: number; roMeanPerSetAuroc: number }) =>
+    (s.prMeanPerSetAuroc + s.roMeanPerSetAuroc) / 2;
+  const prMean = meanOf(pr.perSet);
+  // `ro` has no prompt, so the network cannot change it: the base variant's figure stands.
+  const result = { prMeanPerSetAuroc: prMean, roMeanPerSetAuroc: baseReport.roMeanPerSetAuroc };
+  const shippedVariant =
+    VARIANTS.find((v) => JSON.stringify(v.recipe) === JSON.stringify(training.recipe))!.variant;
+  const shipped = training.selection.find((s) => s.variant === shippedVariant)!;
+  const gain = score(result) - score(shipped);
+  log(
+    `+ learned alignment: pr ${prMean.toFixed(3)} (base ${
+      baseReport.prMeanPerSetAuroc.toFixed(3)
+    }); gain over shipped ${gain.toFixed(4)}`,
+  );
+
+  const latency = measureLatency(
+    network,
+    vectors,
+    held.slice(0, 400).map((e) => `${e.row.prompt ?? ""} ${e.row.response}`),
+  );
+  for (const l of latency) {
+    log(
+      `window ${l.windowTokens} tokens: median ${l.medianMs.toFixed(2)} ms, p95 ${
+        l.p95Ms.toFixed(2)
+      } ms`,
+    );
+  }
+  const study: AlignmentStudy = {
+    variant: "+ learned alignment",
+    shape: options.shape,
+    parameters: network.params.length,
+    trainingResponses: responses.length,
+    epochs: options.epochs,
+    trainingSeconds,
+    caps: DEFAULT_CAPS,
+    ...result,
+    prPerSetAuroc: pr.perSet,
+    gain,
+    ships: gain >= SEMANTIC_MIN_GAIN,
+    latency,
+  };
+  await Deno.writeTextFile(STUDY_FILE, JSON.stringify(study, null, 1) + "\n");
+  log(`wrote ${STUDY_FILE}`);
+}
+
+if (import.meta.main) await main();
