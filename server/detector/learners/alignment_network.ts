@@ -136,6 +136,8 @@ export class AlignmentRunner {
   private readonly layout: Layout;
   private readonly cache = new Map<string, Float32Array>();
   private readonly unit: Float32Array;
+  /** Projections of every vocabulary word, once frozen (`freeze`). */
+  private vocabulary?: Float32Array;
 
   constructor(readonly network: AlignmentNetwork, readonly vectors: WordVectors) {
     this.layout = new Layout(network.dims, network.shape);
@@ -156,22 +158,44 @@ export class AlignmentRunner {
     return this.unit;
   }
 
-  private base(token: string): Float32Array {
-    const cached = this.cache.get(token);
-    if (cached) return cached;
+  /** The projection of a token before its exact-match input and the ReLU. */
+  private computeBase(token: string, out: Float32Array) {
     const { params } = this.network, { inputs, dims, w1, b1, shape } = this.layout;
     const x = this.input(token);
     const unknown = this.vectors.indexOf(token) < 0 ? 1 : 0;
     const negation = NEGATIONS.has(token) ? 1 : 0;
-    const out = new Float32Array(shape.hidden);
     for (let h = 0; h < shape.hidden; h++) {
       const w = w1 + h * inputs;
       let s = params[b1 + h] + unknown * params[w + dims + 1] + negation * params[w + dims + 2];
       for (let d = 0; d < dims; d++) s += params[w + d] * x[d];
       out[h] = s;
     }
+    return out;
+  }
+
+  private base(token: string): Float32Array {
+    const H = this.layout.shape.hidden;
+    const row = this.vocabulary ? this.vectors.indexOf(token) : -1;
+    if (row >= 0) return this.vocabulary!.subarray(row * H, row * H + H);
+    const cached = this.cache.get(token);
+    if (cached) return cached;
+    const out = this.computeBase(token, new Float32Array(H));
     this.cache.set(token, out);
     return out;
+  }
+
+  /**
+   * For serving, once the weights are final: every vocabulary word's projection computed up
+   * front (~0.5 s for 100,000 words), so a call only looks them up.
+   */
+  freeze(): this {
+    const H = this.layout.shape.hidden;
+    const table = new Float32Array(this.vectors.words.length * H);
+    this.vectors.words.forEach((w, row) =>
+      this.computeBase(w, table.subarray(row * H, row * H + H))
+    );
+    this.vocabulary = table;
+    return this;
   }
 
   private project(tokens: readonly string[], exact: Uint8Array): Float32Array {

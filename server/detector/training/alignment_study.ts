@@ -10,7 +10,6 @@
 import { parseArgs } from "node:util";
 import {
   type AlignmentCaps,
-  type AlignmentNetwork,
   AlignmentRunner,
   claimPairs,
   DEFAULT_CAPS,
@@ -25,9 +24,9 @@ import { DEFAULT_MODEL_DIR, modelFolder, TRAINING_REPORT_FILE } from "../model_f
 import type { TrainingReport } from "../evaluation/card.ts";
 import { shuffledIndices } from "../random.ts";
 import { DEFAULT_DATA_DIR } from "../train.ts";
-import { type Example, setBalancedWeights } from "./examples.ts";
+import { type Example, groupFold, setBalancedWeights } from "./examples.ts";
 import { prepareData, SEED } from "./pipeline.ts";
-import { heldOut, meanOf, SEMANTIC_MIN_GAIN, VARIANTS } from "./selection.ts";
+import { heldOut, meanOf, perSetAuroc, SEMANTIC_MIN_GAIN, VARIANTS } from "./selection.ts";
 
 export const STUDY_FILE = new URL("../../../docs/alignment-study.json", import.meta.url).pathname;
 
@@ -45,7 +44,7 @@ const NETWORK_SETS = [
   "xsum_hallucination",
 ];
 /** Training responses per set at most (the subsample that fits the time budget). */
-const PER_SET = 1200;
+const PER_SET = 2000;
 /** The variant the network is stacked onto: every semantic block, no word n-grams. */
 const BASE_VARIANT = "+ WordNet";
 /** Window caps whose cost per call is measured (claims capped at 64 tokens throughout). */
@@ -56,6 +55,7 @@ export interface AlignmentStudy {
   variant: string;
   shape: { hidden: number; compare: number };
   parameters: number;
+  /** Training responses of the two cross-fitting folds together. */
   trainingResponses: number;
   epochs: number;
   trainingSeconds: number;
@@ -63,6 +63,8 @@ export interface AlignmentStudy {
   prMeanPerSetAuroc: number;
   roMeanPerSetAuroc: number;
   prPerSetAuroc: Record<string, number>;
+  /** The network alone (its worst-claim logit), pr AUROC per set. */
+  networkAlonePerSetAuroc: Record<string, number>;
   /** Mean of pr and ro, against the best variant of `deno task train` without it. */
   gain: number;
   ships: boolean;
@@ -88,23 +90,12 @@ function subsample(examples: readonly Example[]): Example[] {
   return out;
 }
 
-function stackedFeatures(
-  runner: AlignmentRunner,
-  vectors: WordVectors,
-  examples: readonly Example[],
-): Float32Array[] {
-  return examples.map((e) =>
-    networkFeatures(runner, claimPairs(e.row.prompt ?? "", e.row.response, vectors))
-  );
-}
-
 /** Cost of the network features per call, on prompts and responses cut to 2,048 characters. */
 function measureLatency(
-  network: AlignmentNetwork,
+  runner: AlignmentRunner,
   vectors: WordVectors,
   texts: readonly string[],
 ): AlignmentStudy["latency"] {
-  const runner = new AlignmentRunner(network, vectors);
   const long = texts.join(" ");
   const pairsOf = (k: number) => {
     const at = (k * 997) % Math.max(long.length - 4096, 1);
@@ -137,40 +128,49 @@ async function main() {
   const { vectors } = data.semantics;
   const train = data.examples.train.pr, held = data.examples.calibration.pr;
 
-  const chosen = subsample(train);
-  const weights = setBalancedWeights(chosen);
-  const responses: TrainingResponse[] = chosen.map((e, i) => ({
-    pairs: claimPairs(e.row.prompt ?? "", e.row.response, vectors),
-    hallucinated: e.row.hallucinated,
-    weight: weights[i],
-  }));
-  let started = performance.now();
+  // Cross-fitted like the trees' linear logit: each training row's features come from the
+  // network that did not train on its fold, or the trees would learn to trust an over-fitted score.
+  const fold = train.map(groupFold);
   const options = DEFAULT_NETWORK_TRAINING;
-  const network = trainAlignmentNetwork(
-    responses,
-    vectors,
-    options,
-    (epoch, loss) =>
-      log(
-        `epoch ${epoch + 1}: loss ${loss.toFixed(4)} (${
-          ((performance.now() - started) / 1000).toFixed(0)
-        } s)`,
-      ),
-  );
+  const started = performance.now();
+  const networks = [0, 1].map((f) => {
+    const chosen = subsample(train.filter((_, i) => fold[i] !== f));
+    const weights = setBalancedWeights(chosen);
+    const responses: TrainingResponse[] = chosen.map((e, i) => ({
+      pairs: claimPairs(e.row.prompt ?? "", e.row.response, vectors),
+      hallucinated: e.row.hallucinated,
+      weight: weights[i],
+    }));
+    const network = trainAlignmentNetwork(
+      responses,
+      vectors,
+      options,
+      (epoch, loss) =>
+        log(
+          `fold ${f}, epoch ${epoch + 1}: loss ${loss.toFixed(4)} on ${responses.length} responses`,
+        ),
+    );
+    return new AlignmentRunner(network, vectors).freeze();
+  });
   const trainingSeconds = (performance.now() - started) / 1000;
   log(
-    `network: ${network.params.length} weights, ${responses.length} responses, ${
-      trainingSeconds.toFixed(0)
-    } s`,
+    `networks: ${networks[0].network.params.length} weights each, ${trainingSeconds.toFixed(0)} s`,
   );
-
-  started = performance.now();
-  const runner = new AlignmentRunner(network, vectors);
+  const featuresOf = (runner: AlignmentRunner, e: Example) =>
+    networkFeatures(runner, claimPairs(e.row.prompt ?? "", e.row.response, vectors));
   const stacked = {
-    train: stackedFeatures(runner, vectors, train),
-    held: stackedFeatures(runner, vectors, held),
+    train: train.map((e, i) => featuresOf(networks[fold[i]], e)),
+    held: held.map((e) => {
+      const [a, b] = networks.map((n) => featuresOf(n, e));
+      return a.map((v, k) => (v + b[k]) / 2);
+    }),
   };
-  log(`stacked features in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  const alone = perSetAuroc(held, stacked.held.map((f) => f[0]));
+  log(
+    `network alone (worst claim), calibration: ${
+      NETWORK_SETS.map((set) => `${set} ${alone[set]?.toFixed(3)}`).join(", ")
+    }`,
+  );
   const base = VARIANTS.find((v) => v.variant === BASE_VARIANT)!;
   const pr = heldOut(data, base.recipe, "pr", new Map(), stacked);
   const baseReport = training.selection.find((s) => s.variant === BASE_VARIANT)!;
@@ -190,7 +190,7 @@ async function main() {
   );
 
   const latency = measureLatency(
-    network,
+    networks[0],
     vectors,
     held.slice(0, 400).map((e) => `${e.row.prompt ?? ""} ${e.row.response}`),
   );
@@ -204,13 +204,14 @@ async function main() {
   const study: AlignmentStudy = {
     variant: "+ learned alignment",
     shape: options.shape,
-    parameters: network.params.length,
-    trainingResponses: responses.length,
+    parameters: networks[0].network.params.length,
+    trainingResponses: subsample(train).length,
     epochs: options.epochs,
     trainingSeconds,
     caps: DEFAULT_CAPS,
     ...result,
     prPerSetAuroc: pr.perSet,
+    networkAlonePerSetAuroc: alone,
     gain,
     ships: gain >= SEMANTIC_MIN_GAIN,
     latency,
