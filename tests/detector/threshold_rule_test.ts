@@ -5,7 +5,7 @@ import {
   bestMacroBalancedAccuracyThreshold,
   countsAt,
 } from "../../server/detector/metrics.ts";
-import { flagAccuracy } from "../../server/detector/training/threshold_study.ts";
+import { flagAccuracy } from "../../server/detector/training/threshold_rules.ts";
 
 Deno.test("one separable set: the threshold is its lowest positive score", () => {
   const p = [0.1, 0.2, 0.3, 0.6, 0.7, 0.9];

@@ -16,7 +16,6 @@ import {
   goldenMinimum,
 } from "../calibration.ts";
 import { softmax } from "../linear.ts";
-import { bestMacroBalancedAccuracyThreshold } from "../metrics.ts";
 import {
   CALIBRATOR_FORMAT,
   type CalibratorFile,
@@ -26,6 +25,12 @@ import {
 import { type ModelCore, multiclassOutput, multiclassScores, type RawScores } from "../model.ts";
 import { type Example, groupFold } from "./examples.ts";
 import { REGIME_CLASSES } from "./heads.ts";
+import {
+  compareThresholdRules,
+  SHIPPED_THRESHOLD_RULE,
+  THRESHOLD_RULES,
+  type ThresholdRuleResult,
+} from "./threshold_rules.ts";
 
 export const CALIBRATION_RULE =
   "per cell: the binary logit is calibrated by the identity (the raw sigmoid), Platt, " +
@@ -35,8 +40,8 @@ export const CALIBRATION_RULE =
   "multiclass cells add a softmax temperature for the regime head and per-regime exponents and " +
   "log offsets (coordinate ascent on the macro-F1 of top_regime); p_hallucination stays " +
   "calibrated; threshold = the p_hallucination that maximises the mean of the per-set balanced " +
-  "accuracies on the calibration split (what the flag means within any one domain; it replaced " +
-  "pooled F1 by a cross-fitted study, threshold_study.ts)";
+  "accuracies on the calibration split (what the flag means within any one domain; chosen over " +
+  "pooled F1 and pooled balanced accuracy by the cross-fitted comparison below)";
 
 export interface CellReport {
   cell: CellName;
@@ -45,11 +50,13 @@ export interface CellReport {
   method: string;
   threshold: number;
   regimeTemperature?: number;
+  /** Binary cells: every threshold rule, cross-fitted on the calibration split. */
+  thresholdRules?: ThresholdRuleResult[];
 }
 
 /** The cell's flag threshold by the rule above. */
 function flagThreshold(probs: readonly number[], examples: readonly Example[]): number {
-  return bestMacroBalancedAccuracyThreshold(
+  return THRESHOLD_RULES[SHIPPED_THRESHOLD_RULE](
     probs,
     examples.map((e) => e.row.hallucinated),
     examples.map((e) => e.row.set),
@@ -165,6 +172,12 @@ export function calibrateCells(
     const choice = chooseCalibrator(z, y, seed, examples.map(groupFold));
     const probs = z.map((v) => applyCalibrator(choice.calibrator, v));
     const threshold = flagThreshold(probs, examples);
+    const thresholdRules = compareThresholdRules(
+      probs,
+      y,
+      examples.map((e) => e.row.set),
+      examples.map(groupFold),
+    );
     const regimeTemperature = fitRegimeTemperature(raws, examples);
     cells[`binary/${mode}`] = { calibrator: choice.calibrator, threshold };
     const multiclass = calibrateRegimes(
@@ -184,7 +197,7 @@ export function calibrateCells(
           ? choice.calibrator.method
           : `${choice.calibrator.method} + per-regime exponents and offsets`,
         threshold: cell.threshold,
-        ...(task === "multiclass" ? { regimeTemperature } : {}),
+        ...(task === "multiclass" ? { regimeTemperature } : { thresholdRules }),
       });
     }
   }
