@@ -380,7 +380,7 @@ export interface NetworkTraining {
 }
 export const DEFAULT_NETWORK_TRAINING: NetworkTraining = {
   shape: { hidden: 32, compare: 32 },
-  epochs: 6,
+  epochs: 3,
   batch: 32,
   learningRate: 0.002,
   seed: 17,

@@ -73,7 +73,14 @@ export interface AlignmentStudy {
    * Added cost per call at 2,048 + 2,048 characters, per window cap: claim pairs and network
    * together, and the network alone (the pairs' windows are shared with the claim blocks).
    */
-  latency: { windowTokens: number; medianMs: number; p95Ms: number; networkP95Ms: number }[];
+  latency: {
+    windowTokens: number;
+    medianMs: number;
+    p95Ms: number;
+    networkP95Ms: number;
+    /** The network alone at this cap: mean pr AUROC over NETWORK_SETS (calibration split). */
+    networkAloneMeanAuroc: number;
+  }[];
 }
 
 const log = (message: string) => console.error(`[train:alignment] ${message}`);
@@ -99,7 +106,7 @@ function measureLatency(
   runner: AlignmentRunner,
   vectors: WordVectors,
   texts: readonly string[],
-): AlignmentStudy["latency"] {
+): Omit<AlignmentStudy["latency"][number], "networkAloneMeanAuroc">[] {
   const long = texts.join(" ");
   const pairsOf = (k: number) => {
     const at = (k * 997) % Math.max(long.length - 4096, 1);
@@ -169,14 +176,17 @@ async function main() {
   log(
     `networks: ${networks[0].network.params.length} weights each, ${trainingSeconds.toFixed(0)} s`,
   );
-  const featuresOf = (runner: AlignmentRunner, e: Example) =>
-    networkFeatures(runner, claimPairs(e.row.prompt ?? "", e.row.response, vectors));
+  const featuresOf = (runner: AlignmentRunner, e: Example, caps = DEFAULT_CAPS) =>
+    networkFeatures(runner, claimPairs(e.row.prompt ?? "", e.row.response, vectors, caps));
+  /** Calibration rows are scored by both networks, averaged. */
+  const heldFeatures = (caps: AlignmentCaps) =>
+    held.map((e) => {
+      const [a, b] = networks.map((n) => featuresOf(n, e, caps));
+      return a.map((v, k) => (v + b[k]) / 2);
+    });
   const stacked = {
     train: train.map((e, i) => featuresOf(networks[fold[i]], e)),
-    held: held.map((e) => {
-      const [a, b] = networks.map((n) => featuresOf(n, e));
-      return a.map((v, k) => (v + b[k]) / 2);
-    }),
+    held: heldFeatures(DEFAULT_CAPS),
   };
   const alone = perSetAuroc(held, stacked.held.map((f) => f[0]));
   log(
@@ -184,6 +194,14 @@ async function main() {
       NETWORK_SETS.map((set) => `${set} ${alone[set]?.toFixed(3)}`).join(", ")
     }`,
   );
+  // The accuracy side of the curve: the network alone, mean pr AUROC over its sets, per cap.
+  const aloneMean = (perSet: Record<string, number>) =>
+    meanOf(Object.fromEntries(NETWORK_SETS.map((set) => [set, perSet[set]])));
+  const aloneByCap = new Map(CAP_CURVE.map((windowTokens) => {
+    const caps = { ...DEFAULT_CAPS, windowTokens };
+    const features = windowTokens === DEFAULT_CAPS.windowTokens ? stacked.held : heldFeatures(caps);
+    return [windowTokens, aloneMean(perSetAuroc(held, features.map((f) => f[0])))];
+  }));
   const base = VARIANTS.find((v) => v.variant === BASE_VARIANT)!;
   const pr = heldOut(data, base.recipe, "pr", new Map(), stacked);
   const baseReport = training.selection.find((s) => s.variant === BASE_VARIANT)!;
@@ -227,7 +245,10 @@ async function main() {
     networkAlonePerSetAuroc: alone,
     gain,
     passesGainBar: gain >= SEMANTIC_MIN_GAIN,
-    latency,
+    latency: latency.map((l) => ({
+      ...l,
+      networkAloneMeanAuroc: aloneByCap.get(l.windowTokens)!,
+    })),
   };
   await Deno.writeTextFile(STUDY_FILE, JSON.stringify(study, null, 1) + "\n");
   log(`wrote ${STUDY_FILE}`);
