@@ -191,7 +191,7 @@ beside \`deno task train\` in 20 minutes on two shared cores): a decomposable-at
 vectors plus exact-match, unknown-word and negation inputs, attention of each claim token over
 its evidence window, ${study.shape.compare}-wide compare layer, mean and max pooling), trained in
 pure TypeScript from a fixed seed as multiple-instance learning (a response's logit is its worst
-claim's) on ${study.trainingResponses} responses of the grounded training sets, ${study.epochs}
+claim's) on ${study.trainingResponses} responses of the grounded training sets (the two networks together), ${study.epochs}
 epochs, two cross-fitted networks (each scores the training fold it did not see, so the trees do
 not learn to trust an over-fitted score) in ${study.trainingSeconds.toFixed(0)} s; its worst-claim
 and coverage-weighted mean claim logits are stacked into the trees of "+ WordNet". Caps: claims

@@ -55,7 +55,7 @@ export interface AlignmentStudy {
   variant: string;
   shape: { hidden: number; compare: number };
   parameters: number;
-  /** Training responses of the two cross-fitting folds together. */
+  /** Training responses of the two cross-fitted networks together. */
   trainingResponses: number;
   epochs: number;
   trainingSeconds: number;
@@ -153,6 +153,7 @@ async function main() {
   const fold = train.map(groupFold);
   const options = DEFAULT_NETWORK_TRAINING;
   const started = performance.now();
+  let trainingResponses = 0;
   const networks = [0, 1].map((f) => {
     const chosen = subsample(train.filter((_, i) => fold[i] !== f));
     const weights = setBalancedWeights(chosen);
@@ -161,6 +162,7 @@ async function main() {
       hallucinated: e.row.hallucinated,
       weight: weights[i],
     }));
+    trainingResponses += responses.length;
     const network = trainAlignmentNetwork(
       responses,
       vectors,
@@ -236,7 +238,7 @@ async function main() {
     variant: "+ learned alignment",
     shape: options.shape,
     parameters: networks[0].network.params.length,
-    trainingResponses: subsample(train).length,
+    trainingResponses,
     epochs: options.epochs,
     trainingSeconds,
     caps: DEFAULT_CAPS,
