@@ -185,8 +185,8 @@ export function alignmentStudySection(study: AlignmentStudy | undefined): string
   if (!study) return "`deno task train:alignment` has not been run: no learned alignment row.";
   const alone = Object.entries(study.networkAlonePerSetAuroc)
     .filter(([set]) => ABLATION_SETS.includes(set)).map(([set, a]) => `${set} ${f3(a)}`);
-  return `"+ learned alignment" (\`deno task train:alignment\`, a separate task: it does not fit
-beside \`deno task train\` in 20 minutes on two shared cores): a decomposable-attention model
+  return `"+ learned alignment" (\`deno task train:alignment\`, a separate task of 4 to 8 minutes on two
+shared cores, so that \`deno task train\`, 9 to 13 minutes there, keeps its margin under 20): a decomposable-attention model
 (${study.parameters} weights: ${study.shape.hidden}-wide token projection of the shipped word
 vectors plus exact-match, unknown-word and negation inputs, attention of each claim token over
 its evidence window, ${study.shape.compare}-wide compare layer, mean and max pooling), trained in

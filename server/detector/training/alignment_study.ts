@@ -4,8 +4,8 @@
  * the "+ WordNet" variant, and compared on the calibration split with the variants of
  * `deno task train` (the training report beside the committed model); its cost per call is
  * measured at several window caps. Writes docs/alignment-study.json, which `deno task eval`
- * puts into the model card. Separate from `deno task train` because it would not fit its
- * 20-minute budget on two shared cores; it ships nothing unless the selection rule says so.
+ * puts into the model card. Separate from `deno task train` (4 to 8 minutes more on two shared
+ * cores), so that training keeps its margin under 20 minutes; it ships nothing.
  */
 import { parseArgs } from "node:util";
 import {
