@@ -28,6 +28,7 @@ import { sentences } from "../features/text.ts";
 import { loadDetector } from "../inference/model.ts";
 import { DEFAULT_MODEL_DIR, modelFolder, TRAINING_REPORT_FILE } from "../inference/model_files.ts";
 import { DEFAULT_DATA_DIR } from "../corpus/data_dir.ts";
+import { type AlignmentStudy, STUDY_FILE } from "../training/alignment_study.ts";
 
 const DOCS_DIR = new URL("../../../docs/", import.meta.url).pathname;
 const SVG_NAME = "model-card-reliability.svg";
@@ -79,6 +80,10 @@ async function main() {
     training,
     testRowsPerSet,
     peers,
+    alignmentStudy: await Deno.readTextFile(STUDY_FILE).then(
+      (text) => JSON.parse(text) as AlignmentStudy,
+      () => undefined,
+    ),
   };
   const trainable = new Map(training.sets.map((s) => [s.set, s.trainable]));
   console.log(

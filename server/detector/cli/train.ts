@@ -59,6 +59,7 @@ async function main() {
       method: c.method,
       threshold: c.threshold,
       choice: c.choice,
+      ...(c.thresholdRules ? { thresholdRules: c.thresholdRules } : {}),
     })),
     calibrationRule: CALIBRATION_RULE,
   };

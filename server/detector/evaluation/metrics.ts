@@ -135,3 +135,42 @@ export function oracleBalancedAccuracy(
   });
   return best;
 }
+
+/**
+ * The threshold with the best mean balanced accuracy over groups (sets): what a flag means to a
+ * user of any one domain, rather than to the pooled mix of base rates. Candidates are the scores
+ * (flag p >= candidate; ties: the higher threshold); groups with one class only count by the rate
+ * of the class they have. One pass over the sorted scores: flagging one more row changes one
+ * group's term.
+ */
+export function bestMacroBalancedAccuracyThreshold(
+  probs: readonly number[],
+  labels: readonly boolean[],
+  groups: readonly string[],
+): number {
+  const names = [...new Set(groups)];
+  const slot = new Map(names.map((g, k) => [g, k]));
+  const positives = new Array(names.length).fill(0), negatives = new Array(names.length).fill(0);
+  groups.forEach((g, i) => labels[i] ? positives[slot.get(g)!]++ : negatives[slot.get(g)!]++);
+  const tp = new Array(names.length).fill(0), fp = new Array(names.length).fill(0);
+  const term = (k: number) =>
+    balancedAccuracy({
+      tp: tp[k],
+      fn: positives[k] - tp[k],
+      fp: fp[k],
+      tn: negatives[k] - fp[k],
+    });
+  // Nothing flagged yet: every group's balanced accuracy is that of flagging nothing.
+  let sum = names.reduce((s, _, k) => s + term(k), 0);
+  const order = probs.map((_, i) => i).sort((a, b) => probs[b] - probs[a]);
+  let best = -1, threshold = 1;
+  order.forEach((i, at) => {
+    const k = slot.get(groups[i])!;
+    sum -= term(k);
+    labels[i] ? tp[k]++ : fp[k]++;
+    sum += term(k);
+    if (at + 1 < order.length && probs[order[at + 1]] === probs[i]) return;
+    if (sum > best + 1e-12) [best, threshold] = [sum, probs[i]];
+  });
+  return threshold;
+}

@@ -65,7 +65,9 @@ const UNSUPPORTED_CLAIM = 1 / 3;
  */
 const MAX_SEARCHED_NOVEL = 12;
 
-interface EvidenceSentence {
+export interface EvidenceSentence {
+  /** Lower-cased words in order (the learned alignment model reads them as a sequence). */
+  words: readonly string[];
   tokens: Set<string>;
   stems: Set<string>;
   numbers: Set<string>;
@@ -101,10 +103,11 @@ export interface ClaimAlignment {
 const CAPITALISED = /^\p{Lu}/u;
 
 /** Each prompt sentence prepared once per call, whatever the number of claims. */
-function evidenceOf(p: TextAnalysis, vectors: WordVectors): EvidenceSentence[] {
+export function evidenceOf(p: TextAnalysis, vectors: WordVectors): EvidenceSentence[] {
   return p.sentences.slice(0, MAX_EVIDENCE_SENTENCES).map((s) => {
     const content = [...s.content];
     return {
+      words: s.tokens,
       tokens: new Set(s.tokens),
       stems: new Set(s.tokens.map(stem)),
       numbers: s.numbers,
@@ -135,6 +138,12 @@ function windowOf(evidence: readonly EvidenceSentence[], stems: readonly string[
   };
 }
 
+/** The window of a claim given its distinct content words (numbers do not choose it). */
+export function claimWindow(evidence: readonly EvidenceSentence[], content: readonly string[]) {
+  // A changed number must not pull its source sentence into the window.
+  return windowOf(evidence, content.map(stem).filter((t) => !/^\d/.test(t)));
+}
+
 /** Whether any of the window's sets has the value (no union built per claim). */
 function anyHas(sets: readonly ReadonlySet<string>[], value: string): boolean {
   for (const set of sets) if (set.has(value)) return true;
@@ -154,8 +163,7 @@ export function alignClaims(
     const tokens = original.map((w) => w.toLowerCase());
     const content = [...new Set(tokens.filter(isContentWord))];
     const stems = content.map(stem);
-    // A changed number must not pull its source sentence into the window.
-    const window = windowOf(evidence, stems.filter((t) => !/^\d/.test(t)));
+    const window = claimWindow(evidence, content);
     const windowTokens = window.sentences.map((s) => s.tokens);
     const windowStems = window.sentences.map((s) => s.stems);
     const windowNegated = window.sentences.map((s) => s.negatedBases);

@@ -65,6 +65,12 @@ export class WordVectors {
     return best * this.inverseNorm[row];
   }
 
+  /** Writes a row's unit vector, times `scale`, into `out` from `at`. */
+  writeUnit(row: number, out: Float32Array, at: number, scale = 1) {
+    const f = this.inverseNorm[row] * scale;
+    for (let d = 0, i = row * this.dims; d < this.dims; d++, i++) out[at + d] = this.values[i] * f;
+  }
+
   /** Cosine of two words; NaN when either is unknown. */
   similarity(a: string, b: string): number {
     const i = this.indexOf(a), j = this.indexOf(b);

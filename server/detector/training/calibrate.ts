@@ -16,7 +16,6 @@ import {
   goldenMinimum,
 } from "../learners/calibration.ts";
 import { softmax } from "../learners/linear.ts";
-import { bestF1Threshold } from "../evaluation/metrics.ts";
 import {
   CALIBRATOR_FORMAT,
   type CalibratorFile,
@@ -31,6 +30,12 @@ import {
 } from "../inference/model.ts";
 import { type Example, groupFold } from "./examples.ts";
 import { REGIME_CLASSES } from "./heads.ts";
+import {
+  compareThresholdRules,
+  SHIPPED_THRESHOLD_RULE,
+  THRESHOLD_RULES,
+  type ThresholdRuleResult,
+} from "./threshold_rules.ts";
 
 export const CALIBRATION_RULE =
   "per cell: the binary logit is calibrated by the identity (the raw sigmoid), Platt, " +
@@ -39,7 +44,9 @@ export const CALIBRATION_RULE =
   "together), refitted on all of it; " +
   "multiclass cells add a softmax temperature for the regime head and per-regime exponents and " +
   "log offsets (coordinate ascent on the macro-F1 of top_regime); p_hallucination stays " +
-  "calibrated; threshold = the p_hallucination that maximises F1 on the calibration split";
+  "calibrated; threshold = the p_hallucination that maximises the mean of the per-set balanced " +
+  "accuracies on the calibration split (what the flag means within any one domain; chosen over " +
+  "pooled F1 and pooled balanced accuracy by the cross-fitted comparison below)";
 
 export interface CellReport {
   cell: CellName;
@@ -48,6 +55,17 @@ export interface CellReport {
   method: string;
   threshold: number;
   regimeTemperature?: number;
+  /** Binary cells: every threshold rule, cross-fitted on the calibration split. */
+  thresholdRules?: ThresholdRuleResult[];
+}
+
+/** The cell's flag threshold by the rule above. */
+function flagThreshold(probs: readonly number[], examples: readonly Example[]): number {
+  return THRESHOLD_RULES[SHIPPED_THRESHOLD_RULE](
+    probs,
+    examples.map((e) => e.row.hallucinated),
+    examples.map((e) => e.row.set),
+  );
 }
 
 /** Softmax temperature of the regime head minimising log loss on hallucinated rows. */
@@ -141,7 +159,7 @@ function calibrateRegimes(
     regimeSlope: Object.fromEntries(PUBLIC_REGIMES.map((r, k) => [r, slope[k]])),
   };
   const p = raws.map((r) => multiclassOutput(core, cell, r).p);
-  return { ...cell, threshold: bestF1Threshold(p, examples.map((e) => e.row.hallucinated)) };
+  return { ...cell, threshold: flagThreshold(p, examples) };
 }
 
 export function calibrateCells(
@@ -158,7 +176,13 @@ export function calibrateCells(
     const y = examples.map((e) => e.row.hallucinated);
     const choice = chooseCalibrator(z, y, seed, examples.map(groupFold));
     const probs = z.map((v) => applyCalibrator(choice.calibrator, v));
-    const threshold = bestF1Threshold(probs, y);
+    const threshold = flagThreshold(probs, examples);
+    const thresholdRules = compareThresholdRules(
+      probs,
+      y,
+      examples.map((e) => e.row.set),
+      examples.map(groupFold),
+    );
     const regimeTemperature = fitRegimeTemperature(raws, examples);
     cells[`binary/${mode}`] = { calibrator: choice.calibrator, threshold };
     const multiclass = calibrateRegimes(
@@ -178,7 +202,7 @@ export function calibrateCells(
           ? choice.calibrator.method
           : `${choice.calibrator.method} + per-regime exponents and offsets`,
         threshold: cell.threshold,
-        ...(task === "multiclass" ? { regimeTemperature } : {}),
+        ...(task === "multiclass" ? { regimeTemperature } : { thresholdRules }),
       });
     }
   }

@@ -91,21 +91,34 @@ export function meanOf(perSet: Record<string, number>): number {
   return values.reduce((a, b) => a + b, 0) / values.length;
 }
 
-function heldOut(
+/** Features appended to the trees' dense inputs (a stacked learner's outputs), per example. */
+export interface StackedFeatures {
+  train: readonly Float32Array[];
+  held: readonly Float32Array[];
+}
+
+const stackOnto = (xs: SparseVector[], extra?: readonly Float32Array[]) =>
+  extra ? xs.map((x, i) => ({ ...x, dense: Float32Array.of(...x.dense, ...extra[i]) })) : xs;
+
+export function heldOut(
   data: PreparedData,
   recipe: ModelRecipe,
   mode: InputMode,
   cache: Map<string, SparseVector[][]>,
+  stacked?: StackedFeatures,
 ): { perSet: Record<string, number>; scorer: BinaryScorer } {
   const config = vectorizerFor(data, recipe.groups);
   const dim = featureCount(config);
   const labelled = data.examples.train[mode], held = data.examples.calibration[mode];
   const train = recipe.perturbed && mode === "pr" ? [...labelled, ...data.perturbed] : labelled;
   const key = `${mode}:${JSON.stringify(recipe.groups)}:${train.length}`;
-  const [xs, heldXs] = cache.get(key) ??
+  const [plainXs, plainHeldXs] = cache.get(key) ??
     [vectorizeExamples(config, train), vectorizeExamples(config, held)];
   // Only the full feature set is used by more than one variant.
-  if (JSON.stringify(recipe.groups) === JSON.stringify(ALL_GROUPS)) cache.set(key, [xs, heldXs]);
+  if (JSON.stringify(recipe.groups) === JSON.stringify(ALL_GROUPS)) {
+    cache.set(key, [plainXs, plainHeldXs]);
+  }
+  const xs = stackOnto(plainXs, stacked?.train), heldXs = stackOnto(plainHeldXs, stacked?.held);
   const scorer = trainScorer(train, xs, dim, recipe.family);
   const scores = heldXs.map((x) => {
     const logit = linearLogits(scorer.binary, x)[0];
