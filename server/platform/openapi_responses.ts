@@ -5,7 +5,7 @@
  */
 import type { HeaderName } from "../../shared/headers.ts";
 
-export const ref = (kind: "schemas" | "headers", name: string) => ({
+const ref = (kind: "schemas" | "headers", name: string) => ({
   $ref: `#/components/${kind}/${name}`,
 });
 

@@ -11,6 +11,7 @@ import { listAuditRows } from "../../server/features/usage/audit.ts";
 import { getApiKey } from "../../server/features/keys/api_keys.ts";
 import { getUserByEmail, updateUser } from "../../server/features/auth/users.ts";
 import { MAX_BODY_BYTES } from "../../server/features/detect/router.ts";
+import { kvKeys } from "../../server/platform/kv/kv_keys.ts";
 import { signIn, startApi } from "../support/http.ts";
 import {
   closedPort,
@@ -584,6 +585,14 @@ Deno.test("detect: backend failures", async (t) => {
       assert.equal(
         assertRefused(await detect(api.url, key, TEXT), 503).error,
         "detector_not_configured",
+      );
+      // A request id served earlier for another request is refused first (README's order: 6, 7).
+      const user = (await getUserByEmail(api.kv, "unconfigured@example.com"))!;
+      const served = { units: 1, servedAt: new Date().toISOString(), digest: "another request" };
+      await api.kv.set(kvKeys.servedRequest(user.id, "served-before"), served);
+      assert.deepEqual(
+        assertRefused(await detect(api.url, key, TEXT, { "X-Request-Id": "served-before" }), 400),
+        { detail: "X-Request-Id was already used for a different request" },
       );
     } finally {
       await api.close();

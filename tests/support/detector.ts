@@ -1,8 +1,8 @@
 /**
- * Inference backends for the API tests: the REAL detector (`server/detector/main.ts` as a child
- * process on a free port, waited on until its model has loaded), and small stand-in HTTP servers
- * for the backend failures the real one does not produce on demand (a hang, a malformed answer,
- * a pass-through 400).
+ * Inference backends for the API tests: the REAL detector (`server/detector/service/serve.ts` as
+ * a child process on a free port, waited on until its model has loaded), and small stand-in HTTP
+ * servers for the backend failures the real one does not produce on demand (a hang, a malformed
+ * answer, a pass-through 400).
  */
 import {
   startDetectorProcess,

@@ -65,10 +65,10 @@ export class WordVectors {
     return best * this.inverseNorm[row];
   }
 
-  /** Writes a row's unit vector, times `scale`, into `out` from `at`. */
-  writeUnit(row: number, out: Float32Array, at: number, scale = 1) {
+  /** Writes a row's unit vector, times `scale`, into `out`. */
+  writeUnit(row: number, out: Float32Array, scale: number) {
     const f = this.inverseNorm[row] * scale;
-    for (let d = 0, i = row * this.dims; d < this.dims; d++, i++) out[at + d] = this.values[i] * f;
+    for (let d = 0, i = row * this.dims; d < this.dims; d++, i++) out[d] = this.values[i] * f;
   }
 
   /** Cosine of two words; NaN when either is unknown. */

@@ -24,7 +24,6 @@ import {
   fromModelFile,
   LEXICON_FILE,
   MODEL_FILE,
-  MODEL_FORMAT,
   ModelFile,
   modelFolder,
   parseModelJson,
@@ -50,7 +49,6 @@ export class ModelCore {
     private readonly weights: Int16Array,
     semantics: Semantics,
   ) {
-    if (file.format !== MODEL_FORMAT) throw new Error(`unknown model format ${file.format}`);
     if (file.denseFeatures.join() !== DENSE_FEATURES.join()) {
       throw new Error("model was trained with other dense features");
     }

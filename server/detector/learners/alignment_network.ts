@@ -149,11 +149,9 @@ export class AlignmentRunner {
     this.cache.clear();
   }
 
-  /** The token's input vector without its exact-match entry (which depends on the pair). */
-  private input(token: string): Float32Array {
-    const { dims } = this.network;
-    const row = this.vectors.indexOf(token);
-    if (row >= 0) this.vectors.writeUnit(row, this.unit, 0, vectorScale(dims));
+  /** The word vector part of a token's input (`row`: its vocabulary row, -1 when unknown). */
+  private input(row: number): Float32Array {
+    if (row >= 0) this.vectors.writeUnit(row, this.unit, vectorScale(this.network.dims));
     else this.unit.fill(0);
     return this.unit;
   }
@@ -161,8 +159,9 @@ export class AlignmentRunner {
   /** The projection of a token before its exact-match input and the ReLU. */
   private computeBase(token: string, out: Float32Array) {
     const { params } = this.network, { inputs, dims, w1, b1, shape } = this.layout;
-    const x = this.input(token);
-    const unknown = this.vectors.indexOf(token) < 0 ? 1 : 0;
+    const row = this.vectors.indexOf(token);
+    const x = this.input(row);
+    const unknown = row < 0 ? 1 : 0;
     const negation = NEGATIONS.has(token) ? 1 : 0;
     for (let h = 0; h < shape.hidden; h++) {
       const w = w1 + h * inputs;
@@ -340,8 +339,9 @@ export class AlignmentRunner {
       exact: Uint8Array,
     ) =>
       tokens.forEach((token, i) => {
-        const x = this.input(token);
-        const known = this.vectors.indexOf(token) >= 0;
+        const row = this.vectors.indexOf(token);
+        const x = this.input(row);
+        const known = row >= 0;
         const negation = NEGATIONS.has(token) ? 1 : 0;
         for (let u = 0; u < H; u++) {
           if (h[i * H + u] <= 0) continue;

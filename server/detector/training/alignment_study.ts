@@ -125,12 +125,13 @@ function measureLatency(
       total.push(ended - started);
       network.push(ended - paired);
     }
-    const sorted = (ms: number[]) => ms.sort((a, b) => a - b);
+    total.sort((a, b) => a - b);
+    network.sort((a, b) => a - b);
     return {
       windowTokens,
-      medianMs: quantile(sorted(total), 0.5),
+      medianMs: quantile(total, 0.5),
       p95Ms: quantile(total, 0.95),
-      networkP95Ms: quantile(sorted(network), 0.95),
+      networkP95Ms: quantile(network, 0.95),
     };
   });
 }

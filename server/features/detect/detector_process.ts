@@ -1,9 +1,9 @@
 /**
- * The detector beside the API: `server/detector/main.ts` as a child process of this Deno, so that
- * scoring (CPU-bound, synchronous) never stalls the API's event loop and the same entry point
- * serves `deno task serve:detector`. Its port is read from the line it prints on listening, so
- * port 0 works. Its output is forwarded to this process's stderr. It exits by itself when this
- * process dies (`detector_watchdog.ts`), even by SIGKILL.
+ * The detector beside the API: `server/detector/service/serve.ts` as a child process of this
+ * Deno, so that scoring (CPU-bound, synchronous) never stalls the API's event loop and the same
+ * entry point serves `deno task serve:detector`. Its port is read from the line it prints on
+ * listening, so port 0 works. Its output is forwarded to this process's stderr. It exits by itself
+ * when this process dies (`detector_watchdog.ts`), even by SIGKILL.
  */
 import { verifierEnvOf, type VerifierSettings } from "../../detector/verifier/settings.ts";
 

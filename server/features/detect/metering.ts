@@ -1,8 +1,9 @@
 /**
  * The metering of one detect call, the route's two calls into usage: `admitDetectCall` before the
- * detector is asked (a retry of a served request id is recognised; a call that already cannot fit
- * the plan's caps is refused), then `record` once it has answered (units, audit row, rate-window
- * count and request-id marker in one commit, `recordServedCall`).
+ * detector is asked (a retry of a served request id is recognised; a call is refused when no
+ * detector is configured, or when it already cannot fit the plan's caps), then `record` once it
+ * has answered (units, audit row, rate-window count and request-id marker in one commit,
+ * `recordServedCall`).
  *
  * Units are charged only by that record, atomically with the cap check and the rate-limit count,
  * so no other outcome (nor a crash mid-call) ever bills. A retry is recognised by a SHA-256 digest
@@ -34,6 +35,8 @@ export interface MeteringDeps {
   kv: Deno.Kv;
   config: Config;
   plans: PlanTable;
+  /** False when the API has no detector address or secret: every call not refused before is 503. */
+  detectorConfigured: boolean;
 }
 
 /** What the detector's answer adds to the audit row of a served call. */
@@ -85,7 +88,7 @@ function assertSameRequest(served: ServedRequest, digest: string): void {
 }
 
 export async function admitDetectCall(
-  { kv, config, plans }: MeteringDeps,
+  { kv, config, plans, detectorConfigured }: MeteringDeps,
   c: Context<AppEnv>,
   call: DetectCall,
   at: Date,
@@ -99,6 +102,11 @@ export async function admitDetectCall(
   const digest = clientRequestId ? requestDigest(id, call) : "";
   let served = clientRequestId ? await findServedRequest(kv, user.id, id, at) : null;
   if (served) assertSameRequest(served, digest);
+  if (!detectorConfigured) {
+    throw apiError("detector_not_configured", {
+      message: "the inference backend address or secret is not configured",
+    });
+  }
 
   const keyAuth = c.get("keyAuth");
   /** Authorises the call again from the store, for a decision the cached account must not make. */

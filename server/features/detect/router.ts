@@ -10,14 +10,14 @@
  *   4. rate limit of the plan (429; every authenticated call counts, even a bad one)
  *   5. body: larger than MAX_BODY_BYTES, bad_json, response_required, input_too_long, other
  *      validation (400)
- *   6. detector configured (503)
- *   7. metering, admit: the request id already served (24 h) for a different request (400
+ *   6. metering, admit: the request id already served (24 h) for a different request (400
  *      detail; the same request is a retry: served again without quota, units or a new audit
- *      row), then the quota (402), a read that refuses early what cannot fit; skipped for a retry
- *   8. backend call (400/401/503 pass-through, 502)
- *   9. metering, record: usage + audit (500 usage_audit_unavailable; 402 when concurrent calls
+ *      row), then the detector configured (503), then the quota (402), a read that refuses early
+ *      what cannot fit; skipped for a retry
+ *   7. backend call (400/401/503 pass-through, 502)
+ *   8. metering, record: usage + audit (500 usage_audit_unavailable; 402 when concurrent calls
  *      used the quota first; 429 when they filled the rate window first; 401/403 when the key
- *      was revoked or the account suspended since step 2; 400 as at 7 when a concurrent call with
+ *      was revoked or the account suspended since step 2; 400 as at 6 when a concurrent call with
  *      the same request id and a different request was recorded first)
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
@@ -26,7 +26,7 @@ import type { DetectResponse } from "../../../shared/contract.ts";
 import { HEADER } from "../../../shared/headers.ts";
 import { collapseRegimeScores, type RegimeScore } from "../../../shared/regimes.ts";
 import type { AppDeps, AppEnv } from "../../platform/env.ts";
-import { apiError, detailError, renderError } from "../../platform/errors.ts";
+import { detailError, renderError } from "../../platform/errors.ts";
 import { allowedOrigin } from "../../platform/middleware/allowed_origin.ts";
 import { bodyLimit } from "../../platform/middleware/body_limit.ts";
 import { jsonOnly } from "../../platform/middleware/json_only.ts";
@@ -92,13 +92,10 @@ export function detectRouter(
     const at = now();
     const call = readDetectCall(await c.req.text());
     c.set("detectCall", { task: call.task, inputMode: call.inputMode });
-    if (!detector) {
-      throw apiError("detector_not_configured", {
-        message: "the inference backend address or secret is not configured",
-      });
-    }
-    const admitted = await admitDetectCall({ kv, config, plans }, c, call, at);
-    const score = await detector.score({
+    const detectorConfigured = detector !== null;
+    const admitted = await admitDetectCall({ kv, config, plans, detectorConfigured }, c, call, at);
+    // Not reached without a detector: admitting the call refused it (503).
+    const score = await detector!.score({
       response: call.response,
       prompt: call.prompt,
       task: call.task,

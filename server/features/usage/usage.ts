@@ -2,13 +2,13 @@
  * Per-account usage counters, the quota check of detect calls, and the record of served calls.
  *
  * Units are charged only when a served call is recorded: one atomic commit (shared with the other
- * calls recorded at the same moment: `platform/kv/group_commit.ts`), guarded by the versionstamps of the
- * month and day unit counters, of the rate window, of the request-id marker and of the key and
- * account the call was authorised with, checks the hard caps, adds the units, and writes the
+ * calls recorded at the same moment: `platform/kv/group_commit.ts`), guarded by the versionstamps
+ * of the month and day unit counters, of the rate window, of the request-id marker and of the key
+ * and account the call was authorised with, checks the hard caps, adds the units, and writes the
  * audit row and the marker; it is decided again on conflict. So a cap holds exactly under any
  * concurrency and across instances sharing the KV, and a call that fails, or a process that dies
- * mid-call, never leaves units charged. A cheap read before the
- * detector is asked refuses calls that already cannot fit.
+ * mid-call, never leaves units charged. A cheap read before the detector is asked refuses calls
+ * that already cannot fit.
  */
 import type { Plan } from "./plans.ts";
 import { dayOf, monthOf } from "../../platform/periods.ts";

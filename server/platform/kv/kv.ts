@@ -68,7 +68,7 @@ export interface ConflictRetry {
 }
 
 /** Jittered and doubling from 1 ms, at most 32 ms: conflicts clear within a commit or two. */
-export const DEFAULT_CONFLICT_RETRY: ConflictRetry = {
+const DEFAULT_CONFLICT_RETRY: ConflictRetry = {
   max: 64,
   backoffMs: (n) => Math.random() * Math.min(32, 2 ** n),
 };
