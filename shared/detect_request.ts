@@ -7,6 +7,7 @@
  */
 import type { z } from "zod";
 import { DetectRequest, type ErrorCode } from "./contract.ts";
+import { BAD_JSON_MESSAGE, parseJsonText } from "./json_text.ts";
 import { codePointLength, MAX_FIELD_CHARS } from "./text.ts";
 import { formatZodIssues, type IssueFormat } from "./zod_issues.ts";
 
@@ -34,12 +35,9 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 /** `format.nameUnknownKeys` only for a trusted caller (the detector behind its secret). */
 export function parseDetectRequest(text: string, format: IssueFormat = {}): DetectRequestParse {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return fail({ code: "bad_json", message: "request body is not valid JSON" });
-  }
+  const json = parseJsonText(text);
+  if (!json.ok) return fail({ code: "bad_json", message: BAD_JSON_MESSAGE });
+  const body = json.value;
   if (!isObject(body)) return fail({ code: null, detail: "request body must be a JSON object" });
   if (body.response === undefined || body.response === null || body.response === "") {
     return fail({ code: "response_required", message: "response is required" });

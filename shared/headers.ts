@@ -23,3 +23,6 @@ export type HeaderName = typeof HEADER[keyof typeof HEADER];
 export const EXPOSED_HEADERS: HeaderName[] = Object.values(HEADER).filter((name) =>
   name !== HEADER.wwwAuthenticate
 );
+
+/** Between the API and its detector only: never sent to nor exposed to a browser. */
+export const INFERENCE_SECRET_HEADER = "X-Inference-Secret";

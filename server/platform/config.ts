@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { formatZodIssues } from "../../shared/zod_issues.ts";
+import { randomToken } from "./random_token.ts";
 import {
   requireVerifierModel,
   VerifierEnvFields,
@@ -97,11 +98,6 @@ export function isLoopbackHttp(url: URL): boolean {
   return url.protocol === "http:" && isLoopback(url.hostname);
 }
 
-function randomSecret(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /** Parses an environment (Deno.env.toObject() at start-up; a plain object in tests). */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = Env.safeParse(env);
@@ -118,7 +114,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     : {
       kind: "embedded",
       port: e.DETECTOR_PORT,
-      secret: e.DETECTOR_SECRET ?? randomSecret(),
+      secret: e.DETECTOR_SECRET ?? randomToken(),
       modelDir: e.MODEL_DIR,
       verifier: verifierSettings(e),
       knowledgeDir: e.KNOWLEDGE_DIR,

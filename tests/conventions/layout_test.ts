@@ -1,9 +1,11 @@
 /**
  * Conventions of the tree, checked so that a newcomer finds each thing where the README says:
  * one folder per API feature, each exporting one router that `server/app.ts` mounts; nothing
- * loose at the `server/` root but the entry points; every site adapter registered with a fixture.
+ * loose at the `server/` root but the entry points; every site adapter registered with a fixture;
+ * every chatbot site of the extension's manifest served by an adapter, and no adapter without one.
  */
 import assert from "node:assert/strict";
+import { CHATBOT_PAGES } from "../../extension/manifest.ts";
 import { SITE_ADAPTERS } from "../../extension/src/sites/index.ts";
 
 const ROOT = new URL("../../", import.meta.url);
@@ -53,4 +55,14 @@ Deno.test("convention: every site adapter file is registered and has a fixture",
     assert.ok(fixtures.some((f) => f.startsWith(name)), `no fixture for ${name}`);
   }
   assert.equal(registered.size, files.length);
+});
+
+Deno.test("convention: every manifest site has an adapter, and every adapter a manifest site", () => {
+  const hosts = CHATBOT_PAGES.map((pattern) => new URL(pattern.replace("/*", "/")).hostname);
+  for (const host of hosts) {
+    assert.ok(SITE_ADAPTERS.some((a) => a.matches(host)), `no adapter for ${host} in the manifest`);
+  }
+  for (const adapter of SITE_ADAPTERS) {
+    assert.ok(hosts.some((host) => adapter.matches(host)), `${adapter.name}: not in the manifest`);
+  }
 });

@@ -1,5 +1,6 @@
 /** Guards the internal routes: the caller must send the shared `X-Inference-Secret`. */
 import type { MiddlewareHandler } from "hono";
+import { INFERENCE_SECRET_HEADER } from "../../../shared/headers.ts";
 
 const encoder = new TextEncoder();
 
@@ -13,7 +14,7 @@ function sameSecret(given: string, expected: string): boolean {
 
 export function inferenceSecret(secret: string): MiddlewareHandler {
   return async function checkInferenceSecret(c, next) {
-    const given = c.req.header("X-Inference-Secret");
+    const given = c.req.header(INFERENCE_SECRET_HEADER);
     if (given === undefined || !sameSecret(given, secret)) {
       return c.json({ detail: "invalid_inference_secret" }, 401);
     }

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { DetectResponse } from "../../../shared/contract.ts";
+import { INFERENCE_SECRET_HEADER } from "../../../shared/headers.ts";
 import type { InputMode, Task } from "../../../shared/regimes.ts";
 import type { Config } from "../../platform/config.ts";
 import { apiError, detailError } from "../../platform/errors.ts";
@@ -70,7 +71,7 @@ export function createDetectorClient(
       try {
         res = await fetch(`${baseUrl}/v1/detect`, {
           method: "POST",
-          headers: { "Content-Type": "application/json", "X-Inference-Secret": secret },
+          headers: { "Content-Type": "application/json", [INFERENCE_SECRET_HEADER]: secret },
           body: JSON.stringify(request),
           signal: AbortSignal.timeout(timeoutMs),
         });

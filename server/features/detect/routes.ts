@@ -6,6 +6,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { DetectResponse } from "../../../shared/contract.ts";
 import { HEADER, type HeaderName } from "../../../shared/headers.ts";
+import { BAD_JSON_MESSAGE } from "../../../shared/json_text.ts";
 import { documentedBody, errorResponse, headerRefs } from "../../platform/openapi_responses.ts";
 
 const DETECT_ERROR_HEADERS: HeaderName[] = [
@@ -18,7 +19,7 @@ const DETECT_ERROR_HEADERS: HeaderName[] = [
 const DETECT_ERRORS = {
   400: errorResponse("Invalid request.", {
     response_required: { error: "response_required", message: "response is required" },
-    bad_json: { error: "bad_json", message: "request body is not valid JSON" },
+    bad_json: { error: "bad_json", message: BAD_JSON_MESSAGE },
     input_too_long: {
       error: "input_too_long",
       field: "response",

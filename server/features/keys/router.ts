@@ -5,6 +5,7 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
+import { BAD_JSON_MESSAGE, parseJsonText } from "../../../shared/json_text.ts";
 import type { AppDeps, AppEnv } from "../../platform/env.ts";
 import { allowedOrigin } from "../../platform/middleware/allowed_origin.ts";
 import { jsonOnly } from "../../platform/middleware/json_only.ts";
@@ -47,13 +48,9 @@ const IncludeRevoked = z.enum(["true", "false"]).optional();
 
 function readCreateBody(raw: string): z.infer<typeof ApiKeyCreateRequest> {
   if (raw.trim() === "") return {};
-  let body: unknown;
-  try {
-    body = JSON.parse(raw);
-  } catch {
-    throw apiError("bad_json", { message: "request body is not valid JSON" });
-  }
-  const parsed = ApiKeyCreateRequest.safeParse(body);
+  const json = parseJsonText(raw);
+  if (!json.ok) throw apiError("bad_json", { message: BAD_JSON_MESSAGE });
+  const parsed = ApiKeyCreateRequest.safeParse(json.value);
   // Fixed message: zod's issue texts would echo caller-supplied property names.
   if (!parsed.success) {
     throw apiError("bad_request", {
