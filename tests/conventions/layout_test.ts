@@ -1,7 +1,8 @@
 /**
  * Conventions of the tree, checked so that a newcomer finds each thing where the README says:
  * one folder per API feature, each exporting one router that `server/app.ts` mounts; nothing
- * loose at the `server/` root but the entry points; every site adapter registered with a fixture;
+ * loose at the `server/` root but the entry points; platform below the features, never importing
+ * them; every site adapter registered with a fixture;
  * every chatbot site of the extension's manifest served by an adapter, and no adapter without one.
  */
 import assert from "node:assert/strict";
@@ -41,6 +42,24 @@ Deno.test("convention: every server/features/* exports one router, mounted by ap
 Deno.test("convention: the server/ root holds only the entry points", () => {
   const files = entries(new URL("server/", ROOT)).filter((e) => e.isFile).map((e) => e.name);
   assert.deepEqual(files.sort(), ["admin.ts", "app.ts", "bench.ts", "main.ts"]);
+});
+
+Deno.test("convention: server/platform/ imports no feature (features build on it)", () => {
+  const files = (dir: URL): URL[] =>
+    entries(dir).flatMap((e) =>
+      e.isDirectory
+        ? files(new URL(`${e.name}/`, dir))
+        : e.name.endsWith(".ts")
+        ? [new URL(e.name, dir)]
+        : []
+    );
+  const platform = files(new URL("server/platform/", ROOT));
+  assert.ok(platform.length > 0);
+  for (const file of platform) {
+    const imports = [...Deno.readTextFileSync(file).matchAll(/from "([^"]+)"/g)].map((m) => m[1]);
+    const upward = imports.filter((spec) => spec.includes("/features/"));
+    assert.deepEqual(upward, [], `${file.pathname} imports a feature`);
+  }
 });
 
 Deno.test("convention: every site adapter file is registered and has a fixture", () => {

@@ -10,6 +10,13 @@ import { getSession } from "../../platform/sessions.ts";
 import { getUser, type User } from "./users.ts";
 import { readSessionCookie } from "../../platform/session_cookie.ts";
 
+declare module "hono" {
+  interface ContextVariableMap {
+    /** The signed-in or key-authenticated account (set here or by keys' bearerAuth). */
+    user: User;
+  }
+}
+
 type SessionDeps = Pick<AppDeps, "kv" | "now">;
 
 /** The user of the request's live session, or null (no cookie, unknown or expired session). */

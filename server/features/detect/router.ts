@@ -24,7 +24,12 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { DetectResponse } from "../../../shared/contract.ts";
 import { HEADER } from "../../../shared/headers.ts";
-import { collapseRegimeScores, type RegimeScore } from "../../../shared/regimes.ts";
+import {
+  collapseRegimeScores,
+  type InputMode,
+  type RegimeScore,
+  type Task,
+} from "../../../shared/regimes.ts";
 import type { AppDeps, AppEnv } from "../../platform/env.ts";
 import { detailError, renderError } from "../../platform/errors.ts";
 import { allowedOrigin } from "../../platform/middleware/allowed_origin.ts";
@@ -45,6 +50,13 @@ import { type BackendScore, createDetectorClient } from "./detector_client.ts";
 import { admitDetectCall } from "./metering.ts";
 import { bearerDetectRoute, sessionDetectRoute } from "./routes.ts";
 import { detectWarnings } from "./warnings.ts";
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** Task and input mode of a detect call once its body is parsed (for its audit row). */
+    detectCall: { task: Task; inputMode: InputMode };
+  }
+}
 
 export const BEARER_REALM = "api";
 

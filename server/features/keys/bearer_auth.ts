@@ -8,9 +8,23 @@
 import { createMiddleware } from "hono/factory";
 import { HEADER } from "../../../shared/headers.ts";
 import { API_KEY_PATTERN } from "../../../shared/contract.ts";
+import type { ApiKeyRecord } from "./api_keys.ts";
 import type { KeyAccount, KeyAccounts } from "./key_accounts.ts";
 import type { AppDeps, AppEnv } from "../../platform/env.ts";
 import { unauthorized } from "../../platform/errors.ts";
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** The API key of a Bearer-authenticated call. */
+    apiKey: ApiKeyRecord;
+    /**
+     * A Bearer call's key and account entries, which its usage record checks are unchanged, and
+     * `reload`, which authorises the call again from the store (throwing its 401) and returns
+     * the fresh entries.
+     */
+    keyAuth: { guards: Deno.AtomicCheck[]; reload(): Promise<Deno.AtomicCheck[]> };
+  }
+}
 
 export function bearerAuth(
   { keyAccounts, now, realm }: Pick<AppDeps, "now"> & { keyAccounts: KeyAccounts; realm: string },

@@ -5,11 +5,20 @@
  */
 import { createMiddleware } from "hono/factory";
 import { HEADER } from "../../../shared/headers.ts";
-import { isFull, rateWindowOf } from "./rate_limits.ts";
-import { readCallCounters } from "./usage.ts";
+import { isFull, type RateWindow, rateWindowOf } from "./rate_limits.ts";
+import { readCallCounters, type UnitsUsed } from "./usage.ts";
 import type { AppDeps, AppEnv } from "../../platform/env.ts";
 import { apiError } from "../../platform/errors.ts";
 import { planOf, type PlanTable } from "./plans.ts";
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** The rate window a detect call was admitted into; the commit recording the call counts it. */
+    rateWindow: RateWindow;
+    /** Units the account had used when the call was admitted (the early quota check). */
+    unitsUsed: UnitsUsed;
+  }
+}
 
 export function rateLimited(perMinute: number, retryAfterSeconds: number, requestId: string) {
   return apiError("rate_limited", {

@@ -7,6 +7,15 @@
 import { createMiddleware } from "hono/factory";
 import { HEADER } from "../../../shared/headers.ts";
 import type { AppEnv } from "../env.ts";
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** Server request id: the client's valid X-Request-Id, else minted. */
+    requestId: string;
+    /** The client's own X-Request-Id, when it supplied a valid one. */
+    clientRequestId: string;
+  }
+}
 import { detailError } from "../errors.ts";
 
 const CLIENT_REQUEST_ID = /^[\x20-\x7e]{1,128}$/;
