@@ -35,8 +35,6 @@ export interface MeteringDeps {
   kv: Deno.Kv;
   config: Config;
   plans: PlanTable;
-  /** False when the API has no detector address or secret: every call not refused before is 503. */
-  detectorConfigured: boolean;
 }
 
 /** What the detector's answer adds to the audit row of a served call. */
@@ -59,7 +57,9 @@ export interface Billed {
   used: UnitsUsed | null;
 }
 
-export interface AdmittedCall {
+export interface AdmittedCall<Backend> {
+  /** The backend to ask: admitting refuses a call (503) when none is configured. */
+  backend: Backend;
   record(served: ServedCall): Promise<Billed>;
 }
 
@@ -87,12 +87,13 @@ function assertSameRequest(served: ServedRequest, digest: string): void {
   }
 }
 
-export async function admitDetectCall(
-  { kv, config, plans, detectorConfigured }: MeteringDeps,
+export async function admitDetectCall<Backend>(
+  { kv, config, plans }: MeteringDeps,
   c: Context<AppEnv>,
   call: DetectCall,
   at: Date,
-): Promise<AdmittedCall> {
+  backend: Backend | null,
+): Promise<AdmittedCall<Backend>> {
   let user = c.get("user");
   let plan = planOf(plans, user.plan);
   const id = c.get("requestId");
@@ -102,7 +103,7 @@ export async function admitDetectCall(
   const digest = clientRequestId ? requestDigest(id, call) : "";
   let served = clientRequestId ? await findServedRequest(kv, user.id, id, at) : null;
   if (served) assertSameRequest(served, digest);
-  if (!detectorConfigured) {
+  if (backend === null) {
     throw apiError("detector_not_configured", {
       message: "the inference backend address or secret is not configured",
     });
@@ -182,5 +183,5 @@ export async function admitDetectCall(
       used,
     };
   }
-  return { record };
+  return { backend, record };
 }

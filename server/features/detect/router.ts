@@ -104,10 +104,8 @@ export function detectRouter(
     const at = now();
     const call = readDetectCall(await c.req.text());
     c.set("detectCall", { task: call.task, inputMode: call.inputMode });
-    const detectorConfigured = detector !== null;
-    const admitted = await admitDetectCall({ kv, config, plans, detectorConfigured }, c, call, at);
-    // Not reached without a detector: admitting the call refused it (503).
-    const score = await detector!.score({
+    const admitted = await admitDetectCall({ kv, config, plans }, c, call, at, detector);
+    const score = await admitted.backend.score({
       response: call.response,
       prompt: call.prompt,
       task: call.task,
