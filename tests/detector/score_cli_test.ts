@@ -49,3 +49,11 @@ Deno.test("score CLI flags set the defaults of task and input mode", async () =>
   assert.equal(lines[0].input_mode_used, "ro");
   assert.equal(lines[0].regime_scores.length, 6);
 });
+
+Deno.test("score CLI answers an unknown flag with its usage and exit 2, not a stack trace", async () => {
+  const { code, lines, stderr } = await runScore(["--colour", "blue"], "");
+  assert.equal(code, 2);
+  assert.deepEqual(lines, []);
+  assert.match(stderr, /Unknown option '--colour'\nusage: deno task score /);
+  assert.doesNotMatch(stderr, /Uncaught|at /);
+});

@@ -6,7 +6,7 @@
  * summary to stdout. Rows are taken in a seeded shuffled order, so `--limit N` is a fixed sample
  * that grows with N.
  */
-import { parseArgs } from "node:util";
+import { readCommandLine } from "./command_line.ts";
 import cliProgress from "cli-progress";
 import { z } from "zod";
 import type { InputMode } from "../../../shared/regimes.ts";
@@ -129,15 +129,17 @@ async function calibrationInputs(dataDir: string, limit?: number): Promise<Label
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    args: Deno.args,
-    options: {
-      data: { type: "string" },
-      limit: { type: "string" },
-      concurrency: { type: "string" },
-      cache: { type: "string" },
+  const { values } = readCommandLine(
+    {
+      options: {
+        data: { type: "string" },
+        limit: { type: "string" },
+        concurrency: { type: "string" },
+        cache: { type: "string" },
+      },
     },
-  });
+    "deno task calibrate:verifier [--data DIR] [--limit N] [--concurrency N] [--cache FILE]",
+  );
   const flags = Flags.safeParse(values);
   if (!flags.success) {
     log(formatZodIssues(flags.error, { pathPrefix: "--", nameUnknownKeys: true }));

@@ -3,7 +3,7 @@
  * prints per-cell, per-set, per-regime and latency tables, and writes docs/model-card.md with its
  * SVG reliability diagram.
  */
-import { parseArgs } from "node:util";
+import { readCommandLine } from "./command_line.ts";
 import { buildCorpus } from "../corpus/corpus.ts";
 import { splitCorpus } from "../corpus/split.ts";
 import {
@@ -45,10 +45,10 @@ async function dirBytes(dir: string): Promise<number> {
 }
 
 async function main() {
-  const { values } = parseArgs({
-    args: Deno.args,
-    options: { data: { type: "string" }, model: { type: "string" } },
-  });
+  const { values } = readCommandLine(
+    { options: { data: { type: "string" }, model: { type: "string" } } },
+    "deno task eval [--data DIR] [--model DIR]",
+  );
   const modelDir = modelFolder(values.model ?? DEFAULT_MODEL_DIR);
   const detector = await loadDetector(modelDir);
   log(`model ${detector.modelVersion}, calibrator ${detector.calibratorVersion}`);

@@ -6,7 +6,7 @@
  * `deno task knowledge calibrate [--data DIR] [--model DIR]`: fits the retrieval calibrator of the
  * model (also the last step of `deno task train`).
  */
-import { parseArgs } from "node:util";
+import { readCommandLine } from "./command_line.ts";
 import { buildCorpus } from "../corpus/corpus.ts";
 import { splitCorpus } from "../corpus/split.ts";
 import { DEFAULT_MODEL_DIR } from "../inference/model_files.ts";
@@ -16,21 +16,13 @@ import { describeOpenReport, openKnowledgeBase } from "../knowledge/knowledge_ba
 import { isFolder } from "../knowledge/load.ts";
 
 const USAGE =
-  "usage: deno task knowledge index DIR | deno task knowledge calibrate [--data DIR] [--model DIR]";
+  "deno task knowledge index DIR | deno task knowledge calibrate [--data DIR] [--model DIR]";
 
 async function main(): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: Deno.args,
-      allowPositionals: true,
-      options: { data: { type: "string" }, model: { type: "string" } },
-    });
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  const { positionals, values } = parsed;
+  const { positionals, values } = readCommandLine({
+    allowPositionals: true,
+    options: { data: { type: "string" }, model: { type: "string" } },
+  }, USAGE);
   const [command, dir] = positionals;
   if (command === "calibrate" && positionals.length === 1) {
     const log = (message: string) => console.error(`[knowledge] ${message}`);
@@ -58,7 +50,7 @@ async function main(): Promise<number> {
     );
     return report.problems.length > 0 ? 1 : 0;
   }
-  console.error(USAGE);
+  console.error(`usage: ${USAGE}`);
   return 2;
 }
 

@@ -5,7 +5,7 @@
  * go to standard error. A line's own task / input_mode win over the flags. The `VERIFIER_*`
  * settings are honoured as by the detector service, so both score alike.
  */
-import { parseArgs } from "node:util";
+import { readCommandLine } from "./command_line.ts";
 import { z } from "zod";
 import { DetectRequest } from "../../../shared/contract.ts";
 import { INPUT_MODES, TASKS } from "../../../shared/regimes.ts";
@@ -75,16 +75,18 @@ async function* lines(stream: ReadableStream<Uint8Array>): AsyncGenerator<string
 }
 
 async function main() {
-  const { values } = parseArgs({
-    args: Deno.args,
-    options: {
-      task: { type: "string" },
-      "input-mode": { type: "string" },
-      "top-k": { type: "string" },
-      model: { type: "string" },
-      knowledge: { type: "string" },
+  const { values } = readCommandLine(
+    {
+      options: {
+        task: { type: "string" },
+        "input-mode": { type: "string" },
+        "top-k": { type: "string" },
+        model: { type: "string" },
+        knowledge: { type: "string" },
+      },
     },
-  });
+    "deno task score [--task T] [--input-mode M] [--top-k K] [--model DIR] [--knowledge DIR] < in.jsonl",
+  );
   const flags = Flags.safeParse(values);
   if (!flags.success) {
     console.error(

@@ -2,7 +2,7 @@
  * `deno task train [--data DIR] [--out DIR]`: builds the corpus, trains, calibrates and writes the
  * model files. Progress goes to standard error. Fixed seeds: the same data gives the same files.
  */
-import { parseArgs } from "node:util";
+import { readCommandLine } from "./command_line.ts";
 import {
   CALIBRATOR_FILE,
   DEFAULT_MODEL_DIR,
@@ -25,10 +25,10 @@ import { bestVariant, compareVariants } from "../training/selection.ts";
 const log = (message: string) => console.error(`[train] ${message}`);
 
 async function main() {
-  const { values } = parseArgs({
-    args: Deno.args,
-    options: { data: { type: "string" }, out: { type: "string" } },
-  });
+  const { values } = readCommandLine(
+    { options: { data: { type: "string" }, out: { type: "string" } } },
+    "deno task train [--data DIR] [--out DIR]",
+  );
   const dataDir = values.data ?? DEFAULT_DATA_DIR;
   const outDir = modelFolder(values.out ?? DEFAULT_MODEL_DIR);
   const started = performance.now();
