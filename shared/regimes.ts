@@ -31,6 +31,10 @@ export type Task = typeof TASKS[number];
 export const INPUT_MODES = ["pr", "ro"] as const;
 export type InputMode = typeof INPUT_MODES[number];
 
+/** The mode a call is scored in: the one asked for, else `pr` with a non-empty prompt, else `ro`. */
+export const inputModeOf = (prompt: string | undefined, requested?: InputMode): InputMode =>
+  requested ?? (prompt ? "pr" : "ro");
+
 /** SELF_CONTR and UNDERSPECIFIED are collapsed into `Other` server-side. */
 export function toPublicRegime(raw: RawRegime): PublicRegime {
   return raw === "SELF_CONTR" || raw === "UNDERSPECIFIED" ? "Other" : raw;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { collapseRegimeScores, riskBucket } from "../../shared/regimes.ts";
+import { collapseRegimeScores, inputModeOf, riskBucket } from "../../shared/regimes.ts";
 
 Deno.test("collapseRegimeScores folds SELF_CONTR and UNDERSPECIFIED into Other, sorted", () => {
   const scores = collapseRegimeScores([
@@ -36,4 +36,12 @@ Deno.test("riskBucket follows the browser UI buckets", () => {
   assert.equal(riskBucket(0.5), "MODERATE");
   assert.equal(riskBucket(0.79), "MODERATE");
   assert.equal(riskBucket(0.8), "HIGH");
+});
+
+Deno.test("inputModeOf: the requested mode, else pr with a non-empty prompt, else ro", () => {
+  assert.equal(inputModeOf("What is it?"), "pr");
+  assert.equal(inputModeOf(""), "ro");
+  assert.equal(inputModeOf(undefined), "ro");
+  assert.equal(inputModeOf("What is it?", "ro"), "ro");
+  assert.equal(inputModeOf(undefined, "pr"), "pr");
 });

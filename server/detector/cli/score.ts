@@ -8,7 +8,7 @@
 import { readCommandLine } from "./command_line.ts";
 import { z } from "zod";
 import { DetectRequest } from "../../../shared/contract.ts";
-import { INPUT_MODES, TASKS } from "../../../shared/regimes.ts";
+import { INPUT_MODES, inputModeOf, TASKS } from "../../../shared/regimes.ts";
 import { BACKEND_DEFAULT_TASK } from "../service/detect_body.ts";
 import { isFolder, scorerFor } from "../knowledge/load.ts";
 import { loadDetector } from "../inference/model.ts";
@@ -50,7 +50,7 @@ export async function scoreLine(
     return { id, error: formatZodIssues(parsed.error, { nameUnknownKeys: true }) };
   }
   const { prompt, response, task, input_mode } = parsed.data;
-  const inputMode = input_mode ?? flags["input-mode"] ?? (prompt ? "pr" : "ro");
+  const inputMode = inputModeOf(prompt, input_mode ?? flags["input-mode"]);
   const output = await scorer({
     prompt,
     response,

@@ -3,7 +3,7 @@
  * secret, so unknown fields may be named), answered as `{detail}`, and the backend's defaults.
  */
 import { parseDetectRequest } from "../../../shared/detect_request.ts";
-import type { InputMode, Task } from "../../../shared/regimes.ts";
+import { inputModeOf, type Task } from "../../../shared/regimes.ts";
 import type { ScoreInput } from "../inference/types.ts";
 
 /** The backend's own default task; the public endpoint always sends one. */
@@ -27,7 +27,7 @@ export function parseDetectBody(text: string): ParsedBody {
     }
   }
   const { prompt, response, top_k_regimes, task, input_mode } = parsed.request;
-  const inputMode: InputMode = input_mode ?? (prompt && prompt.length > 0 ? "pr" : "ro");
+  const inputMode = inputModeOf(prompt, input_mode);
   return {
     ok: true,
     input: { prompt, response, task: task ?? BACKEND_DEFAULT_TASK, inputMode, topK: top_k_regimes },

@@ -4,7 +4,7 @@
  * `requestDigest` fingerprints a parsed call for the request-id marker.
  */
 import { parseDetectRequest } from "../../../shared/detect_request.ts";
-import type { InputMode, Task } from "../../../shared/regimes.ts";
+import { type InputMode, inputModeOf, type Task } from "../../../shared/regimes.ts";
 import { sha256Hex } from "../../../shared/sha256.ts";
 import { unitsFor } from "../../../shared/text.ts";
 import { apiError, detailError } from "../../platform/errors.ts";
@@ -33,7 +33,7 @@ export function readDetectCall(text: string): DetectCall {
     prompt,
     topK: top_k_regimes,
     task: task ?? "multiclass",
-    inputMode: input_mode ?? (prompt ? "pr" : "ro"),
+    inputMode: inputModeOf(prompt, input_mode),
     units: unitsFor(prompt, response),
   };
 }
