@@ -40,8 +40,13 @@ export function percent(p: number): string {
 }
 
 /** "1 call", "3 calls". */
-export function plural(n: number, word: string): string {
+function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** What a check took, e.g. "3 calls · 2 units" (the badge adds "billed"). */
+export function usageText(calls: number, units: number): string {
+  return `${plural(calls, "call")} · ${plural(units, "unit")}`;
 }
 
 export const FLAG_EXPLANATION = "flagged: above this model's threshold";

@@ -1,8 +1,9 @@
 /**
  * The one message protocol between the content scripts, the popup and the service worker. Only
  * the worker talks to the server; the others send it a `WorkerRequest` and get back the matching
- * entry of `WorkerReplies`, plain data that survives structured cloning. The worker tells the
- * content scripts of a new session with a `PageNotice`.
+ * entry of `WorkerReplies`, plain data that survives structured cloning. The worker sends the
+ * content scripts a `PageNotice` (a new session, or a selection check's prompt and panel) and
+ * gets back the matching entry of `PageReplies`.
  */
 import type {
   ApiKeyCreateResponse,
@@ -12,6 +13,7 @@ import type {
 } from "../../shared/contract.ts";
 import type { ApiFailure, ApiResult } from "../../shared/client.ts";
 import browser from "./browser.ts";
+import type { PanelView } from "./selection_panel.ts";
 
 /** Which answers are checked by themselves: all finished ones, only new ones, or none. */
 export type CheckMode = "all" | "new" | "click";
@@ -61,9 +63,28 @@ export interface WorkerReplies {
   "account.notice": AccountNotice | null;
 }
 
-/** From the worker to the content scripts: the user has just signed in. */
-export interface PageNotice {
-  type: "session.started";
+/**
+ * From the worker to the content scripts: the user has just signed in; the prompt of the chat
+ * turn holding the selection; the selection check's panel to draw.
+ */
+export type PageNotice =
+  | { type: "session.started" }
+  | { type: "selection.prompt" }
+  | { type: "selection.panel"; view: PanelView };
+
+export interface PageReplies {
+  "session.started": undefined;
+  "selection.prompt": { prompt?: string };
+  "selection.panel": true;
+}
+
+/** Sends a notice to one frame's content script; rejects when the page has none. */
+export function sendToPage<T extends PageNotice["type"]>(
+  tabId: number,
+  notice: Extract<PageNotice, { type: T }>,
+  frameId: number,
+): Promise<PageReplies[T]> {
+  return browser.tabs.sendMessage(tabId, notice, { frameId }) as Promise<PageReplies[T]>;
 }
 
 export type RequestType = WorkerRequest["type"];

@@ -71,3 +71,11 @@ export function splitAnswer(text: string, max = MAX_FIELD_CHARS): string[] {
   if (pending) parts.push(pending);
   return parts;
 }
+
+/**
+ * The prompt sent with each part: its first MAX_FIELD_CHARS code points (a prompt is cut, never
+ * split, since every part is checked with it); undefined for none.
+ */
+export function promptField(prompt: string | undefined): string | undefined {
+  return prompt ? Array.from(prompt).slice(0, MAX_FIELD_CHARS).join("") : undefined;
+}

@@ -22,6 +22,7 @@ import { KnowledgeBase } from "../detector/knowledge/knowledge_base.ts";
 import type { Passage } from "../detector/knowledge/passages.ts";
 import { retrievePassages } from "../detector/knowledge/retrieve.ts";
 import { PassageIndex } from "../detector/knowledge/search_index.ts";
+import { seededRandom } from "../detector/learners/random.ts";
 import { documentBase, splitGroundedPrompt } from "../detector/knowledge/simulate.ts";
 import { DEFAULT_DATA_DIR } from "../detector/corpus/data_dir.ts";
 import { formatTable, summarize } from "./stats.ts";
@@ -52,17 +53,6 @@ function flexSearch(): Library {
     },
     // `suggest` keeps passages that match only some of the query's words, as a claim needs.
     query: (text, limit) => index.search(text, { limit, suggest: true }) as number[],
-  };
-}
-
-/** Seeded xorshift, so that every run indexes and asks the same texts. */
-function random(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 4294967296;
   };
 }
 
@@ -179,7 +169,8 @@ export interface KnowledgeBenchOptions {
 /** Runs the knowledge benchmark; returns the tables to print. Progress goes to stderr. */
 export async function runKnowledgeBench(options: KnowledgeBenchOptions): Promise<string> {
   const log = (m: string) => console.error(`[knowledge bench] ${m}`);
-  const next = random(20_261_122);
+  // Seeded, so that every run indexes and asks the same texts.
+  const next = seededRandom(20_261_122);
   log(`generating ${options.passages} passages`);
   const passages = syntheticPassages(options.passages, next);
 

@@ -5,9 +5,11 @@
  * the index file, the detector's or the API's logs, or the KV, and no document text in answers.
  */
 import assert from "node:assert/strict";
-import { waitUntilReady } from "../../server/features/detect/detector_process.ts";
+import {
+  startDetectorProcess,
+  waitUntilReady,
+} from "../../server/features/detect/detector_process.ts";
 import { INDEX_FILE } from "../../server/detector/knowledge/knowledge_base.ts";
-import { REPO_ROOT } from "../support/env.ts";
 import { startDetector, TEST_DETECTOR_SECRET } from "../support/detector.ts";
 import { assertServed, createKey, detect } from "../support/detect.ts";
 import { signIn, startApi } from "../support/http.ts";
@@ -56,43 +58,20 @@ Deno.test("no_evidence through the API, without a knowledge base", async () => {
 
 /** The detector process with KNOWLEDGE_DIR, everything it prints kept for inspection. */
 async function startKnowledgeDetector(knowledgeDir: string) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      "--config",
-      `${REPO_ROOT}deno.json`,
-      `${REPO_ROOT}server/detector/service/serve.ts`,
-    ],
-    env: {
-      HOST: "127.0.0.1",
-      DETECTOR_PORT: "0",
-      DETECTOR_SECRET: TEST_DETECTOR_SECRET,
-      KNOWLEDGE_DIR: knowledgeDir,
-    },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
   let printed = "";
-  const collect = async (stream: ReadableStream<Uint8Array>) => {
-    const decoder = new TextDecoder();
-    for await (const bytes of stream) printed += decoder.decode(bytes, { stream: true });
-  };
-  const done = Promise.all([collect(child.stdout), collect(child.stderr)]);
-  while (!/detector listening on http:\/\/\S+:(\d+)/.test(printed)) {
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const url = `http://127.0.0.1:${/listening on http:\/\/\S+:(\d+)/.exec(printed)![1]}`;
+  const child = await startDetectorProcess({
+    host: "127.0.0.1",
+    port: 0,
+    secret: TEST_DETECTOR_SECRET,
+    knowledgeDir,
+    onOutput: (line) => printed += `${line}\n`,
+  });
+  const url = `http://127.0.0.1:${child.port}`;
   await waitUntilReady(url);
   return {
     env: { DETECTOR_URL: url, DETECTOR_SECRET: TEST_DETECTOR_SECRET },
     printed: () => printed,
-    async stop() {
-      child.kill("SIGTERM");
-      await child.status;
-      await done;
-    },
+    stop: () => child.stop(),
   };
 }
 

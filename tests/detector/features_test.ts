@@ -1,6 +1,7 @@
 /** Grounding features see what the prompt does not support; hashing is stable. */
 import assert from "node:assert/strict";
 import {
+  DENSE_BLOCKS,
   DENSE_FEATURES,
   denseFeatures as denseWith,
 } from "../../server/detector/features/grounding.ts";
@@ -53,4 +54,31 @@ Deno.test("response-only features ignore the prompt; vectors are deterministic",
   assert.ok([...a.index].every((i) => i < featureCount(config)));
   const roVector = vectorize(config, prompt, "Acme sells cars.", "ro");
   assert.ok(roVector.index.length < a.index.length, "ro must not see the prompt's novel n-grams");
+});
+
+Deno.test("a switched-off semantic block is zeroed in the dense features and absent from the vector", () => {
+  const config = {
+    hashBits: 12,
+    groups: ALL_GROUPS,
+    denseMean: DENSE_FEATURES.map(() => 0),
+    denseStd: DENSE_FEATURES.map(() => 1),
+    semantics,
+  };
+  const response = "Acme Corp was founded in 2004 in Denver by 350 engineers.";
+  const [start, end] = DENSE_BLOCKS.claims;
+  const inBlock = (i: number) =>
+    i >= (1 << config.hashBits) + start && i < (1 << config.hashBits) + end;
+  const on = vectorize(config, prompt, response, "pr");
+  const off = vectorize(
+    { ...config, groups: { ...ALL_GROUPS, claims: false } },
+    prompt,
+    response,
+    "pr",
+  );
+  assert.ok(on.dense.slice(start, end).some((v) => v !== 0));
+  assert.ok(off.dense.slice(start, end).every((v) => v === 0));
+  assert.ok([...on.index].some(inBlock));
+  assert.ok(![...off.index].some(inBlock));
+  // The other blocks are untouched.
+  assert.deepEqual([...off.dense.slice(end)], [...on.dense.slice(end)]);
 });

@@ -5,6 +5,7 @@ import {
   bestMacroBalancedAccuracyThreshold,
   countsAt,
 } from "../../server/detector/evaluation/metrics.ts";
+import { seededRandom } from "../../server/detector/learners/random.ts";
 import { flagAccuracy } from "../../server/detector/training/threshold_rules.ts";
 
 Deno.test("one separable set: the threshold is its lowest positive score", () => {
@@ -38,8 +39,7 @@ Deno.test("a small set counts as much as a large one: the macro rule serves both
 });
 
 Deno.test("the macro rule is the exhaustive search's answer on random sets", () => {
-  let seed = 7;
-  const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  const rand = seededRandom(7);
   const p = Array.from({ length: 300 }, () => Math.round(rand() * 50) / 50);
   const sets = p.map(() => ["a", "b", "c"][Math.floor(rand() * 3)]);
   const y = p.map((s, i) => rand() < (sets[i] === "a" ? s : s * s));

@@ -11,7 +11,7 @@ import { codePointLength, MAX_FIELD_CHARS } from "../../shared/text.ts";
 import { failureView, quotaResetDate } from "../../extension/src/display.ts";
 import { requestIdFor } from "../../extension/src/request_id.ts";
 import { isPlainHttpRemote } from "../../extension/src/server_address.ts";
-import { MIN_PART_CHARS, splitAnswer } from "../../extension/src/split.ts";
+import { MIN_PART_CHARS, promptField, splitAnswer } from "../../extension/src/split.ts";
 import { isVerdict, verdictOf } from "../../extension/src/verdict.ts";
 
 const sentence = (i: number) =>
@@ -46,6 +46,14 @@ Deno.test("split: a sentence longer than the limit between words; a word-less ru
   assert.equal(squash(parts.join("")), squash(words));
   const run = "𝔸".repeat(MAX_FIELD_CHARS + 10);
   assert.deepEqual(splitAnswer(run).map(codePointLength), [MAX_FIELD_CHARS, 10]);
+});
+
+Deno.test("prompt field: cut to the field limit in code points, never split", () => {
+  assert.equal(promptField(undefined), undefined);
+  assert.equal(promptField(""), undefined);
+  assert.equal(promptField("Who wrote Dune?"), "Who wrote Dune?");
+  const long = "𝔸".repeat(MAX_FIELD_CHARS + 10);
+  assert.equal(promptField(long), "𝔸".repeat(MAX_FIELD_CHARS));
 });
 
 Deno.test("request id: the same text gives the same id; any change, or another install, not", async () => {

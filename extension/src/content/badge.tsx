@@ -15,8 +15,8 @@ import {
   FLAG_EXPLANATION,
   NOT_VERIFIABLE,
   percent,
-  plural,
   regimeLabel,
+  usageText,
   warningText,
 } from "../display.ts";
 import { BADGE_HOST_ATTRIBUTE } from "../sites/dom.ts";
@@ -108,7 +108,7 @@ function Details(
       <div class="note">
         {riskiest.flag && <div data-testid="flag-explanation">{FLAG_EXPLANATION}.</div>}
         <div data-testid="usage-line">
-          {`${plural(verdict.calls, "call")} · ${plural(verdict.units, "unit")} billed`}
+          {`${usageText(verdict.calls, verdict.units)} billed`}
           {state.parts > 1 && ` · ${state.underlined} of ${state.parts} parts underlined`}
         </div>
         {riskiest.input_mode_used === "pr"

@@ -6,14 +6,14 @@
  */
 import type { ApiFailure } from "../../../shared/client.ts";
 import browser from "../browser.ts";
-import { type PageNotice, sendToWorker } from "../protocol.ts";
+import { type PageNotice, type PageReplies, sendToWorker } from "../protocol.ts";
 import { adapterFor } from "../sites/index.ts";
 import { BADGE_HOST_ATTRIBUTE } from "../sites/dom.ts";
 import { loadSettings } from "../settings.ts";
 import { Highlighter } from "./highlights.ts";
 import { throttle } from "./throttle.ts";
 import { ReplyTracker } from "./tracker.ts";
-import { type PanelView, renderSelectionPanel } from "../selection_panel.ts";
+import { renderSelectionPanel } from "../selection_panel.ts";
 
 const SCAN_INTERVAL_MS = 500;
 
@@ -59,20 +59,23 @@ async function start(): Promise<void> {
     attributes: true,
   });
   browser.runtime.onMessage.addListener((message: unknown) => {
-    const type = (message as { type?: unknown } | null)?.type;
-    if (type === ("session.started" satisfies PageNotice["type"])) {
-      tracker.retryUnauthorized();
-      return undefined;
+    // Foreign messages match no case and are left to other listeners.
+    const notice = message as PageNotice | null;
+    switch (notice?.type) {
+      case "session.started":
+        tracker.retryUnauthorized();
+        return undefined;
+      case "selection.panel":
+        renderSelectionPanel(notice.view);
+        return Promise.resolve<PageReplies["selection.panel"]>(true);
+      case "selection.prompt": {
+        const anchor = getSelection()?.anchorNode;
+        const prompt = anchor ? tracker.promptAt(anchor) : undefined;
+        return Promise.resolve<PageReplies["selection.prompt"]>({ prompt });
+      }
+      default:
+        return undefined;
     }
-    if (type === "selection.panel") {
-      renderSelectionPanel((message as { view: PanelView }).view);
-      return Promise.resolve(true);
-    }
-    if (type === "selection.prompt") {
-      const anchor = getSelection()?.anchorNode;
-      return Promise.resolve({ prompt: anchor ? tracker.promptAt(anchor) : undefined });
-    }
-    return undefined;
   });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") tracker.retryUnauthorized();

@@ -9,12 +9,12 @@
 import type { ApiResult } from "../../../shared/client.ts";
 import type { DetectResponse } from "../../../shared/contract.ts";
 import { fnv1a, FNV1A_OFFSET } from "../../../shared/fnv1a.ts";
-import { MAX_FIELD_CHARS } from "../../../shared/text.ts";
+import { codePointLength, MAX_FIELD_CHARS } from "../../../shared/text.ts";
 import type { CheckMode, DetectInput } from "../protocol.ts";
 import { locatePieces } from "../sites/dom.ts";
 import type { SiteAdapter, Turn } from "../sites/types.ts";
 import { waitingOutRateLimits } from "../rate_limit.ts";
-import { splitAnswer } from "../split.ts";
+import { promptField, splitAnswer } from "../split.ts";
 import { isVerdict, NO_EVIDENCE, verdictOf } from "../verdict.ts";
 import { BadgeView } from "./badge.tsx";
 import type { Highlighter, PartMark } from "./highlights.ts";
@@ -174,8 +174,7 @@ export class ReplyTracker {
     const stillCurrent = () => tracked.fingerprint === checked && tracked.badge === badge;
     badge.show({ kind: "pending", startedAt: Date.now() });
     const parts = splitAnswer(turn.response);
-    const prompt = turn.prompt ? Array.from(turn.prompt) : undefined;
-    const promptText = prompt?.slice(0, MAX_FIELD_CHARS).join("");
+    const promptText = promptField(turn.prompt);
     const results = await Promise.all(
       parts.map((part) =>
         waitingOutRateLimits(
@@ -207,7 +206,7 @@ export class ReplyTracker {
       parts: parts.length,
       riskiestPart: parts.length > 1 ? riskiest : undefined,
       underlined,
-      promptCut: (prompt?.length ?? 0) > MAX_FIELD_CHARS,
+      promptCut: codePointLength(turn.prompt ?? "") > MAX_FIELD_CHARS,
     });
   }
 }

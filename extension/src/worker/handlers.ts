@@ -27,6 +27,12 @@ async function client() {
 
 const NOTICE_KEY = "accountNotice";
 
+/** The server's sign-in page. */
+export async function signInUrl(): Promise<string> {
+  const { serverUrl } = await loadSettings();
+  return `${serverUrl}/auth/signin`;
+}
+
 /**
  * One detect call. Its id is derived from the text (request_id.ts): a retry, and a check of the
  * same text within 24 hours, is served without billing again.
@@ -60,8 +66,7 @@ const handlers: Handlers = {
     return { ok: true, settings: saved };
   },
   async "signin.open"() {
-    const { serverUrl } = await loadSettings();
-    const url = `${serverUrl}/auth/signin`;
+    const url = await signInUrl();
     await browser.tabs.create({ url });
     return { url };
   },

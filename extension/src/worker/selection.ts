@@ -11,15 +11,15 @@ import {
   FLAG_EXPLANATION,
   NOT_VERIFIABLE,
   percent,
-  plural,
   regimeLabel,
+  usageText,
   warningText,
 } from "../display.ts";
-import { loadSettings } from "../settings.ts";
 import { waitingOutRateLimits } from "../rate_limit.ts";
-import { splitAnswer } from "../split.ts";
+import { promptField, splitAnswer } from "../split.ts";
 import { isVerdict, verdictOf } from "../verdict.ts";
-import { detect } from "./handlers.ts";
+import { sendToPage } from "../protocol.ts";
+import { detect, signInUrl } from "./handlers.ts";
 import { type PanelView, renderSelectionPanel } from "../selection_panel.ts";
 
 export const SELECTION_MENU_ID = "hd-check-selection";
@@ -27,7 +27,7 @@ export const SELECTION_MENU_ID = "hd-check-selection";
 async function show(tabId: number, frameId: number, view: PanelView): Promise<void> {
   try {
     // A chatbot page's content script draws the panel itself.
-    await browser.tabs.sendMessage(tabId, { type: "selection.panel", view }, { frameId });
+    await sendToPage(tabId, { type: "selection.panel", view }, frameId);
     return;
   } catch {
     // No content script on this page: inject the panel (the menu click's activeTab grant).
@@ -39,12 +39,14 @@ async function show(tabId: number, frameId: number, view: PanelView): Promise<vo
   });
 }
 
-/** The question of the chat turn the selection is in, from the page's content script if any. */
+/**
+ * The question of the chat turn the selection is in, from the page's content script if any, cut
+ * to a detect field like the badge's.
+ */
 async function promptOf(tabId: number, frameId: number): Promise<string | undefined> {
   try {
-    const reply = await browser.tabs.sendMessage(tabId, { type: "selection.prompt" }, { frameId });
-    const prompt = (reply as { prompt?: unknown } | undefined)?.prompt;
-    return typeof prompt === "string" ? prompt : undefined;
+    const { prompt } = await sendToPage(tabId, { type: "selection.prompt" }, frameId);
+    return promptField(prompt);
   } catch {
     // No content script on this page: the selection is checked without a prompt.
     return undefined;
@@ -76,11 +78,10 @@ export async function checkSelection(tabId: number, frameId: number, text: strin
 async function panelView(outcome: ReturnType<typeof verdictOf>): Promise<PanelView> {
   if (!isVerdict(outcome)) {
     const { text, action } = failureView(outcome);
-    const { serverUrl } = await loadSettings();
     const link = action?.kind === "link"
       ? { label: action.label, url: action.url }
       : action?.kind === "signin"
-      ? { label: "Sign in", url: `${serverUrl}/auth/signin` }
+      ? { label: "Sign in", url: await signInUrl() }
       : undefined;
     return { state: "error", title: text, lines: [], link };
   }
@@ -97,7 +98,7 @@ async function panelView(outcome: ReturnType<typeof verdictOf>): Promise<PanelVi
     lines: [
       ...cues,
       ...warnings.map(warningText),
-      `${plural(calls, "call")} · ${plural(units, "unit")}`,
+      usageText(calls, units),
     ],
   };
 }

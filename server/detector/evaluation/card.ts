@@ -2,7 +2,7 @@
 import { CALIBRATION_METHODS } from "../learners/calibration.ts";
 import type { ReliabilityBin } from "./metrics.ts";
 import type { ModelRecipe } from "../training/pipeline.ts";
-import { SEMANTIC_MIN_GAIN } from "../training/selection.ts";
+import { SEMANTIC_MIN_GAIN, type VariantScores } from "../training/selection.ts";
 import type { AlignmentStudy } from "../training/alignment_study.ts";
 import type { ThresholdRuleResult } from "../training/threshold_rules.ts";
 import type { CellResult } from "./cells.ts";
@@ -14,12 +14,7 @@ export interface TrainingReport {
   sets: { set: string; licence: string; trainable: boolean; rows: number }[];
   splitRows: Record<string, number>;
   recipe: ModelRecipe;
-  selection: {
-    variant: string;
-    prMeanPerSetAuroc: number;
-    roMeanPerSetAuroc: number;
-    prPerSetAuroc: Record<string, number>;
-  }[];
+  selection: VariantScores[];
   calibration: {
     cell: string;
     method: string;

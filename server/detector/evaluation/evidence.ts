@@ -78,18 +78,16 @@ function retrievalResult(
   // word what that document says (WiCE, XSum and the dialogue sets hold near-copies: other
   // windows of one article, one snippet under several dialogues).
   const squash = (text: string) => text.replace(/\s+/g, " ");
-  const own = new Map(sims.map((s) => [s, squash(splitGroundedPrompt(s.row.prompt)!.document)]));
-  const rank = (s: SimulatedRow) =>
-    s.passages.findIndex((p) => p.source === s.document || own.get(s)!.includes(squash(p.text)));
+  const ranks = sims.map((s) => {
+    const own = squash(splitGroundedPrompt(s.row.prompt)!.document);
+    return s.passages.findIndex((p) => p.source === s.document || own.includes(squash(p.text)));
+  });
+  const share = (found: (rank: number) => boolean) => ranks.filter(found).length / sims.length;
   return {
     set,
     rows: sims.length,
-    recallAt: Object.fromEntries(
-      RECALL_KS.map((
-        k,
-      ) => [k, sims.filter((s) => rank(s) >= 0 && rank(s) < k).length / sims.length]),
-    ),
-    inEvidence: sims.filter((s) => rank(s) >= 0).length / sims.length,
+    recallAt: Object.fromEntries(RECALL_KS.map((k) => [k, share((r) => r >= 0 && r < k)])),
+    inEvidence: share((r) => r >= 0),
     aurocInPrompt: auroc(sims.map((s) => scoreBinary(detector, s.row)), labels),
     aurocRetrieved: auroc(sims.map((s) => scoreBinary(retrievalDetector, s.retrieved)), labels),
   };

@@ -92,14 +92,15 @@ export class Lexicon {
 
   private relations(word: string, derived: boolean): Set<string> {
     const out = new Set<string>();
-    for (const lemma of this.lemmasOf(word)) {
+    const lemmas = this.lemmasOf(word);
+    for (const lemma of lemmas) {
       for (const id of this.synsetsOf.get(lemma) ?? []) {
         for (const other of this.synsetLemmas[id]) out.add(other);
       }
       if (derived) { for (const other of this.derivedOf.get(lemma) ?? []) out.add(other); }
     }
-    out.delete(word);
-    for (const lemma of this.lemmasOf(word)) out.delete(lemma);
+    // The lemmas include the word itself.
+    for (const lemma of lemmas) out.delete(lemma);
     return out;
   }
 

@@ -1,6 +1,7 @@
 /** Tokenisation and lexical cues shared by the hashed and the grounding features. */
 
-const WORD = /[\p{L}\p{N}]+(?:['’.,-][\p{L}\p{N}]+)*/gu;
+/** A word: letters and digits, joined by inner apostrophes, dots, commas or hyphens. */
+export const WORD = /[\p{L}\p{N}]+(?:['’.,-][\p{L}\p{N}]+)*/gu;
 const SENTENCE_END = /(?<=[.!?])\s+(?=[\p{Lu}\p{N}"“'(\[])|\n+/u;
 
 /** Words in their original case, in order. */
@@ -15,7 +16,12 @@ export function lowerWords(text: string): string[] {
 /** Word n-grams (runs of n consecutive tokens), joined by spaces. */
 export function wordNgrams(tokens: readonly string[], n: number): string[] {
   const out: string[] = [];
-  for (let i = 0; i + n <= tokens.length; i++) out.push(tokens.slice(i, i + n).join(" "));
+  for (let i = 0; i + n <= tokens.length; i++) {
+    // Concatenated in place: this runs per call on both texts, a slice per n-gram would not pay.
+    let gram = tokens[i];
+    for (let k = 1; k < n; k++) gram += " " + tokens[i + k];
+    out.push(gram);
+  }
   return out;
 }
 

@@ -132,6 +132,7 @@ export function vectorize(
       acc.addGroup(pTokens.filter(isContentWord).map((t) => fnv1a(t, SEEDS.refusedPrompt)));
     }
   }
+  const off = switchedOff(groups);
   const dense = maskDense(
     precomputedDense ??
       denseFromAnalysis(
@@ -141,11 +142,10 @@ export function vectorize(
         r,
         usesAlignment(groups) ? config.semantics : undefined,
       ),
-    groups,
+    off,
   );
   if (groups.dense) {
     const bins: number[] = [];
-    const off = switchedOff(groups);
     for (let j = 0; j < DENSE_SIZE; j++) {
       // A switched-off block is absent, not a constant: the model is the one without it.
       if (off.some(([start, end]) => j >= start && j < end)) continue;
@@ -177,9 +177,8 @@ function switchedOff(groups: FeatureGroups): (readonly [number, number])[] {
     .filter((b) => !groups[b]).map((b) => DENSE_BLOCKS[b]);
 }
 
-/** The dense features with the switched-off semantic blocks zeroed (a copy when any is off). */
-export function maskDense(dense: Float32Array, groups: FeatureGroups): Float32Array {
-  const off = switchedOff(groups);
+/** The dense features with the switched-off blocks `off` zeroed (a copy when any is off). */
+function maskDense(dense: Float32Array, off: readonly (readonly [number, number])[]): Float32Array {
   if (off.length === 0) return dense;
   const masked = dense.slice();
   for (const [start, end] of off) masked.fill(0, start, end);

@@ -27,6 +27,8 @@ import {
   ModelFile,
   modelFolder,
   parseModelJson,
+  type StoredModeHeads,
+  type StoredVector,
   VECTORS_FILE,
   WEIGHTS_FILE,
 } from "./model_files.ts";
@@ -44,6 +46,8 @@ export interface RawScores {
 /** The model without calibration: features and heads. */
 export class ModelCore {
   readonly vectorizer: VectorizerConfig;
+  /** Per input mode, the weight offsets of [binary, ...regime] (fixed at load, read per call). */
+  private readonly offsets: Record<InputMode, number[]>;
   constructor(
     readonly file: ModelFile,
     private readonly weights: Int16Array,
@@ -59,14 +63,18 @@ export class ModelCore {
       denseStd: file.denseStd,
       semantics,
     };
+    const offsetsOf = ({ binary, regime }: StoredModeHeads) =>
+      [binary, ...regime].map((v) => v.offset);
+    this.offsets = { pr: offsetsOf(file.heads.pr), ro: offsetsOf(file.heads.ro) };
   }
 
   raw(prompt: string | undefined, response: string, mode: InputMode): RawScores {
     const x = vectorize(this.vectorizer, prompt, response, mode);
     const heads = this.file.heads[mode];
-    const stored = [heads.binary, ...heads.regime];
-    const sums = dotMany(this.weights, stored.map((v) => v.offset), x);
-    const [linearLogit, ...regimeLogits] = stored.map((v, h) => v.bias + v.scale * sums[h]);
+    const sums = dotMany(this.weights, this.offsets[mode], x);
+    const scaled = (v: StoredVector, h: number) => v.bias + v.scale * sums[h];
+    const linearLogit = scaled(heads.binary, 0);
+    const regimeLogits = heads.regime.map((v, k) => scaled(v, k + 1));
     const binaryLogit = heads.trees
       ? predictTrees(heads.trees, [...x.dense, linearLogit])
       : linearLogit;

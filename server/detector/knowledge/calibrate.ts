@@ -16,7 +16,7 @@ import { SEED } from "../training/pipeline.ts";
 import { RETRIEVAL_CALIBRATOR_FILE, type RetrievalCalibratorFile } from "./load.ts";
 import { simulateRetrieval } from "./simulate.ts";
 
-const trainable = (r: CorpusRow) => (r as { trainable?: boolean }).trainable !== false;
+const trainable = (r: CorpusRow) => r.trainable !== false;
 
 /** Fits the retrieval calibrator for the model in `modelDir` and writes it there. */
 export async function writeRetrievalCalibrator(

@@ -52,7 +52,7 @@ export async function listDocumentFiles(dir: string, prefix = ""): Promise<Docum
  * The text of an HTML page: its block elements (paragraphs, list items, headings, cells, ...; the
  * whole body when it has none), without scripts and styles; and its title.
  */
-export function htmlText(html: string): KnowledgeDocument {
+function htmlText(html: string): KnowledgeDocument {
   const { document } = parseHTML(html);
   for (const hidden of document.querySelectorAll("script, style, noscript, template")) {
     hidden.remove();

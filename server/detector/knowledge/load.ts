@@ -51,7 +51,7 @@ export async function retrievalDetector(
   );
 }
 
-export async function loadKnowledge(
+async function loadKnowledge(
   dir: string,
   detector: CalibratedDetector,
   modelDir: string,

@@ -13,6 +13,7 @@ import { claimWindow, evidenceOf } from "../features/alignment.ts";
 import { splitClaims } from "../features/claims.ts";
 import { analyse, isContentWord, NEGATIONS, words } from "../features/text.ts";
 import type { WordVectors } from "../features/word_vectors.ts";
+import { sigmoid } from "./linear.ts";
 import { seededRandom, shuffledIndices } from "./random.ts";
 
 export interface NetworkShape {
@@ -418,7 +419,7 @@ export function trainAlignmentNetwork(
           const t = runner.forward(pair);
           if (!worst || t.logit > worst.logit) worst = t;
         }
-        const p = 1 / (1 + Math.exp(-worst!.logit));
+        const p = sigmoid(worst!.logit);
         const y = r.hallucinated ? 1 : 0;
         loss -= r.weight * (y ? Math.log(Math.max(p, 1e-12)) : Math.log(Math.max(1 - p, 1e-12)));
         runner.backward(worst!, (r.weight * (p - y)) / (to - from), grad);

@@ -14,6 +14,7 @@ import {
   DEFAULT_CAPS,
   DEFAULT_NETWORK_TRAINING,
   networkFeatures,
+  type NetworkShape,
   trainAlignmentNetwork,
   type TrainingResponse,
 } from "../learners/alignment_network.ts";
@@ -24,7 +25,14 @@ import type { TrainingReport } from "../evaluation/card.ts";
 import { shuffledIndices } from "../learners/random.ts";
 import { type Example, groupFold, setBalancedWeights } from "./examples.ts";
 import { prepareData, SEED } from "./pipeline.ts";
-import { heldOut, meanOf, perSetAuroc, SEMANTIC_MIN_GAIN, VARIANTS } from "./selection.ts";
+import {
+  heldOut,
+  meanOf,
+  perSetAuroc,
+  SEMANTIC_MIN_GAIN,
+  VARIANTS,
+  type VariantScores,
+} from "./selection.ts";
 
 export const STUDY_FILE = new URL("../../../docs/alignment-study.json", import.meta.url).pathname;
 
@@ -49,18 +57,15 @@ const BASE_VARIANT = "+ WordNet";
 const CAP_CURVE = [32, 64, 128];
 const LATENCY_CALLS = 100;
 
-export interface AlignmentStudy {
-  variant: string;
-  shape: { hidden: number; compare: number };
+/** A row of the ablation beside the variants of `deno task train` (same scores, same sets). */
+export interface AlignmentStudy extends VariantScores {
+  shape: NetworkShape;
   parameters: number;
   /** Training responses of the two cross-fitted networks together. */
   trainingResponses: number;
   epochs: number;
   trainingSeconds: number;
   caps: AlignmentCaps;
-  prMeanPerSetAuroc: number;
-  roMeanPerSetAuroc: number;
-  prPerSetAuroc: Record<string, number>;
   /** The network alone (its worst-claim logit), pr AUROC per set. */
   networkAlonePerSetAuroc: Record<string, number>;
   /** Mean of pr and ro, against the best variant of `deno task train` without it. */

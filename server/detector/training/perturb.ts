@@ -8,7 +8,7 @@
 import type { CorpusRow } from "../corpus/types.ts";
 import type { Lexicon } from "../features/lexicon.ts";
 import { splitClaims } from "../features/claims.ts";
-import { isContentWord } from "../features/text.ts";
+import { isContentWord, WORD } from "../features/text.ts";
 import type { WordVectors } from "../features/word_vectors.ts";
 import { seededRandom } from "../learners/random.ts";
 
@@ -49,7 +49,6 @@ const SYNONYM_SIMILARITY = 0.6;
 /** Weight of an edited row against a labelled one. */
 const PERTURBED_WEIGHT = 0.5;
 
-const WORD = /[\p{L}\p{N}]+(?:['’.,-][\p{L}\p{N}]+)*/gu;
 const PRONOUNS: Record<string, string> = {
   he: "she",
   she: "he",

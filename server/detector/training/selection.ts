@@ -35,6 +35,12 @@ export interface VariantResult {
   scorers: Record<InputMode, BinaryScorer>;
 }
 
+/** A variant's held-out scores, as the training report stores them (no scorers). */
+export type VariantScores = Pick<
+  VariantResult,
+  "variant" | "prMeanPerSetAuroc" | "roMeanPerSetAuroc" | "prPerSetAuroc"
+>;
+
 const without = (...off: (keyof FeatureGroups)[]): FeatureGroups => {
   const groups = { ...ALL_GROUPS };
   for (const group of off) groups[group] = false;

@@ -7,6 +7,7 @@
 import { createMiddleware } from "hono/factory";
 import { HEADER } from "../../../shared/headers.ts";
 import type { AppEnv } from "../env.ts";
+import { detailError } from "../errors.ts";
 
 declare module "hono" {
   interface ContextVariableMap {
@@ -16,7 +17,6 @@ declare module "hono" {
     clientRequestId: string;
   }
 }
-import { detailError } from "../errors.ts";
 
 const CLIENT_REQUEST_ID = /^[\x20-\x7e]{1,128}$/;
 
