@@ -20,12 +20,15 @@ const providerUrl = z.url().refine((value) => {
   return url === null || url.protocol === "https:" || isLoopbackHttp(url);
 }, "must be an https URL (plain http only on loopback)");
 
+/** A base address as the config keeps it: without a trailing slash, so paths join with one. */
+const withoutTrailingSlash = (url: string) => url.replace(/\/$/, "");
+
 const Env = z.object({
   HOST: z.string().default("127.0.0.1"),
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   DETECTOR_PORT: z.coerce.number().int().min(0).max(65535).default(8001),
   /** Use this detector instead of starting one beside the API. */
-  DETECTOR_URL: z.url().optional(),
+  DETECTOR_URL: z.url().transform(withoutTrailingSlash).optional(),
   DETECTOR_SECRET: z.string().min(16).optional(),
   MODEL_DIR: z.string().optional(),
   /** Documents folder the started detector retrieves evidence from (the detector checks it). */
@@ -122,7 +125,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   return {
     host: e.HOST,
     port: e.PORT,
-    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ""),
+    publicUrl: withoutTrailingSlash(e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`),
     kvPath: e.KV_PATH,
     detector,
     plansFile: e.PLANS_FILE,
@@ -137,8 +140,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       ? {
         clientId: e.GITHUB_CLIENT_ID,
         clientSecret: e.GITHUB_CLIENT_SECRET,
-        oauthUrl: e.GITHUB_OAUTH_URL.replace(/\/$/, ""),
-        apiUrl: e.GITHUB_API_URL.replace(/\/$/, ""),
+        oauthUrl: withoutTrailingSlash(e.GITHUB_OAUTH_URL),
+        apiUrl: withoutTrailingSlash(e.GITHUB_API_URL),
       }
       : undefined,
     extensionOrigins: e.EXTENSION_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),

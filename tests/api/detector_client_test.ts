@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import {
   createDetectorClient,
   DETECTOR_TIMEOUT_MS,
+  detectorBaseUrl,
 } from "../../server/features/detect/detector_client.ts";
 import { loadConfig } from "../../server/platform/config.ts";
 import { ApiError } from "../../server/platform/errors.ts";
@@ -34,4 +35,12 @@ Deno.test("detector client: a backend slower than the timeout is 502 upstream_un
 Deno.test("detector client: none without address and secret", () => {
   assert.equal(createDetectorClient(loadConfig({ DETECTOR_URL: "http://127.0.0.1:9" })), null);
   assert.notEqual(createDetectorClient(loadConfig({})), null, "embedded detector by default");
+});
+
+Deno.test("detector client: a DETECTOR_URL given with a trailing slash is joined without two", () => {
+  const secret = { DETECTOR_SECRET: "s".repeat(16) };
+  for (const url of ["http://10.0.0.5:8001", "http://10.0.0.5:8001/"]) {
+    const config = loadConfig({ DETECTOR_URL: url, ...secret });
+    assert.equal(detectorBaseUrl(config), "http://10.0.0.5:8001");
+  }
 });

@@ -50,7 +50,7 @@ const unreachable = (message: string) => apiError("upstream_unreachable", { mess
 /** The backend's base URL: a wildcard listen address is reached over loopback. */
 export function detectorBaseUrl(config: Config): string | null {
   const d = config.detector;
-  if (d.kind === "remote") return d.url.replace(/\/$/, "");
+  if (d.kind === "remote") return d.url;
   if (d.kind === "unconfigured") return null;
   const host = ["0.0.0.0", "::", "[::]"].includes(config.host) ? "127.0.0.1" : config.host;
   return `http://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${d.port}`;
