@@ -21,6 +21,7 @@ import { CALIBRATION_RULE } from "../training/calibrate.ts";
 import { prepareData, trainModel } from "../training/pipeline.ts";
 import { wordnetLicence } from "../training/semantic_resources.ts";
 import { bestVariant, compareVariants } from "../training/selection.ts";
+import { compareClassBalance } from "../training/class_balance.ts";
 
 const log = (message: string) => console.error(`[train] ${message}`);
 
@@ -36,6 +37,7 @@ async function main() {
   const selection = compareVariants(data, log);
   const winner = bestVariant(selection);
   log(`shipping: ${winner.variant}`);
+  const classBalance = compareClassBalance(data, winner.recipe, log);
   const model = trainModel(data, winner.recipe, winner.scorers, log);
   const report: TrainingReport = {
     sets: data.corpus.sets.map((s) => ({
@@ -54,6 +56,7 @@ async function main() {
         prPerSetAuroc,
       }),
     ),
+    classBalance,
     calibration: model.cellReports.map((c) => ({
       cell: c.cell,
       method: c.method,

@@ -5,6 +5,7 @@ import type { ModelRecipe } from "../training/pipeline.ts";
 import { SEMANTIC_MIN_GAIN, type VariantScores } from "../training/selection.ts";
 import type { AlignmentStudy } from "../training/alignment_study.ts";
 import type { ThresholdRuleResult } from "../training/threshold_rules.ts";
+import type { ClassBalanceResult } from "../training/class_balance.ts";
 import type { CellResult } from "./cells.ts";
 import type { LatencyResult } from "./latency.ts";
 import type { PeerResult } from "./peers.ts";
@@ -15,6 +16,7 @@ export interface TrainingReport {
   splitRows: Record<string, number>;
   recipe: ModelRecipe;
   selection: VariantScores[];
+  classBalance: ClassBalanceResult[];
   calibration: {
     cell: string;
     method: string;
@@ -172,6 +174,30 @@ export function thresholdRuleTable(training: TrainingReport): string {
         f3(r.crossFittedMeanPerSet),
       ])
     ),
+  );
+}
+
+/** The within-set class balance strengths compared on the calibration split. */
+export function classBalanceTable(training: TrainingReport): string {
+  return table(
+    [
+      "strength",
+      "pr: mean per-set bal. acc",
+      "ro: mean per-set bal. acc",
+      "pr / ro: pooled bal. acc",
+      "pr / ro: AUROC mean per set",
+      "pr / ro: AUROC pooled",
+      "pr / ro: ECE",
+    ],
+    training.classBalance.map(({ strength, shipped, cells: { pr, ro } }) => [
+      `${strength}${shipped ? " (shipped)" : ""}`,
+      f3(pr.meanPerSetBalancedAccuracy),
+      f3(ro.meanPerSetBalancedAccuracy),
+      `${f3(pr.pooledBalancedAccuracy)} / ${f3(ro.pooledBalancedAccuracy)}`,
+      `${f3(pr.meanPerSetAuroc)} / ${f3(ro.meanPerSetAuroc)}`,
+      `${f3(pr.pooledAuroc)} / ${f3(ro.pooledAuroc)}`,
+      `${f3(pr.ece)} / ${f3(ro.ece)}`,
+    ]),
   );
 }
 
@@ -353,7 +379,11 @@ prompt's words, and dense grounding features (unsupported content words,
 numbers, dates and entities; prompt coverage; aligned-sentence comparison of negations, numbers
 and entities; self-consistency between response sentences; refusal and hedge cues). With the
 \`linear+trees\` family, gradient-boosted trees re-score the binary logit from the dense features
-plus the out-of-fold linear logit. A softmax regime head (class-weighted, so rare regimes are
+plus the out-of-fold linear logit. Both binary scorers train with each set's classes weighted
+towards balance (strength ${
+    t.classBalance.find((c) => c.shipped)?.strength ?? 0
+  }; see "Within-set class balance" below), so a set's base rate is
+not a cue. A softmax regime head (class-weighted, so rare regimes are
 heard) splits the calibrated binary probability among the six non-NORMAL raw regimes, NORMAL
 taking the rest; SELF_CONTR and UNDERSPECIFIED are summed into \`Other\`. Multiclass cells
 then raise each public regime score to a per-regime exponent and add a per-regime log offset
@@ -463,6 +493,21 @@ averaged over the pr and ro cells, by at least 0.01. A single threshold still ca
 per-set oracle where base rates differ (peer table).
 
 ${thresholdRuleTable(t)}
+
+### Within-set class balance of the training weights
+A set's base rate is a cue a model learns as readily as any word: most XSumFaith summaries are
+hallucinated, so a model trained on the natural mix scores every XSum-like summary high, and
+one flag threshold cannot serve that set and a mostly consistent one. The binary scorers'
+training weights therefore also balance the classes within each set (each class of a set
+weighted by twice its share of the set, raised to minus the strength; a set's total weight is
+kept), so that the scores rank answers within a set rather than by which set they resemble.
+Each strength below trains the shipped recipe on the training split and is calibrated and
+thresholded as shipped, two-fold cross-fitted by group on the calibration split. Shipped: the
+strength with the best mean per-set balanced accuracy at the flag, averaged over pr and ro (a
+hyper-parameter chosen on these calibration figures; the test split played no part). Pooled
+figures fall as the strength grows: they reward the base-rate cue.
+
+${classBalanceTable(t)}
 
 ![reliability diagram](${svgName})
 

@@ -43,14 +43,37 @@ export function vectorizeExamples(
 /** Per-row weight n_set^-exponent: at 0.5 a set's total weight grows with sqrt(size). */
 export const SET_WEIGHT_EXPONENT = 0.5;
 
-/** Sample weights that keep large sets from dominating, normalised to mean 1. */
+/**
+ * The shipped within-set class balance (`setBalancedWeights`): the strength of those compared in
+ * `class_balance.ts` with the best cross-fitted mean per-set balanced accuracy at the flag.
+ */
+export const CLASS_BALANCE = 0.75;
+
+/**
+ * Sample weights that keep large sets from dominating, normalised to mean 1. With
+ * `classBalance` b > 0, each class of a set is also weighted by (twice its share of the set)^-b:
+ * at 1 every set with both classes counts as half consistent, half hallucinated (its total
+ * weight unchanged), so a set's base rate is no cue to the label and the model spends itself
+ * on telling answers apart within a set.
+ */
 export function setBalancedWeights(
   examples: readonly Example[],
   exponent = SET_WEIGHT_EXPONENT,
+  classBalance = 0,
 ): number[] {
-  const counts = new Map<string, number>();
-  for (const e of examples) counts.set(e.row.set, (counts.get(e.row.set) ?? 0) + 1);
-  const raw = examples.map((e) => (e.row.weight ?? 1) * counts.get(e.row.set)! ** -exponent);
+  const counts = new Map<string, number>(), positives = new Map<string, number>();
+  for (const { row } of examples) {
+    counts.set(row.set, (counts.get(row.set) ?? 0) + 1);
+    if (row.hallucinated) positives.set(row.set, (positives.get(row.set) ?? 0) + 1);
+  }
+  const classFactor = ({ row }: Example) => {
+    const n = counts.get(row.set)!, pos = positives.get(row.set) ?? 0;
+    if (classBalance === 0 || pos === 0 || pos === n) return 1;
+    return ((2 * (row.hallucinated ? pos : n - pos)) / n) ** -classBalance;
+  };
+  const raw = examples.map((e) =>
+    (e.row.weight ?? 1) * counts.get(e.row.set)! ** -exponent * classFactor(e)
+  );
   const mean = raw.reduce((a, b) => a + b, 0) / Math.max(raw.length, 1);
   return raw.map((w) => w / mean);
 }

@@ -15,7 +15,13 @@ import {
   trainTrees,
   type TreeEnsemble,
 } from "../learners/trees.ts";
-import { type Example, groupFold, SET_WEIGHT_EXPONENT, setBalancedWeights } from "./examples.ts";
+import {
+  CLASS_BALANCE,
+  type Example,
+  groupFold,
+  SET_WEIGHT_EXPONENT,
+  setBalancedWeights,
+} from "./examples.ts";
 
 /** The regime head's classes: every raw regime except NORMAL. */
 export const REGIME_CLASSES: RawRegime[] = RAW_REGIMES.filter((r) => r !== "NORMAL");
@@ -53,11 +59,14 @@ export function trainRegimeHead(
 /** Settings of the binary scorer (defaults are the shipped ones; experiments vary them). */
 export interface ScorerOptions {
   setWeightExponent: number;
+  /** Within-set class balancing of the sample weights (`setBalancedWeights`). */
+  classBalance: number;
   linear: TrainOptions;
   boost: BoostOptions;
 }
 export const DEFAULT_SCORER: ScorerOptions = {
   setWeightExponent: SET_WEIGHT_EXPONENT,
+  classBalance: CLASS_BALANCE,
   linear: DEFAULT_TRAIN,
   boost: DEFAULT_BOOST,
 };
@@ -69,7 +78,7 @@ export function trainBinaryHead(
   options: ScorerOptions = DEFAULT_SCORER,
 ): LinearHead {
   const labels = examples.map((e) => (e.row.hallucinated ? 1 : 0));
-  const weights = setBalancedWeights(examples, options.setWeightExponent);
+  const weights = setBalancedWeights(examples, options.setWeightExponent, options.classBalance);
   return trainLinear(xs, labels, weights, 1, dim, options.linear);
 }
 
@@ -107,7 +116,7 @@ export function trainStackedTrees(
   return trainTrees(
     rows,
     labels,
-    setBalancedWeights(examples, options.setWeightExponent),
+    setBalancedWeights(examples, options.setWeightExponent, options.classBalance),
     options.boost,
   );
 }

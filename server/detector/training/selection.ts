@@ -14,7 +14,7 @@ import { auroc } from "../evaluation/metrics.ts";
 import { predictTrees } from "../learners/trees.ts";
 import type { SparseVector } from "../features/vectorize.ts";
 import { type Example, vectorizeExamples } from "./examples.ts";
-import { treeInputs } from "./heads.ts";
+import { DEFAULT_SCORER, type ScorerOptions, treeInputs } from "./heads.ts";
 import {
   type BinaryScorer,
   type Log,
@@ -106,13 +106,22 @@ export interface StackedFeatures {
 const stackOnto = (xs: SparseVector[], extra?: readonly Float32Array[]) =>
   extra ? xs.map((x, i) => ({ ...x, dense: Float32Array.of(...x.dense, ...extra[i]) })) : xs;
 
+/** Raw held-out scores of a binary scorer: the trees' logit, or the linear one. */
+function scoreWith(scorer: BinaryScorer, xs: readonly SparseVector[]): number[] {
+  return xs.map((x) => {
+    const logit = linearLogits(scorer.binary, x)[0];
+    return scorer.trees ? predictTrees(scorer.trees, treeInputs(x.dense, logit)) : logit;
+  });
+}
+
 export function heldOut(
   data: PreparedData,
   recipe: ModelRecipe,
   mode: InputMode,
   cache: Map<string, SparseVector[][]>,
   stacked?: StackedFeatures,
-): { perSet: Record<string, number>; scorer: BinaryScorer } {
+  options: ScorerOptions = DEFAULT_SCORER,
+): { perSet: Record<string, number>; scorer: BinaryScorer; scores: number[] } {
   const config = vectorizerFor(data, recipe.groups);
   const dim = featureCount(config);
   const labelled = data.examples.train[mode], held = data.examples.calibration[mode];
@@ -120,17 +129,11 @@ export function heldOut(
   const key = `${mode}:${JSON.stringify(recipe.groups)}:${train.length}`;
   const [plainXs, plainHeldXs] = cache.get(key) ??
     [vectorizeExamples(config, train), vectorizeExamples(config, held)];
-  // Only the full feature set is used by more than one variant.
-  if (JSON.stringify(recipe.groups) === JSON.stringify(ALL_GROUPS)) {
-    cache.set(key, [plainXs, plainHeldXs]);
-  }
+  cache.set(key, [plainXs, plainHeldXs]);
   const xs = stackOnto(plainXs, stacked?.train), heldXs = stackOnto(plainHeldXs, stacked?.held);
-  const scorer = trainScorer(train, xs, dim, recipe.family);
-  const scores = heldXs.map((x) => {
-    const logit = linearLogits(scorer.binary, x)[0];
-    return scorer.trees ? predictTrees(scorer.trees, treeInputs(x.dense, logit)) : logit;
-  });
-  return { perSet: perSetAuroc(held, scores), scorer };
+  const scorer = trainScorer(train, xs, dim, recipe.family, options);
+  const scores = scoreWith(scorer, heldXs);
+  return { perSet: perSetAuroc(held, scores), scorer, scores };
 }
 
 export function compareVariants(
@@ -138,9 +141,13 @@ export function compareVariants(
   log: Log,
   variants = VARIANTS,
 ): VariantResult[] {
-  const cache = new Map<string, SparseVector[][]>();
+  const allGroups = new Map<string, SparseVector[][]>();
   return variants.map(({ variant, recipe }) => {
     const started = performance.now();
+    // Only the full feature set is used by more than one variant.
+    const cache = JSON.stringify(recipe.groups) === JSON.stringify(ALL_GROUPS)
+      ? allGroups
+      : new Map();
     const [pr, ro] = INPUT_MODES.map((mode) => heldOut(data, recipe, mode, cache));
     const [prMean, roMean] = [meanOf(pr.perSet), meanOf(ro.perSet)];
     log(

@@ -48,7 +48,25 @@ export interface ThresholdRuleResult {
   crossFittedMeanPerSet: number;
 }
 
-/** Each rule fitted on one fold (0/1 per row) and scored on the other. */
+/** A rule fitted on one fold (0/1 per row) and applied to the other, scored on all rows. */
+export function crossFittedFlagAccuracy(
+  rule: ThresholdRule,
+  probs: readonly number[],
+  labels: readonly boolean[],
+  sets: readonly string[],
+  folds: readonly number[],
+): { pooled: number; meanPerSet: number } {
+  const fitted = [0, 1].map((f) => {
+    const idx = folds.flatMap((g, i) => g !== f ? [i] : []);
+    return THRESHOLD_RULES[rule](
+      idx.map((i) => probs[i]),
+      idx.map((i) => labels[i]),
+      idx.map((i) => sets[i]),
+    );
+  });
+  return flagAccuracy(probs, labels, sets, folds.map((f) => fitted[f]));
+}
+
 export function compareThresholdRules(
   probs: readonly number[],
   labels: readonly boolean[],
@@ -56,15 +74,7 @@ export function compareThresholdRules(
   folds: readonly number[],
 ): ThresholdRuleResult[] {
   return (Object.keys(THRESHOLD_RULES) as ThresholdRule[]).map((rule) => {
-    const fitted = [0, 1].map((f) => {
-      const idx = folds.flatMap((g, i) => g !== f ? [i] : []);
-      return THRESHOLD_RULES[rule](
-        idx.map((i) => probs[i]),
-        idx.map((i) => labels[i]),
-        idx.map((i) => sets[i]),
-      );
-    });
-    const scored = flagAccuracy(probs, labels, sets, folds.map((f) => fitted[f]));
+    const scored = crossFittedFlagAccuracy(rule, probs, labels, sets, folds);
     return { rule, crossFittedPooled: scored.pooled, crossFittedMeanPerSet: scored.meanPerSet };
   });
 }
