@@ -82,6 +82,15 @@ export function cellTable(cells: readonly CellResult[]): string {
   );
 }
 
+/** The largest per-set ECE of a trained set in the binary cells, with where it is. */
+function worstSetEce(cells: readonly CellResult[], trainable: Map<string, boolean>): string {
+  const [set, mode, ece] = cells.filter((c) => c.task === "binary").flatMap((c) =>
+    Object.entries(c.perSet).filter(([s]) => trainable.get(s))
+      .map(([s, m]) => [s, c.mode, m.ece] as const)
+  ).reduce((a, b) => (b[2] > a[2] ? b : a));
+  return `${f3(ece)} (${set}, ${mode})`;
+}
+
 export function perSetTable(cells: readonly CellResult[], trainable: Map<string, boolean>): string {
   const binary = cells.filter((c) => c.task === "binary");
   const sets = [...new Set(binary.flatMap((c) => Object.keys(c.perSet)))].sort();
@@ -542,9 +551,14 @@ ${lowSetNotes(report)}
   knowledge not in the prompt, and one-word edits that reuse prompt words (SummEdits-like) remain
   hard; \`ro\` mode sees no context at all, so it mostly learns the style of each set's
   hallucinations.
-- One flag threshold per cell, chosen for the mean per-set balanced accuracy: it is still far
-  below the per-set oracle on sets whose base rate is far from the calibration mix (see the
-  peer table); re-threshold per domain.
+- One flag threshold per cell, chosen for the mean per-set balanced accuracy: on some sets it is
+  still below the per-set oracle (peer table); re-threshold per domain.
+- Calibrated over the mix, not within every set: the training weights hide each set's base rate
+  from the model (see "Within-set class balance"), so within one set \`p_hallucination\` can sit
+  off its rate (per-set ECE of the trained sets up to ${
+    worstSetEce(report.cells, trainable)
+  } on the test split,
+  against ${f3(Math.max(...report.cells.map((c) => c.overall.ece)))} at most per cell).
 - Set-specific base rates and styles: scores transfer imperfectly to new domains; re-threshold
   \`p_hallucination\` for your own operating point.
 - Very short responses carry little signal and may be over-flagged.
