@@ -367,11 +367,12 @@ Deno.test({
             await details.getByTestId("riskiest-part").innerText(),
             /^Riskiest part: “In a little-known episode the Treaty of Lisbon/,
           );
-          assert.equal(
-            await page.evaluate(() =>
-              document.activeElement?.shadowRoot?.activeElement?.getAttribute("role")
-            ),
-            "dialog",
+          // Focus moves in an effect, after the dialog is painted: wait for it, not for a frame.
+          await page.waitForFunction(
+            () =>
+              document.activeElement?.shadowRoot?.activeElement?.getAttribute("role") === "dialog",
+            undefined,
+            { timeout: 5000 },
           );
           await session.screenshot(page, "breakdown-light");
           await page.keyboard.press("Escape");
