@@ -4,7 +4,16 @@ import type { CorpusRow } from "../../server/detector/corpus/types.ts";
 import type { SparseVector } from "../../server/detector/features/vectorize.ts";
 import { linearLogits, trainLinear } from "../../server/detector/learners/linear.ts";
 import { seededRandom } from "../../server/detector/learners/random.ts";
-import { type Example, setBalancedWeights } from "../../server/detector/training/examples.ts";
+import {
+  CLASS_BALANCE,
+  type Example,
+  setBalancedWeights,
+} from "../../server/detector/training/examples.ts";
+import {
+  DEFAULT_MODEL_DIR,
+  TRAINING_REPORT_FILE,
+} from "../../server/detector/inference/model_files.ts";
+import type { TrainingReport } from "../../server/detector/evaluation/card.ts";
 import { crossFittedFlagAccuracy } from "../../server/detector/training/threshold_rules.ts";
 
 const example = (set: string, hallucinated: boolean): Example => ({
@@ -115,4 +124,17 @@ Deno.test("balanced within sets, a logistic model stops using the set as a cue",
     balanced.flag.meanPerSet > natural.flag.meanPerSet + 0.05,
     `mean per-set BAcc ${natural.flag.meanPerSet} -> ${balanced.flag.meanPerSet}`,
   );
+});
+
+Deno.test("the committed model trained at the compared strength with the best flag", async () => {
+  const report: TrainingReport = JSON.parse(
+    await Deno.readTextFile(DEFAULT_MODEL_DIR + TRAINING_REPORT_FILE),
+  );
+  const mean = (r: TrainingReport["classBalance"][number]) =>
+    (r.cells.pr.meanPerSetBalancedAccuracy + r.cells.ro.meanPerSetBalancedAccuracy) / 2;
+  const best = report.classBalance.reduce((a, b) => (mean(b) > mean(a) ? b : a));
+  assert.equal(best.strength, CLASS_BALANCE);
+  assert.deepEqual(report.classBalance.filter((r) => r.shipped).map((r) => r.strength), [
+    CLASS_BALANCE,
+  ]);
 });

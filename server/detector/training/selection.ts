@@ -106,14 +106,6 @@ export interface StackedFeatures {
 const stackOnto = (xs: SparseVector[], extra?: readonly Float32Array[]) =>
   extra ? xs.map((x, i) => ({ ...x, dense: Float32Array.of(...x.dense, ...extra[i]) })) : xs;
 
-/** Raw held-out scores of a binary scorer: the trees' logit, or the linear one. */
-function scoreWith(scorer: BinaryScorer, xs: readonly SparseVector[]): number[] {
-  return xs.map((x) => {
-    const logit = linearLogits(scorer.binary, x)[0];
-    return scorer.trees ? predictTrees(scorer.trees, treeInputs(x.dense, logit)) : logit;
-  });
-}
-
 export function heldOut(
   data: PreparedData,
   recipe: ModelRecipe,
@@ -132,7 +124,10 @@ export function heldOut(
   cache.set(key, [plainXs, plainHeldXs]);
   const xs = stackOnto(plainXs, stacked?.train), heldXs = stackOnto(plainHeldXs, stacked?.held);
   const scorer = trainScorer(train, xs, dim, recipe.family, options);
-  const scores = scoreWith(scorer, heldXs);
+  const scores = heldXs.map((x) => {
+    const logit = linearLogits(scorer.binary, x)[0];
+    return scorer.trees ? predictTrees(scorer.trees, treeInputs(x.dense, logit)) : logit;
+  });
   return { perSet: perSetAuroc(held, scores), scorer, scores };
 }
 
