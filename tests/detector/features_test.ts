@@ -13,6 +13,14 @@ const denseFeatures = (prompt: string | undefined, response: string) =>
   denseWith(prompt, response, semantics);
 const feature = (v: Float32Array, name: (typeof DENSE_FEATURES)[number]) =>
   v[DENSE_FEATURES.indexOf(name)];
+/** A small vectorizer with every group on and unscaled dense features. */
+const config = {
+  hashBits: 12,
+  groups: ALL_GROUPS,
+  denseMean: DENSE_FEATURES.map(() => 0),
+  denseStd: DENSE_FEATURES.map(() => 1),
+  semantics,
+};
 const prompt =
   "Acme Corp was founded in 1998 in Boston. It employs 200 people and does not sell cars.";
 
@@ -41,13 +49,6 @@ Deno.test("an aligned sentence that drops a negation is a mismatch", () => {
 Deno.test("response-only features ignore the prompt; vectors are deterministic", () => {
   const ro = denseFeatures(undefined, "Some answer.");
   assert.equal(feature(ro, "has_prompt"), 0);
-  const config = {
-    hashBits: 12,
-    groups: ALL_GROUPS,
-    denseMean: DENSE_FEATURES.map(() => 0),
-    denseStd: DENSE_FEATURES.map(() => 1),
-    semantics,
-  };
   const a = vectorize(config, prompt, "Acme sells cars.", "pr");
   const b = vectorize(config, prompt, "Acme sells cars.", "pr");
   assert.deepEqual([...a.index], [...b.index]);
@@ -57,13 +58,6 @@ Deno.test("response-only features ignore the prompt; vectors are deterministic",
 });
 
 Deno.test("a switched-off semantic block is zeroed in the dense features and absent from the vector", () => {
-  const config = {
-    hashBits: 12,
-    groups: ALL_GROUPS,
-    denseMean: DENSE_FEATURES.map(() => 0),
-    denseStd: DENSE_FEATURES.map(() => 1),
-    semantics,
-  };
   const response = "Acme Corp was founded in 2004 in Denver by 350 engineers.";
   const [start, end] = DENSE_BLOCKS.claims;
   const inBlock = (i: number) =>

@@ -6,6 +6,7 @@
  * settings are honoured as by the detector service, so both score alike.
  */
 import { readCommandLine } from "./command_line.ts";
+import { textLines } from "../../../shared/text_lines.ts";
 import { z } from "zod";
 import { DetectRequest } from "../../../shared/contract.ts";
 import { INPUT_MODES, inputModeOf, TASKS } from "../../../shared/regimes.ts";
@@ -61,19 +62,6 @@ export async function scoreLine(
   return { id, ...output };
 }
 
-async function* lines(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
-  const decoder = new TextDecoder();
-  let pending = "";
-  for await (const chunk of stream) {
-    pending += decoder.decode(chunk, { stream: true });
-    const parts = pending.split("\n");
-    pending = parts.pop()!;
-    yield* parts;
-  }
-  pending += decoder.decode();
-  if (pending) yield pending;
-}
-
 async function main() {
   const { values } = readCommandLine(
     {
@@ -109,7 +97,7 @@ async function main() {
   const encoder = new TextEncoder();
   const writer = Deno.stdout.writable.getWriter();
   let scored = 0, failed = 0;
-  for await (const line of lines(Deno.stdin.readable)) {
+  for await (const line of textLines(Deno.stdin.readable)) {
     if (line.trim() === "") continue;
     const out = await scoreLine(scorer, flags.data, line);
     "error" in out ? failed++ : scored++;

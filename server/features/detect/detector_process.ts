@@ -6,6 +6,7 @@
  * when this process dies (`detector_watchdog.ts`), even by SIGKILL.
  */
 import { verifierEnvOf, type VerifierSettings } from "../../detector/verifier/settings.ts";
+import { textLines } from "../../../shared/text_lines.ts";
 
 const REPO_ROOT = new URL("../../../", import.meta.url);
 const DETECTOR_MAIN = new URL("server/detector/service/serve.ts", REPO_ROOT);
@@ -33,18 +34,10 @@ export interface DetectorProcessOptions {
 }
 
 async function forwardLines(
-  stream: ReadableStream<Uint8Array>,
+  stream: ReadableStream<Uint8Array<ArrayBuffer>>,
   onLine: (line: string) => void,
 ): Promise<void> {
-  const decoder = new TextDecoder();
-  let pending = "";
-  for await (const bytes of stream) {
-    pending += decoder.decode(bytes, { stream: true });
-    const lines = pending.split("\n");
-    pending = lines.pop()!;
-    for (const line of lines) onLine(line);
-  }
-  if (pending) onLine(pending);
+  for await (const line of textLines(stream)) onLine(line);
 }
 
 export async function startDetectorProcess(
