@@ -29,8 +29,6 @@ export const DetectRequest = z.strictObject({
 }).meta({ id: "DetectRequest" });
 export type DetectRequest = z.input<typeof DetectRequest>;
 
-export { RegimeScore };
-
 /** How `calibrator_version` starts while the verifier's fusion is not fitted yet. */
 export const UNCALIBRATED_PREFIX = "uncalibrated:";
 

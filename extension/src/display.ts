@@ -4,6 +4,7 @@
  * later releases) are shown as they are, never dropped.
  */
 import type { ApiFailure } from "../../shared/client.ts";
+import { shownRisk } from "../../shared/regimes.ts";
 
 const REGIME_LABELS: Record<string, string> = {
   NORMAL: "No hallucination",
@@ -34,9 +35,9 @@ export function warningText(code: string): string {
   return WARNING_TEXTS[code] ?? `Server notice: ${code}`;
 }
 
-/** A probability as a whole percentage, e.g. "86%". */
+/** A probability as a whole percentage, e.g. "86%" (rounded as `shownRisk` rounds it). */
 export function percent(p: number): string {
-  return `${Math.round(p * 100)}%`;
+  return `${shownRisk(p).percent}%`;
 }
 
 /** "1 call", "3 calls". */

@@ -2,7 +2,11 @@
 import assert from "node:assert/strict";
 import { getBillingRecord } from "../../server/features/usage/billing_records.ts";
 import { openKv } from "../../server/platform/kv/kv.ts";
-import { createUser, getUserByEmail, type User } from "../../server/features/auth/users.ts";
+import {
+  getOrCreateUserByEmail,
+  getUserByEmail,
+  type User,
+} from "../../server/features/auth/users.ts";
 import { loadPlans, type Plan } from "../../server/features/usage/plans.ts";
 import { REPO_ROOT } from "../support/env.ts";
 import { recordServed, writePlansFile } from "../support/detect.ts";
@@ -40,8 +44,8 @@ Deno.test("admin commands", async (t) => {
   const env = { KV_PATH: `${dir}/kv.sqlite3`, PLANS_FILE: plansFile };
   const kv = await openKv(env.KV_PATH);
   try {
-    await createUser(kv, { email: "ops@example.com", name: "Ops" });
-    await createUser(kv, { email: "free@example.com" });
+    await getOrCreateUserByEmail(kv, { email: "ops@example.com", name: "Ops" });
+    await getOrCreateUserByEmail(kv, { email: "free@example.com" });
     const user = async () => (await getUserByEmail(kv, "ops@example.com"))!;
 
     await t.step("plan <email> <plan>", async () => {

@@ -33,7 +33,7 @@ for (const layout of LAYOUTS) {
     ]);
     // Highlights find each answer where the reader sees it, skipping what the adapter skips.
     for (const turn of adapter.turns(doc)) {
-      assert.ok(locatePieces(turn.content, [turn.response], adapter.skip)[0], turn.response);
+      assert.ok(locatePieces(turn.content, [turn.response], turn.skip)[0], turn.response);
     }
     // The site finishes the reply (run on the parsed page as the browser would run it).
     const globals = globalThis as { document?: Document };

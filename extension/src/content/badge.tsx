@@ -129,7 +129,7 @@ function Result(
   const [hovered, setHovered] = useState(false);
   const pill = useRef<HTMLButtonElement>(null);
   const { verdict } = state;
-  const { percent: shownPercent, bucket } = shownRisk(verdict.riskiest.p_hallucination);
+  const { bucket } = shownRisk(verdict.riskiest.p_hallucination);
   const open = pinned || hovered;
   const close = () => {
     setPinned(false);
@@ -163,7 +163,7 @@ function Result(
         {verdict.notVerifiable ? <span class="muted">{NOT_VERIFIABLE}</span> : (
           <>
             <span class="bucket">{bucket}</span>
-            <span class="p">{`${shownPercent}%`}</span>
+            <span class="p">{percent(verdict.riskiest.p_hallucination)}</span>
             {verdict.riskiest.flag && <span class="flag" title={FLAG_EXPLANATION}>flagged</span>}
           </>
         )}

@@ -191,7 +191,7 @@ export class ReplyTracker {
     if (!stillCurrent()) return;
     const outcome = verdictOf(results);
     if (!isVerdict(outcome)) return badge.show({ kind: "error", failure: outcome });
-    const located = locatePieces(turn.content, parts, this.adapter.skip);
+    const located = locatePieces(turn.content, parts, turn.skip);
     const marks: PartMark[] = [];
     results.forEach((result, i) => {
       const at = located[i];

@@ -15,7 +15,6 @@ export const claudeAdapter: SiteAdapter = {
   name: "claude",
   label: "Claude",
   matches: (hostname) => hostname === "claude.ai",
-  skip: SKIP,
   turns: (root) =>
     pairTurns({
       root,

@@ -15,7 +15,6 @@ export const copilotAdapter: SiteAdapter = {
   name: "copilot",
   label: "Copilot",
   matches: (hostname) => hostname === "copilot.microsoft.com",
-  skip: SKIP,
   turns: (root) =>
     pairTurns({
       root,

@@ -147,7 +147,7 @@ export interface PairingOptions {
   contentSelector?: string;
   /** Inside a prompt, the element that holds its text; the prompt itself when absent. */
   promptContentSelector?: string;
-  /** Elements that are not text on this site (see `SiteAdapter.skip`). */
+  /** Elements that are not text on this site (see `Turn.skip`). */
   skip?: string;
 }
 
@@ -174,6 +174,7 @@ export function pairTurns(options: PairingOptions): Turn[] {
       response: readableText(content, skip),
       prompt: lastPrompt || undefined,
       finished: generating && el === last ? false : options.isFinished(el),
+      skip,
     });
   }
   return turns;

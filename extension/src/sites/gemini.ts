@@ -15,7 +15,6 @@ export const geminiAdapter: SiteAdapter = {
   name: "gemini",
   label: "Gemini",
   matches: (hostname) => hostname === "gemini.google.com",
-  skip: SKIP,
   turns: (root) =>
     pairTurns({
       root,

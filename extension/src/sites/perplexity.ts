@@ -16,7 +16,6 @@ export const perplexityAdapter: SiteAdapter = {
   name: "perplexity",
   label: "Perplexity",
   matches: (hostname) => hostname === "www.perplexity.ai" || hostname === "perplexity.ai",
-  skip: SKIP,
   turns: (root) =>
     pairTurns({
       root,

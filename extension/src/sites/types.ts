@@ -18,6 +18,8 @@ export interface Turn {
    * shows neither (the tracker then waits until the text stops changing).
    */
   finished: boolean | undefined;
+  /** Elements inside `content` that are not part of `response` (beyond the shared hidden ones). */
+  skip?: string;
 }
 
 export interface SiteAdapter {
@@ -28,6 +30,4 @@ export interface SiteAdapter {
   matches(hostname: string): boolean;
   /** Every assistant reply on the page, in document order. */
   turns(root: ParentNode): Turn[];
-  /** Elements inside a reply that are not part of its text (beyond the shared hidden ones). */
-  skip?: string;
 }

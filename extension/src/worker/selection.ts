@@ -86,7 +86,7 @@ async function panelView(outcome: ReturnType<typeof verdictOf>): Promise<PanelVi
     return { state: "error", title: text, lines: [], link };
   }
   const { riskiest, notVerifiable, warnings, calls, units } = outcome;
-  const { percent: shownPercent, bucket } = shownRisk(riskiest.p_hallucination);
+  const { bucket } = shownRisk(riskiest.p_hallucination);
   const cues = riskiest.regime_scores.slice(0, 3).map((s) =>
     `${regimeLabel(s.regime)}: ${percent(s.p)}`
   );
@@ -94,7 +94,9 @@ async function panelView(outcome: ReturnType<typeof verdictOf>): Promise<PanelVi
     state: notVerifiable ? "muted" : bucket,
     title: notVerifiable
       ? NOT_VERIFIABLE
-      : `${bucket} ${shownPercent}%${riskiest.flag ? ` · ${FLAG_EXPLANATION}` : ""}`,
+      : `${bucket} ${percent(riskiest.p_hallucination)}${
+        riskiest.flag ? ` · ${FLAG_EXPLANATION}` : ""
+      }`,
     lines: [
       ...cues,
       ...warnings.map(warningText),

@@ -1,5 +1,5 @@
 /** Accounts: one plan per account, an account state, and a subscription status. */
-import { commit, retryOnConflict, withLockRetry } from "../../platform/kv/kv.ts";
+import { retryOnConflict, withLockRetry } from "../../platform/kv/kv.ts";
 import { kvKeys } from "../../platform/kv/kv_keys.ts";
 
 export type AccountStatus = "active" | "suspended";
@@ -30,12 +30,12 @@ export async function getUserByEmail(kv: Deno.Kv, email: string): Promise<User |
   return id.value ? await getUser(kv, id.value) : null;
 }
 
-function newUser(input: { email: string; name?: string | null; now?: Date }): User {
+function newUser(input: { email: string; name?: string | null }): User {
   return {
     id: crypto.randomUUID(),
     email: normalizeEmail(input.email),
     name: input.name?.trim() || null,
-    createdAt: (input.now ?? new Date()).toISOString(),
+    createdAt: new Date().toISOString(),
     plan: DEFAULT_PLAN,
     status: "active",
     suspendReason: null,
@@ -49,17 +49,6 @@ function createUserOp(kv: Deno.Kv, user: User, emailEntry: Deno.AtomicCheck) {
     .check(emailEntry)
     .set(kvKeys.user(user.id), user)
     .set(kvKeys.userByEmail(user.email), user.id);
-}
-
-export async function createUser(
-  kv: Deno.Kv,
-  input: { email: string; name?: string | null; now?: Date },
-): Promise<User> {
-  const user = newUser(input);
-  const absent = { key: kvKeys.userByEmail(user.email), versionstamp: null };
-  const res = await commit(() => createUserOp(kv, user, absent));
-  if (!res.ok) throw new Error("email already registered");
-  return user;
 }
 
 /** Finds the account of an email, creating it on first sign-in; safe under concurrent sign-ins. */
