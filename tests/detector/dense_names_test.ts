@@ -8,6 +8,7 @@ import {
   writeNamed,
 } from "../../server/detector/features/grounding.ts";
 import { readSemantics } from "../../server/detector/inference/model.ts";
+import { DEFAULT_MODEL_DIR, MODEL_FILE } from "../../server/detector/inference/model_files.ts";
 
 const NAMES = ["first", "second"] as const;
 
@@ -28,9 +29,10 @@ Deno.test("writeNamed refuses a value without a name and a name without a value"
 
 Deno.test("the response and prompt features are the 45 the model files were trained with", async () => {
   assert.equal(RESPONSE_FEATURES.length + PROMPT_FEATURES.length, 45);
+  const committed = JSON.parse(await Deno.readTextFile(DEFAULT_MODEL_DIR + MODEL_FILE));
+  assert.deepEqual(committed.denseFeatures, [...DENSE_FEATURES]);
   const semantics = await readSemantics();
   const withPrompt = denseFeatures("Where is the Eiffel Tower?", "It is in Rome.", semantics);
-  assert.equal(withPrompt.length, DENSE_FEATURES.length);
   assert.equal(withPrompt[DENSE_FEATURES.indexOf("has_prompt")], 1);
   const responseOnly = denseFeatures(undefined, "It is in Rome.", semantics);
   const promptBlock = responseOnly.slice(RESPONSE_FEATURES.length, 45);

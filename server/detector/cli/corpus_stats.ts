@@ -3,15 +3,10 @@
  *   deno run -A server/detector/cli/corpus_stats.ts [dataDir] [--sets=a,b]
  * Progress goes to stderr, the table to stdout. Prints counts only, never texts.
  */
+import { readCommandLine } from "./command_line.ts";
 import { DEFAULT_DATA_DIR } from "../corpus/data_dir.ts";
 import { buildCorpus, type BuiltRow } from "../corpus/corpus.ts";
 import { assignSplits, groupComponents, type Split, SPLITS } from "../corpus/split.ts";
-
-function parseArgs(args: string[]): { dataDir: string; sets?: string[] } {
-  const sets = args.find((a) => a.startsWith("--sets="))?.slice("--sets=".length).split(",");
-  const dataDir = args.find((a) => !a.startsWith("--")) ?? DEFAULT_DATA_DIR;
-  return { dataDir, sets };
-}
 
 function countBy<T>(items: T[], key: (item: T) => string): Map<string, number> {
   const counts = new Map<string, number>();
@@ -24,7 +19,12 @@ function format(counts: Map<string, number>): string {
 }
 
 async function main(): Promise<void> {
-  const { dataDir, sets } = parseArgs(Deno.args);
+  const { values, positionals } = readCommandLine(
+    { allowPositionals: true, options: { sets: { type: "string" } } },
+    "deno run -A server/detector/cli/corpus_stats.ts [dataDir] [--sets=a,b]",
+  );
+  const dataDir = positionals[0] ?? DEFAULT_DATA_DIR;
+  const sets = values.sets?.split(",");
   const started = performance.now();
   const corpus = await buildCorpus(dataDir, { sets, onProgress: (m) => console.error(m) });
   const built = (performance.now() - started) / 1000;

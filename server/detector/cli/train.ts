@@ -37,7 +37,7 @@ async function main() {
   const selection = compareVariants(data, log);
   const winner = bestVariant(selection);
   log(`shipping: ${winner.variant}`);
-  const classBalance = compareClassBalance(data, winner.recipe, log);
+  const classBalance = compareClassBalance(data, winner, log);
   const model = trainModel(data, winner.recipe, winner.scorers, log);
   const report: TrainingReport = {
     sets: data.corpus.sets.map((s) => ({
@@ -62,7 +62,7 @@ async function main() {
       method: c.method,
       threshold: c.threshold,
       choice: c.choice,
-      ...(c.thresholdRules ? { thresholdRules: c.thresholdRules } : {}),
+      thresholdRules: c.thresholdRules,
     })),
     calibrationRule: CALIBRATION_RULE,
   };

@@ -4,7 +4,7 @@ import type { ReliabilityBin } from "./metrics.ts";
 import type { ModelRecipe } from "../training/pipeline.ts";
 import { SEMANTIC_MIN_GAIN, type VariantScores } from "../training/selection.ts";
 import type { AlignmentStudy } from "../training/alignment_study.ts";
-import type { ThresholdRuleResult } from "../training/threshold_rules.ts";
+import type { CellReport } from "../training/calibrate.ts";
 import type { ClassBalanceResult } from "../training/class_balance.ts";
 import type { CellResult } from "./cells.ts";
 import type { LatencyResult } from "./latency.ts";
@@ -17,13 +17,7 @@ export interface TrainingReport {
   recipe: ModelRecipe;
   selection: VariantScores[];
   classBalance: ClassBalanceResult[];
-  calibration: {
-    cell: string;
-    method: string;
-    threshold: number;
-    choice: Record<string, number>;
-    thresholdRules?: ThresholdRuleResult[];
-  }[];
+  calibration: Pick<CellReport, "cell" | "method" | "threshold" | "choice" | "thresholdRules">[];
   calibrationRule: string;
 }
 
@@ -172,7 +166,7 @@ export function ablationTable(training: TrainingReport, study?: AlignmentStudy):
 }
 
 /** The flag rules compared on the calibration split (binary cells). */
-export function thresholdRuleTable(training: TrainingReport): string {
+function thresholdRuleTable(training: TrainingReport): string {
   return table(
     ["cell", "rule", "pooled bal. acc", "mean per-set bal. acc"],
     training.calibration.flatMap((c) =>
@@ -187,7 +181,7 @@ export function thresholdRuleTable(training: TrainingReport): string {
 }
 
 /** The within-set class balance strengths compared on the calibration split. */
-export function classBalanceTable(training: TrainingReport): string {
+function classBalanceTable(training: TrainingReport): string {
   return table(
     [
       "strength",
@@ -211,7 +205,7 @@ export function classBalanceTable(training: TrainingReport): string {
 }
 
 /** The learned alignment model's study: what it is, what it gained, what it costs. */
-export function alignmentStudySection(study: AlignmentStudy | undefined): string {
+function alignmentStudySection(study: AlignmentStudy | undefined): string {
   if (!study) return "`deno task train:alignment` has not been run: no learned alignment row.";
   const alone = Object.entries(study.networkAlonePerSetAuroc)
     .filter(([set]) => ABLATION_SETS.includes(set)).map(([set, a]) => `${set} ${f3(a)}`);

@@ -31,6 +31,7 @@ import {
   perSetAuroc,
   SEMANTIC_MIN_GAIN,
   VARIANTS,
+  variantScore,
   type VariantScores,
 } from "./selection.ts";
 
@@ -211,15 +212,13 @@ export async function runAlignmentStudy(
   const base = VARIANTS.find((v) => v.variant === BASE_VARIANT)!;
   const pr = heldOut(data, base.recipe, "pr", new Map(), stacked);
   const baseReport = training.selection.find((s) => s.variant === BASE_VARIANT)!;
-  const score = (s: { prMeanPerSetAuroc: number; roMeanPerSetAuroc: number }) =>
-    (s.prMeanPerSetAuroc + s.roMeanPerSetAuroc) / 2;
   const prMean = meanOf(pr.perSet);
   // `ro` has no prompt, so the network cannot change it: the base variant's figure stands.
   const result = { prMeanPerSetAuroc: prMean, roMeanPerSetAuroc: baseReport.roMeanPerSetAuroc };
   const shippedVariant =
     VARIANTS.find((v) => JSON.stringify(v.recipe) === JSON.stringify(training.recipe))!.variant;
   const shipped = training.selection.find((s) => s.variant === shippedVariant)!;
-  const gain = score(result) - score(shipped);
+  const gain = variantScore(result) - variantScore(shipped);
   log(
     `+ learned alignment: pr ${prMean.toFixed(3)} (base ${
       baseReport.prMeanPerSetAuroc.toFixed(3)

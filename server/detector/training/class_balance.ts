@@ -11,13 +11,13 @@ import { auroc } from "../evaluation/metrics.ts";
 import type { SparseVector } from "../features/vectorize.ts";
 import { CLASS_BALANCE, groupFold } from "./examples.ts";
 import { DEFAULT_SCORER } from "./heads.ts";
-import { type Log, type ModelRecipe, type PreparedData, SEED } from "./pipeline.ts";
-import { heldOut, meanOf } from "./selection.ts";
+import { type Log, type PreparedData, SEED } from "./pipeline.ts";
+import { heldOut, meanOf, perSetAuroc, type VariantResult } from "./selection.ts";
 import { crossFittedFlagAccuracy, SHIPPED_THRESHOLD_RULE } from "./threshold_rules.ts";
 
-export const CLASS_BALANCE_STRENGTHS = [0, 0.5, 0.75, 1];
+const CLASS_BALANCE_STRENGTHS = [0, 0.5, 0.75, 1];
 
-export interface ClassBalanceCell {
+interface ClassBalanceCell {
   meanPerSetAuroc: number;
   pooledAuroc: number;
   /** Balanced accuracy at the cross-fitted flag: mean of the sets', and pooled. */
@@ -33,9 +33,10 @@ export interface ClassBalanceResult {
   cells: Record<InputMode, ClassBalanceCell>;
 }
 
+/** `shipped` is the variant trained at `CLASS_BALANCE`: its held-out scores are not recomputed. */
 export function compareClassBalance(
   data: PreparedData,
-  recipe: ModelRecipe,
+  shipped: VariantResult,
   log: Log,
   strengths = CLASS_BALANCE_STRENGTHS,
 ): ClassBalanceResult[] {
@@ -44,10 +45,12 @@ export function compareClassBalance(
     const started = performance.now();
     const cells = Object.fromEntries(INPUT_MODES.map((mode) => {
       const held = data.examples.calibration[mode];
-      const { perSet, scores } = heldOut(data, recipe, mode, cache, undefined, {
-        ...DEFAULT_SCORER,
-        classBalance: strength,
-      });
+      const scores = strength === CLASS_BALANCE
+        ? shipped.heldScores[mode]
+        : heldOut(data, shipped.recipe, mode, cache, undefined, {
+          ...DEFAULT_SCORER,
+          classBalance: strength,
+        }).scores;
       const labels = held.map((e) => e.row.hallucinated), folds = held.map(groupFold);
       const choice = chooseCalibrator(scores, labels, SEED, folds);
       const probs = scores.map((z) => applyCalibrator(choice.calibrator, z));
@@ -59,7 +62,7 @@ export function compareClassBalance(
         folds,
       );
       return [mode, {
-        meanPerSetAuroc: meanOf(perSet),
+        meanPerSetAuroc: meanOf(perSetAuroc(held, scores)),
         pooledAuroc: auroc(scores, labels),
         meanPerSetBalancedAccuracy: flag.meanPerSet,
         pooledBalancedAccuracy: flag.pooled,

@@ -33,6 +33,8 @@ export interface VariantResult {
   prPerSetAuroc: Record<string, number>;
   /** The trained binary scorers, reused when this variant ships. */
   scorers: Record<InputMode, BinaryScorer>;
+  /** Their raw scores of the calibration split's examples, per mode. */
+  heldScores: Record<InputMode, number[]>;
 }
 
 /** A variant's held-out scores, as the training report stores them (no scorers). */
@@ -157,6 +159,7 @@ export function compareVariants(
       roMeanPerSetAuroc: roMean,
       prPerSetAuroc: pr.perSet,
       scorers: { pr: pr.scorer, ro: ro.scorer },
+      heldScores: { pr: pr.scores, ro: ro.scores },
     };
   });
 }
@@ -168,16 +171,23 @@ export function compareVariants(
  */
 export const SEMANTIC_MIN_GAIN = 0.01;
 
+/** What variants are compared by: the mean of the pr and ro mean-per-set AUROCs. */
+export function variantScore(
+  s: Pick<VariantScores, "prMeanPerSetAuroc" | "roMeanPerSetAuroc">,
+): number {
+  return (s.prMeanPerSetAuroc + s.roMeanPerSetAuroc) / 2;
+}
+
 /**
  * The variant with the best mean of its pr and ro held-out scores; one that needs the claim
  * alignment only when it beats the best without it by `SEMANTIC_MIN_GAIN`.
  */
 export function bestVariant(results: readonly VariantResult[]): VariantResult {
-  const score = (r: VariantResult) => (r.prMeanPerSetAuroc + r.roMeanPerSetAuroc) / 2;
-  const best = (rs: readonly VariantResult[]) => rs.reduce((a, b) => (score(b) > score(a) ? b : a));
+  const best = (rs: readonly VariantResult[]) =>
+    rs.reduce((a, b) => (variantScore(b) > variantScore(a) ? b : a));
   const overall = best(results);
   const plain = results.filter((r) => !usesAlignment(r.recipe.groups));
   if (plain.length === 0 || !usesAlignment(overall.recipe.groups)) return overall;
   const fallback = best(plain);
-  return score(overall) >= score(fallback) + SEMANTIC_MIN_GAIN ? overall : fallback;
+  return variantScore(overall) >= variantScore(fallback) + SEMANTIC_MIN_GAIN ? overall : fallback;
 }
