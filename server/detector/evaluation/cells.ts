@@ -110,6 +110,15 @@ export function evaluateCells(
   return results;
 }
 
+/**
+ * The set a test row is reported under. The evaluation-only rows of a set whose other rows are
+ * trained on (summac_pieces' Polytope, which has no licence) are reported apart, as `set/part`, so
+ * that a trained set's figures cover the rows it trained on, as on the calibration split.
+ */
+export function reportedSet(row: BuiltRow, trainedSets: ReadonlySet<string>): string {
+  return row.trainable || !trainedSets.has(row.set) ? row.set : `${row.set}/${row.part}`;
+}
+
 function cellResult(
   detector: CalibratedDetector,
   task: Task,
@@ -118,16 +127,17 @@ function cellResult(
 ): CellResult {
   const threshold = detector.calibration.cells[`${task}/${mode}`].threshold;
   const probs = scored.map((s) => s.p), labels = scored.map((s) => s.row.hallucinated);
+  const trainedSets = new Set(scored.filter((s) => s.row.trainable).map((s) => s.row.set));
+  const reported = scored.map((s) => reportedSet(s.row, trainedSets));
   const perSet: Record<string, BinaryMetrics> = {};
-  for (const set of [...new Set(scored.map((s) => s.row.set))].sort()) {
-    const sub = scored.filter((s) => s.row.set === set);
+  for (const set of [...new Set(reported)].sort()) {
+    const sub = scored.filter((_, i) => reported[i] === set);
     perSet[set] = binaryMetrics(sub.map((s) => s.p), sub.map((s) => s.row.hallucinated), threshold);
   }
   const mean = (sets: string[]) => {
     const values = sets.map((set) => perSet[set].auroc).filter((a) => !Number.isNaN(a));
     return values.reduce((a, b) => a + b, 0) / values.length;
   };
-  const trainedSets = new Set(scored.filter((s) => s.row.trainable).map((s) => s.row.set));
   const result: CellResult = {
     task,
     mode,
