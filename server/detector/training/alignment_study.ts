@@ -15,6 +15,7 @@ import {
   DEFAULT_NETWORK_TRAINING,
   networkFeatures,
   type NetworkShape,
+  type NetworkTraining,
   trainAlignmentNetwork,
   type TrainingResponse,
 } from "../learners/alignment_network.ts";
@@ -145,6 +146,7 @@ function measureLatency(
 export async function runAlignmentStudy(
   dataDir: string,
   log: (message: string) => void,
+  options: NetworkTraining = DEFAULT_NETWORK_TRAINING,
 ): Promise<AlignmentStudy> {
   const training = JSON.parse(
     await Deno.readTextFile(modelFolder(DEFAULT_MODEL_DIR) + TRAINING_REPORT_FILE),
@@ -156,7 +158,6 @@ export async function runAlignmentStudy(
   // Cross-fitted like the trees' linear logit: each training row's features come from the
   // network that did not train on its fold, or the trees would learn to trust an over-fitted score.
   const fold = train.map(groupFold);
-  const options = DEFAULT_NETWORK_TRAINING;
   const started = performance.now();
   let trainingResponses = 0;
   const networks = [0, 1].map((f) => {
