@@ -115,7 +115,7 @@ export function evaluateCells(
  * trained on (summac_pieces' Polytope, which has no licence) are reported apart, as `set/part`, so
  * that a trained set's figures cover the rows it trained on, as on the calibration split.
  */
-export function reportedSet(row: BuiltRow, trainedSets: ReadonlySet<string>): string {
+function reportedSet(row: BuiltRow, trainedSets: ReadonlySet<string>): string {
   return row.trainable || !trainedSets.has(row.set) ? row.set : `${row.set}/${row.part}`;
 }
 
