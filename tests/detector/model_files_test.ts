@@ -1,9 +1,10 @@
 /**
  * Every model file is checked on load: a wrong file stops the detector with an error that names
- * the file and the field, never a silent misread. Each case links the committed model's files
+ * the file and the field, never a silent misread. Each case copies the committed model's files
  * into a temporary folder and replaces one of them.
  */
 import assert from "node:assert/strict";
+import { modelFolderWith } from "../support/model_folder.ts";
 import { loadDetector } from "../../server/detector/inference/model.ts";
 import {
   CALIBRATOR_FILE,
@@ -26,18 +27,6 @@ import {
 // The tests edit the committed files' JSON freely to break one field.
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
-
-/** A model folder of links to the committed files, with `name` replaced by `content`. */
-async function modelWith(name: string, content: Uint8Array): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "hd-model-files-" });
-  for await (const entry of Deno.readDir(DEFAULT_MODEL_DIR)) {
-    if (entry.name !== name) {
-      await Deno.symlink(DEFAULT_MODEL_DIR + entry.name, `${dir}/${entry.name}`);
-    }
-  }
-  await Deno.writeFile(`${dir}/${name}`, content);
-  return dir;
-}
 
 async function committedJson(name: string): Promise<Json> {
   return JSON.parse(await Deno.readTextFile(DEFAULT_MODEL_DIR + name));
@@ -66,7 +55,7 @@ Deno.test("model.json: a field of the wrong type is named", async () => {
   const model = await committedJson(MODEL_FILE);
   model.heads.pr.binary.offset = "0";
   await assertLoadFails(
-    await modelWith(MODEL_FILE, encode(model)),
+    await modelFolderWith({ [MODEL_FILE]: encode(model) }),
     MODEL_FILE,
     /heads\.pr\.binary\.offset/,
   );
@@ -76,44 +65,54 @@ Deno.test("model.json: regime vectors that do not match regimeClasses are named"
   const model = await committedJson(MODEL_FILE);
   model.heads.ro.regime.pop();
   await assertLoadFails(
-    await modelWith(MODEL_FILE, encode(model)),
+    await modelFolderWith({ [MODEL_FILE]: encode(model) }),
     MODEL_FILE,
     /heads\.ro\.regime/,
   );
 });
 
 Deno.test("model.json: a file that is not JSON says so", async () => {
-  const dir = await modelWith(MODEL_FILE, new TextEncoder().encode('{"format": '));
+  const dir = await modelFolderWith({
+    [MODEL_FILE]: new TextEncoder().encode('{"format": '),
+  });
   await assertLoadFails(dir, MODEL_FILE, /JSON/);
 });
 
 Deno.test("calibrator.json: a missing threshold is named with its cell", async () => {
   const calibrator = await committedJson(CALIBRATOR_FILE);
   delete calibrator.cells["binary/ro"].threshold;
-  const dir = await modelWith(CALIBRATOR_FILE, encode(calibrator));
+  const dir = await modelFolderWith({ [CALIBRATOR_FILE]: encode(calibrator) });
   await assertLoadFails(dir, CALIBRATOR_FILE, /cells\["binary\/ro"\]\.threshold/);
 });
 
 Deno.test("calibrator.json: an unknown calibrator method is named", async () => {
   const calibrator = await committedJson(CALIBRATOR_FILE);
   calibrator.cells["multiclass/pr"].calibrator = { method: "spline" };
-  const dir = await modelWith(CALIBRATOR_FILE, encode(calibrator));
+  const dir = await modelFolderWith({ [CALIBRATOR_FILE]: encode(calibrator) });
   await assertLoadFails(dir, CALIBRATOR_FILE, /cells\["multiclass\/pr"\]\.calibrator\.method/);
 });
 
 Deno.test("lexicon.json: a field of the wrong type is named", async () => {
   const lexicon = await committedJson(LEXICON_FILE);
   lexicon.antonyms = "hot cold";
-  await assertLoadFails(await modelWith(LEXICON_FILE, encode(lexicon)), LEXICON_FILE, /antonyms/);
+  await assertLoadFails(
+    await modelFolderWith({ [LEXICON_FILE]: encode(lexicon) }),
+    LEXICON_FILE,
+    /antonyms/,
+  );
 });
 
 Deno.test("weights.bin: a size that does not match model.json's vectors is refused", async () => {
-  const dir = await modelWith(WEIGHTS_FILE, await committedBytesShortBy(WEIGHTS_FILE, 2));
+  const dir = await modelFolderWith({
+    [WEIGHTS_FILE]: await committedBytesShortBy(WEIGHTS_FILE, 2),
+  });
   await assertLoadFails(dir, WEIGHTS_FILE, /not a whole number of int16 vectors/);
 });
 
 Deno.test("vectors.bin: a size that does not match its header is refused", async () => {
-  const dir = await modelWith(VECTORS_FILE, await committedBytesShortBy(VECTORS_FILE, 100));
+  const dir = await modelFolderWith({
+    [VECTORS_FILE]: await committedBytesShortBy(VECTORS_FILE, 100),
+  });
   await assertLoadFails(dir, VECTORS_FILE, /but its header describes/);
 });
 
@@ -121,7 +120,7 @@ Deno.test("retrieval-calibrator.json: a missing modelVersion is named", async ()
   const detector = await loadDetector();
   const calibrator = await committedJson(RETRIEVAL_CALIBRATOR_FILE);
   delete calibrator.modelVersion;
-  const dir = await modelWith(RETRIEVAL_CALIBRATOR_FILE, encode(calibrator));
+  const dir = await modelFolderWith({ [RETRIEVAL_CALIBRATOR_FILE]: encode(calibrator) });
   try {
     await assert.rejects(
       retrievalDetector(detector, dir, () => {}),

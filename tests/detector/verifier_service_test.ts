@@ -16,14 +16,7 @@ import {
   waitUntilReady,
 } from "../../server/features/detect/detector_process.ts";
 import { loadDetector } from "../../server/detector/inference/model.ts";
-import {
-  CALIBRATOR_FILE,
-  DEFAULT_MODEL_DIR,
-  LEXICON_FILE,
-  MODEL_FILE,
-  VECTORS_FILE,
-  WEIGHTS_FILE,
-} from "../../server/detector/inference/model_files.ts";
+import { modelFolderWith } from "../support/model_folder.ts";
 import { scoreWithEvidence } from "../../server/detector/knowledge/scorer.ts";
 import type { ScoreOutput } from "../../server/detector/inference/types.ts";
 import {
@@ -110,11 +103,8 @@ function fixtureVerdict(body: ChatRequestBody): Response {
 type Mode = "verdict" | "http_500" | "malformed" | "wrong_shape" | "hang";
 
 Deno.test("the verifier in the detector process: fused, failures, calibration, no call text in logs", async (t) => {
-  const modelDir = await Deno.makeTempDir({ prefix: "verifier_model_" });
+  const modelDir = await modelFolderWith();
   const dataDir = await Deno.makeTempDir({ prefix: "verifier_data_" });
-  for (const f of [MODEL_FILE, WEIGHTS_FILE, CALIBRATOR_FILE, VECTORS_FILE, LEXICON_FILE]) {
-    await Deno.copyFile(`${DEFAULT_MODEL_DIR}${f}`, `${modelDir}/${f}`);
-  }
   await writeFixture(dataDir);
 
   let mode: Mode = "verdict";
