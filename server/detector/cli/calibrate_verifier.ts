@@ -6,7 +6,7 @@
  * summary to stdout. Rows are taken in a seeded shuffled order, so `--limit N` is a fixed sample
  * that grows with N.
  */
-import { readCommandLine } from "./command_line.ts";
+import { readFlags } from "./command_line.ts";
 import cliProgress from "cli-progress";
 import { z } from "zod";
 import type { InputMode } from "../../../shared/regimes.ts";
@@ -25,7 +25,6 @@ import { createVerifier, type Verifier } from "../verifier/client.ts";
 import { fitFusion, fusedProbability, type FusionRow, writeFusion } from "../verifier/fusion.ts";
 import { evidenceGroupOf } from "../verifier/scorer.ts";
 import { readVerifierSettings, type VerifierSettings } from "../verifier/settings.ts";
-import { formatZodIssues } from "../../../shared/zod_issues.ts";
 
 const SHUFFLE_SEED = 8;
 const log = (message: string) => console.error(`[calibrate:verifier] ${message}`);
@@ -129,22 +128,10 @@ async function calibrationInputs(dataDir: string, limit?: number): Promise<Label
 }
 
 async function main(): Promise<number> {
-  const { values } = readCommandLine(
-    {
-      options: {
-        data: { type: "string" },
-        limit: { type: "string" },
-        concurrency: { type: "string" },
-        cache: { type: "string" },
-      },
-    },
+  const flags = readFlags(
+    Flags,
     "deno task calibrate:verifier [--data DIR] [--limit N] [--concurrency N] [--cache FILE]",
   );
-  const flags = Flags.safeParse(values);
-  if (!flags.success) {
-    log(formatZodIssues(flags.error, { pathPrefix: "--", nameUnknownKeys: true }));
-    return 2;
-  }
   let settings: VerifierSettings | undefined;
   let env: z.infer<typeof CalibrateEnv>;
   try {
@@ -164,8 +151,8 @@ async function main(): Promise<number> {
   log(`detector ${detector.modelVersion} / ${detector.calibratorVersion} from ${modelDir}`);
   const retrieval = await retrievalDetector(detector, modelDir, log);
   log(`verifier ${settings.model} at ${settings.url}, ${settings.samples} sample(s)`);
-  const inputs = await calibrationInputs(flags.data.data, flags.data.limit);
-  const cachePath = flags.data.cache ??
+  const inputs = await calibrationInputs(flags.data, flags.limit);
+  const cachePath = flags.cache ??
     `./data/verifier-cache/${encodeURIComponent(settings.model)}.jsonl`;
   const cache = await VerdictCache.open(cachePath);
   log(`${inputs.length} calibration rows; ${cache.size} verdicts cached in ${cachePath}`);
@@ -182,7 +169,7 @@ async function main(): Promise<number> {
     createScorer(detector),
     createVerifier(settings),
     cache,
-    flags.data.concurrency,
+    flags.concurrency,
     (done, counts) => bar.update(done, counts),
   );
   bar.stop();

@@ -5,7 +5,7 @@
  * go to standard error. A line's own task / input_mode win over the flags. The `VERIFIER_*`
  * settings are honoured as by the detector service, so both score alike.
  */
-import { readCommandLine } from "./command_line.ts";
+import { readFlags } from "./command_line.ts";
 import { textLines } from "../../../shared/text_lines.ts";
 import { z } from "zod";
 import { DetectRequest } from "../../../shared/contract.ts";
@@ -34,7 +34,7 @@ const Flags = z.object({
 type Flags = z.infer<typeof Flags>;
 
 /** Scores one input line: the output object (a result or an error, with the line's id). */
-export async function scoreLine(
+async function scoreLine(
   scorer: Scorer,
   flags: Flags,
   line: string,
@@ -63,25 +63,10 @@ export async function scoreLine(
 }
 
 async function main() {
-  const { values } = readCommandLine(
-    {
-      options: {
-        task: { type: "string" },
-        "input-mode": { type: "string" },
-        "top-k": { type: "string" },
-        model: { type: "string" },
-        knowledge: { type: "string" },
-      },
-    },
+  const flags = readFlags(
+    Flags,
     "deno task score [--task T] [--input-mode M] [--top-k K] [--model DIR] [--knowledge DIR] < in.jsonl",
   );
-  const flags = Flags.safeParse(values);
-  if (!flags.success) {
-    console.error(
-      `score: ${formatZodIssues(flags.error, { pathPrefix: "--", nameUnknownKeys: true })}`,
-    );
-    Deno.exit(2);
-  }
   let verifier: VerifierSettings | undefined;
   try {
     verifier = readVerifierSettings(Deno.env.toObject());
@@ -89,17 +74,17 @@ async function main() {
     console.error(`score: ${(error as Error).message}`);
     Deno.exit(2);
   }
-  const modelDir = flags.data.model ?? DEFAULT_MODEL_DIR;
+  const modelDir = flags.model ?? DEFAULT_MODEL_DIR;
   const detector = await loadDetector(modelDir);
   console.error(`score: model ${detector.modelVersion}, calibrator ${detector.calibratorVersion}`);
   const wrap = await verifierStep(verifier, modelDir);
-  const scorer = wrap(await scorerFor(detector, flags.data.knowledge, modelDir, console.error));
+  const scorer = wrap(await scorerFor(detector, flags.knowledge, modelDir, console.error));
   const encoder = new TextEncoder();
   const writer = Deno.stdout.writable.getWriter();
   let scored = 0, failed = 0;
   for await (const line of textLines(Deno.stdin.readable)) {
     if (line.trim() === "") continue;
-    const out = await scoreLine(scorer, flags.data, line);
+    const out = await scoreLine(scorer, flags, line);
     "error" in out ? failed++ : scored++;
     await writer.write(encoder.encode(JSON.stringify(out) + "\n"));
   }

@@ -4,44 +4,34 @@
  * for the model card, or to FILE (other network sizes, compared without touching the card).
  * Progress goes to standard error.
  */
-import { readCommandLine } from "./command_line.ts";
+import { z } from "zod";
+import { readFlags } from "./command_line.ts";
 import { DEFAULT_DATA_DIR } from "../corpus/data_dir.ts";
 import { DEFAULT_NETWORK_TRAINING } from "../learners/alignment_network.ts";
 import { runAlignmentStudy, STUDY_FILE } from "../training/alignment_study.ts";
 
 const log = (message: string) => console.error(`[train:alignment] ${message}`);
-const USAGE =
-  "deno task train:alignment [--data DIR] [--epochs N] [--hidden N] [--compare N] [--out FILE]";
 
-/** A flag's positive integer, or the default; anything else ends the tool with its usage. */
-function count(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (Number.isInteger(n) && n > 0) return n;
-  console.error(`--${name} must be a positive integer, got '${value}'\nusage: ${USAGE}`);
-  Deno.exit(2);
-}
+const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const { shape, epochs } = DEFAULT_NETWORK_TRAINING;
+const Flags = z.object({
+  data: z.string().default(DEFAULT_DATA_DIR),
+  epochs: count(epochs),
+  hidden: count(shape.hidden),
+  compare: count(shape.compare),
+  out: z.string().default(STUDY_FILE),
+});
 
 if (import.meta.main) {
-  const { values } = readCommandLine({
-    options: {
-      data: { type: "string" },
-      epochs: { type: "string" },
-      hidden: { type: "string" },
-      compare: { type: "string" },
-      out: { type: "string" },
-    },
-  }, USAGE);
-  const { shape, epochs } = DEFAULT_NETWORK_TRAINING;
-  const study = await runAlignmentStudy(values.data ?? DEFAULT_DATA_DIR, log, {
+  const flags = readFlags(
+    Flags,
+    "deno task train:alignment [--data DIR] [--epochs N] [--hidden N] [--compare N] [--out FILE]",
+  );
+  const study = await runAlignmentStudy(flags.data, log, {
     ...DEFAULT_NETWORK_TRAINING,
-    epochs: count("epochs", values.epochs, epochs),
-    shape: {
-      hidden: count("hidden", values.hidden, shape.hidden),
-      compare: count("compare", values.compare, shape.compare),
-    },
+    epochs: flags.epochs,
+    shape: { hidden: flags.hidden, compare: flags.compare },
   });
-  const out = values.out ?? STUDY_FILE;
-  await Deno.writeTextFile(out, JSON.stringify(study, null, 1) + "\n");
-  log(`wrote ${out}`);
+  await Deno.writeTextFile(flags.out, JSON.stringify(study, null, 1) + "\n");
+  log(`wrote ${flags.out}`);
 }
