@@ -8,6 +8,7 @@
 import type { z } from "zod";
 import { DetectRequest, type ErrorCode } from "./contract.ts";
 import { BAD_JSON_MESSAGE, parseJsonText } from "./json_text.ts";
+import { type InputMode, inputModeOf, type Task } from "./regimes.ts";
 import { codePointLength, MAX_FIELD_CHARS } from "./text.ts";
 import { formatZodIssues, type IssueFormat } from "./zod_issues.ts";
 
@@ -60,4 +61,33 @@ export function parseDetectRequest(text: string, format: IssueFormat = {}): Dete
   const parsed = DetectRequest.safeParse(body);
   if (!parsed.success) return fail({ code: null, detail: formatZodIssues(parsed.error, format) });
   return { ok: true, request: parsed.data };
+}
+
+/** What the detector scores for one call. */
+export interface DetectInput {
+  prompt?: string;
+  response: string;
+  task: Task;
+  inputMode: InputMode;
+  /** Number of regime scores to return, 1 to 10. */
+  topK: number;
+}
+
+/**
+ * The call a parsed request asks for: the caller's defaults (the API's, the backend's or the
+ * score CLI's flags) where the request names no task or input mode, `inputModeOf` after that.
+ */
+export function detectInputOf(
+  request: Pick<z.output<typeof DetectRequest>, "prompt" | "response" | "task" | "input_mode">,
+  defaults: { task: Task; inputMode?: InputMode },
+  topK: number,
+): DetectInput {
+  const { prompt, response, task, input_mode } = request;
+  return {
+    prompt,
+    response,
+    task: task ?? defaults.task,
+    inputMode: inputModeOf(prompt, input_mode ?? defaults.inputMode),
+    topK,
+  };
 }

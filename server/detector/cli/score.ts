@@ -9,7 +9,8 @@ import { readFlags } from "./command_line.ts";
 import { textLines } from "../../../shared/text_lines.ts";
 import { z } from "zod";
 import { DetectRequest } from "../../../shared/contract.ts";
-import { INPUT_MODES, inputModeOf, TASKS } from "../../../shared/regimes.ts";
+import { INPUT_MODES, TASKS } from "../../../shared/regimes.ts";
+import { detectInputOf } from "../../../shared/detect_request.ts";
 import { BACKEND_DEFAULT_TASK } from "../service/detect_body.ts";
 import { isFolder, scorerFor } from "../knowledge/load.ts";
 import { loadDetector } from "../inference/model.ts";
@@ -50,15 +51,13 @@ async function scoreLine(
   if (!parsed.success) {
     return { id, error: formatZodIssues(parsed.error, { nameUnknownKeys: true }) };
   }
-  const { prompt, response, task, input_mode } = parsed.data;
-  const inputMode = inputModeOf(prompt, input_mode ?? flags["input-mode"]);
-  const output = await scorer({
-    prompt,
-    response,
-    task: task ?? flags.task,
-    inputMode,
-    topK: flags["top-k"],
-  });
+  const output = await scorer(
+    detectInputOf(
+      parsed.data,
+      { task: flags.task, inputMode: flags["input-mode"] },
+      flags["top-k"],
+    ),
+  );
   return { id, ...output };
 }
 

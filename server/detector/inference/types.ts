@@ -1,14 +1,8 @@
 import type { InputMode, RegimeScore, Task } from "../../../shared/regimes.ts";
+import type { DetectInput } from "../../../shared/detect_request.ts";
 
 /** What the inference backend needs to score one call. */
-export interface ScoreInput {
-  prompt?: string;
-  response: string;
-  task: Task;
-  inputMode: InputMode;
-  /** Number of regime scores to return, 1 to 10. */
-  topK: number;
-}
+export type ScoreInput = DetectInput;
 
 /** The model's decision for one call: the DetectResponse fields the detector owns. */
 export interface ScoreOutput {

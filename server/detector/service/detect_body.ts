@@ -2,8 +2,8 @@
  * The backend's detect body: the one shared parse (its caller is the API, behind the inference
  * secret, so unknown fields may be named), answered as `{detail}`, and the backend's defaults.
  */
-import { parseDetectRequest } from "../../../shared/detect_request.ts";
-import { inputModeOf, type Task } from "../../../shared/regimes.ts";
+import { detectInputOf, parseDetectRequest } from "../../../shared/detect_request.ts";
+import type { Task } from "../../../shared/regimes.ts";
 import type { ScoreInput } from "../inference/types.ts";
 
 /** The backend's own default task; the public endpoint always sends one. */
@@ -26,10 +26,10 @@ export function parseDetectBody(text: string): ParsedBody {
         return { ok: false, detail: `${failure.field}: ${failure.message}` };
     }
   }
-  const { prompt, response, top_k_regimes, task, input_mode } = parsed.request;
-  const inputMode = inputModeOf(prompt, input_mode);
-  return {
-    ok: true,
-    input: { prompt, response, task: task ?? BACKEND_DEFAULT_TASK, inputMode, topK: top_k_regimes },
-  };
+  const input = detectInputOf(
+    parsed.request,
+    { task: BACKEND_DEFAULT_TASK },
+    parsed.request.top_k_regimes,
+  );
+  return { ok: true, input };
 }

@@ -3,20 +3,17 @@
  * spec's 400s), with the public endpoint's defaults resolved and its units counted.
  * `requestDigest` fingerprints a parsed call for the request-id marker.
  */
-import { parseDetectRequest } from "../../../shared/detect_request.ts";
-import { type InputMode, inputModeOf, type Task } from "../../../shared/regimes.ts";
+import {
+  type DetectInput,
+  detectInputOf,
+  parseDetectRequest,
+} from "../../../shared/detect_request.ts";
 import { sha256Hex } from "../../../shared/sha256.ts";
 import { unitsFor } from "../../../shared/text.ts";
 import { apiError, detailError } from "../../platform/errors.ts";
 
-export interface DetectCall {
-  response: string;
-  prompt?: string;
-  topK: number;
-  /** The public endpoint's default is multiclass. */
-  task: Task;
-  /** Requested mode, or the auto choice: `pr` with a non-empty prompt, else `ro`. */
-  inputMode: InputMode;
+/** The public endpoint's call: its default task is multiclass; `units` is what it bills. */
+export interface DetectCall extends DetectInput {
   units: number;
 }
 
@@ -27,14 +24,10 @@ export function readDetectCall(text: string): DetectCall {
     if (code === null) throw detailError(parsed.failure.detail);
     throw apiError(code, extras);
   }
-  const { response, prompt, top_k_regimes, task, input_mode } = parsed.request;
+  const { request } = parsed;
   return {
-    response,
-    prompt,
-    topK: top_k_regimes,
-    task: task ?? "multiclass",
-    inputMode: inputModeOf(prompt, input_mode),
-    units: unitsFor(prompt, response),
+    ...detectInputOf(request, { task: "multiclass" }, request.top_k_regimes),
+    units: unitsFor(request.prompt, request.response),
   };
 }
 
