@@ -153,7 +153,7 @@ export function peerTable(peers: readonly PeerResult[]): string {
 /** Sets shown per column in the ablation: the grounded sets of the peer table we train on. */
 const ABLATION_SETS = ["wice", "frank", "summedits", "xsum_hallucination", "summac_pieces"];
 
-export function ablationTable(training: TrainingReport, study?: AlignmentStudy): string {
+function ablationTable(training: TrainingReport, study?: AlignmentStudy): string {
   return table(
     ["variant", "pr", "ro", ...ABLATION_SETS.map((s) => `pr ${s}`)],
     [...training.selection, ...(study ? [study] : [])].map((s) => [
@@ -315,7 +315,7 @@ const LOW_SET_REASONS: Record<string, string> = {
   aggrefact_error_types: "evaluation only; error types of abstractive summaries",
 };
 
-export function lowSetNotes(report: EvalReport): string {
+function lowSetNotes(report: EvalReport): string {
   const low = new Set(
     report.cells.filter((c) => c.task === "binary").flatMap((c) =>
       Object.entries(c.perSet).filter(([, m]) => m.auroc < 0.6).map(([set]) => set)
@@ -508,8 +508,8 @@ A set's base rate is a cue a model learns as readily as any word: most XSumFaith
 hallucinated, so a model trained on the natural mix scores every XSum-like summary high, and
 one flag threshold cannot serve that set and a mostly consistent one. The binary scorers'
 training weights therefore also balance the classes within each set (each class of a set
-weighted by twice its share of the set, raised to minus the strength; a set's total weight is
-kept), so that the scores rank answers within a set rather than by which set they resemble.
+weighted by twice its share of the set, raised to minus the strength; at strength 1 a set's
+total weight is kept), so that the scores rank answers within a set rather than by which set they resemble.
 Each strength below trains the shipped recipe on the training split and is calibrated and
 thresholded as shipped, two-fold cross-fitted by group on the calibration split. Shipped: the
 strength with the best mean per-set balanced accuracy at the flag, averaged over pr and ro (a

@@ -172,7 +172,7 @@ export function encodeWeights(vectors: readonly Int16Array[]): Uint8Array {
   return bytes;
 }
 
-export function decodeWeights(bytes: Uint8Array): Int16Array {
+function decodeWeights(bytes: Uint8Array): Int16Array {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const out = new Int16Array(bytes.byteLength / 2);
   for (let i = 0; i < out.length; i++) out[i] = view.getInt16(i * 2, true);

@@ -7,7 +7,7 @@
  * `deno task knowledge calibrate [--data DIR] [--model DIR]`. Deterministic: fixed seed, no
  * randomness in retrieval.
  */
-import type { CorpusRow } from "../corpus/types.ts";
+import type { BuiltRow } from "../corpus/corpus.ts";
 import { loadDetector } from "../inference/model.ts";
 import { modelFolder } from "../inference/model_files.ts";
 import { calibrateCells } from "../training/calibrate.ts";
@@ -16,17 +16,15 @@ import { SEED } from "../training/pipeline.ts";
 import { RETRIEVAL_CALIBRATOR_FILE, type RetrievalCalibratorFile } from "./load.ts";
 import { simulateRetrieval } from "./simulate.ts";
 
-const trainable = (r: CorpusRow) => r.trainable !== false;
-
 /** Fits the retrieval calibrator for the model in `modelDir` and writes it there. */
 export async function writeRetrievalCalibrator(
   modelDir: string,
-  calibrationRows: readonly CorpusRow[],
+  calibrationRows: readonly BuiltRow[],
   log: (message: string) => void,
 ): Promise<RetrievalCalibratorFile> {
   const dir = modelFolder(modelDir);
   const detector = await loadDetector(dir);
-  const rows = calibrationRows.filter(trainable);
+  const rows = calibrationRows.filter((r) => r.trainable);
   const started = performance.now();
   const simulated = simulateRetrieval(rows).map((s) => s.retrieved);
   const { semantics } = detector.core.vectorizer;

@@ -205,11 +205,11 @@ export async function runAlignmentStudy(
   // The accuracy side of the curve: the network alone, mean pr AUROC over its sets, per cap.
   const aloneMean = (perSet: Record<string, number>) =>
     meanOf(Object.fromEntries(NETWORK_SETS.map((set) => [set, perSet[set]])));
-  const aloneByCap = new Map(CAP_CURVE.map((windowTokens) => {
+  const aloneAt = (windowTokens: number) => {
     const caps = { ...DEFAULT_CAPS, windowTokens };
     const features = windowTokens === DEFAULT_CAPS.windowTokens ? stacked.held : heldFeatures(caps);
-    return [windowTokens, aloneMean(perSetAuroc(held, features.map((f) => f[0])))];
-  }));
+    return aloneMean(perSetAuroc(held, features.map((f) => f[0])));
+  };
   const base = VARIANTS.find((v) => v.variant === BASE_VARIANT)!;
   const pr = heldOut(data, base.recipe, "pr", new Map(), stacked);
   const baseReport = training.selection.find((s) => s.variant === BASE_VARIANT)!;
@@ -251,9 +251,6 @@ export async function runAlignmentStudy(
     networkAlonePerSetAuroc: alone,
     gain,
     passesGainBar: gain >= SEMANTIC_MIN_GAIN,
-    latency: latency.map((l) => ({
-      ...l,
-      networkAloneMeanAuroc: aloneByCap.get(l.windowTokens)!,
-    })),
+    latency: latency.map((l) => ({ ...l, networkAloneMeanAuroc: aloneAt(l.windowTokens) })),
   };
 }

@@ -162,6 +162,23 @@ function calibrateRegimes(
   return { ...cell, threshold: flagThreshold(p, examples) };
 }
 
+/**
+ * A binary cell's calibration: the calibrator chosen by cross-fitted ECE (folds by group) on the
+ * examples' raw logits `z`, its probabilities, and what the flag rules are fitted on.
+ */
+export function calibrateBinary(z: readonly number[], examples: readonly Example[], seed: number) {
+  const labels = examples.map((e) => e.row.hallucinated);
+  const folds = examples.map(groupFold);
+  const choice = chooseCalibrator(z, labels, seed, folds);
+  return {
+    choice,
+    probs: z.map((v) => applyCalibrator(choice.calibrator, v)),
+    labels,
+    sets: examples.map((e) => e.row.set),
+    folds,
+  };
+}
+
 export function calibrateCells(
   core: ModelCore,
   calibrationExamples: Record<InputMode, Example[]>,
@@ -172,17 +189,13 @@ export function calibrateCells(
   for (const mode of INPUT_MODES) {
     const examples = calibrationExamples[mode];
     const raws = examples.map((e) => core.raw(e.row.prompt, e.row.response, mode));
-    const z = raws.map((r) => r.binaryLogit);
-    const y = examples.map((e) => e.row.hallucinated);
-    const choice = chooseCalibrator(z, y, seed, examples.map(groupFold));
-    const probs = z.map((v) => applyCalibrator(choice.calibrator, v));
-    const threshold = flagThreshold(probs, examples);
-    const thresholdRules = compareThresholdRules(
-      probs,
-      y,
-      examples.map((e) => e.row.set),
-      examples.map(groupFold),
+    const { choice, probs, labels, sets, folds } = calibrateBinary(
+      raws.map((r) => r.binaryLogit),
+      examples,
+      seed,
     );
+    const threshold = flagThreshold(probs, examples);
+    const thresholdRules = compareThresholdRules(probs, labels, sets, folds);
     const regimeTemperature = fitRegimeTemperature(raws, examples);
     cells[`binary/${mode}`] = { calibrator: choice.calibrator, threshold };
     const multiclass = calibrateRegimes(

@@ -6,10 +6,10 @@
  * the best mean per-set balanced accuracy, averaged over the pr and ro cells.
  */
 import { INPUT_MODES, type InputMode } from "../../../shared/regimes.ts";
-import { applyCalibrator, chooseCalibrator } from "../learners/calibration.ts";
 import { auroc } from "../evaluation/metrics.ts";
 import type { SparseVector } from "../features/vectorize.ts";
-import { CLASS_BALANCE, groupFold } from "./examples.ts";
+import { calibrateBinary } from "./calibrate.ts";
+import { CLASS_BALANCE } from "./examples.ts";
 import { DEFAULT_SCORER } from "./heads.ts";
 import { type Log, type PreparedData, SEED } from "./pipeline.ts";
 import { heldOut, meanOf, perSetAuroc, type VariantResult } from "./selection.ts";
@@ -51,22 +51,14 @@ export function compareClassBalance(
           ...DEFAULT_SCORER,
           classBalance: strength,
         }).scores;
-      const labels = held.map((e) => e.row.hallucinated), folds = held.map(groupFold);
-      const choice = chooseCalibrator(scores, labels, SEED, folds);
-      const probs = scores.map((z) => applyCalibrator(choice.calibrator, z));
-      const flag = crossFittedFlagAccuracy(
-        SHIPPED_THRESHOLD_RULE,
-        probs,
-        labels,
-        held.map((e) => e.row.set),
-        folds,
-      );
+      const { choice, probs, labels, sets, folds } = calibrateBinary(scores, held, SEED);
+      const flag = crossFittedFlagAccuracy(SHIPPED_THRESHOLD_RULE, probs, labels, sets, folds);
       return [mode, {
         meanPerSetAuroc: meanOf(perSetAuroc(held, scores)),
         pooledAuroc: auroc(scores, labels),
         meanPerSetBalancedAccuracy: flag.meanPerSet,
         pooledBalancedAccuracy: flag.pooled,
-        ece: Math.min(...Object.values(choice.crossFittedEce)),
+        ece: choice.crossFittedEce[choice.calibrator.method],
       }];
     })) as Record<InputMode, ClassBalanceCell>;
     log(

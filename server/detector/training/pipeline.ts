@@ -1,8 +1,7 @@
 /** The training run: corpus -> split -> features -> heads -> quantised model -> calibration. */
 import { INPUT_MODES, type InputMode } from "../../../shared/regimes.ts";
-import { buildCorpus, type Corpus } from "../corpus/corpus.ts";
+import { buildCorpus, type BuiltRow, type Corpus } from "../corpus/corpus.ts";
 import { type Split, splitCorpus } from "../corpus/split.ts";
-import type { CorpusRow } from "../corpus/types.ts";
 import {
   featureCount,
   type FeatureGroups,
@@ -44,7 +43,7 @@ export interface ModelRecipe {
 
 export interface PreparedData {
   corpus: Corpus;
-  splits: Record<Split, CorpusRow[]>;
+  splits: Record<Split, BuiltRow[]>;
   /** Trainable rows only, per split and mode. */
   examples: Record<"train" | "calibration", Record<InputMode, Example[]>>;
   /** Edited training-split rows (pr only); never in calibration or test. */
@@ -74,8 +73,8 @@ export async function prepareData(dataDir: string, log: Log): Promise<PreparedDa
     `semantic resources: ${semantics.vectors.words.length} word vectors, ${lexicon.synsets.length} synsets, ${lexicon.antonyms.length} antonym pairs`,
   );
   const started = performance.now();
-  const perMode = (rows: CorpusRow[]) => {
-    const trainable = rows.filter((r) => (r as { trainable?: boolean }).trainable !== false);
+  const perMode = (rows: BuiltRow[]) => {
+    const trainable = rows.filter((r) => r.trainable);
     return {
       pr: examplesFor(trainable, "pr", semantics),
       ro: examplesFor(trainable, "ro", semantics),
@@ -83,7 +82,7 @@ export async function prepareData(dataDir: string, log: Log): Promise<PreparedDa
   };
   const examples = { train: perMode(splits.train), calibration: perMode(splits.calibration) };
   const perturbed = examplesFor(
-    perturbedRows(splits.train.filter((r) => r.trainable !== false), semantics, SEED),
+    perturbedRows(splits.train.filter((r) => r.trainable), semantics, SEED),
     "pr",
     semantics,
   );
