@@ -10,6 +10,11 @@ export function codePointLength(text: string): number {
   return n;
 }
 
+/** The first `max` code points of `text`: a cut never splits a surrogate pair. */
+export function cutToCodePoints(text: string, max: number): string {
+  return Array.from(text).slice(0, max).join("");
+}
+
 /** Billing units: ceil((len(prompt) + len(response)) / 2048). */
 export function unitsFor(prompt: string | undefined, response: string): number {
   return Math.ceil((codePointLength(prompt ?? "") + codePointLength(response)) / UNIT_CHARS);

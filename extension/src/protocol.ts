@@ -78,13 +78,19 @@ export interface PageReplies {
   "selection.panel": true;
 }
 
-/** Sends a notice to one frame's content script; rejects when the page has none. */
+/**
+ * Sends a notice to the content script of one frame of a tab, or of every frame without
+ * `frameId`; rejects when the page has none.
+ */
 export function sendToPage<T extends PageNotice["type"]>(
   tabId: number,
   notice: Extract<PageNotice, { type: T }>,
-  frameId: number,
+  frameId?: number,
 ): Promise<PageReplies[T]> {
-  return browser.tabs.sendMessage(tabId, notice, { frameId }) as Promise<PageReplies[T]>;
+  const sent = frameId === undefined
+    ? browser.tabs.sendMessage(tabId, notice)
+    : browser.tabs.sendMessage(tabId, notice, { frameId });
+  return sent as Promise<PageReplies[T]>;
 }
 
 export type RequestType = WorkerRequest["type"];

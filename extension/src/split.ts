@@ -5,7 +5,7 @@
  * still between words). Parts hold every character of the answer but line breaks: a long answer
  * is always split, never cut.
  */
-import { codePointLength, MAX_FIELD_CHARS } from "../../shared/text.ts";
+import { codePointLength, cutToCodePoints, MAX_FIELD_CHARS } from "../../shared/text.ts";
 
 /** Below this many code points a paragraph is joined to the one after it. */
 export const MIN_PART_CHARS = 160;
@@ -77,5 +77,5 @@ export function splitAnswer(text: string, max = MAX_FIELD_CHARS): string[] {
  * split, since every part is checked with it); undefined for none.
  */
 export function promptField(prompt: string | undefined): string | undefined {
-  return prompt ? Array.from(prompt).slice(0, MAX_FIELD_CHARS).join("") : undefined;
+  return prompt ? cutToCodePoints(prompt, MAX_FIELD_CHARS) : undefined;
 }

@@ -4,7 +4,7 @@
  * server's own page loads after a successful sign-in) so their "sign in" badges retry.
  */
 import browser from "../browser.ts";
-import { isWorkerRequest, type PageNotice } from "../protocol.ts";
+import { isWorkerRequest, sendToPage } from "../protocol.ts";
 import { loadSettings } from "../settings.ts";
 import { handle } from "./handlers.ts";
 import { checkSelection, SELECTION_MENU_ID } from "./selection.ts";
@@ -31,8 +31,7 @@ browser.tabs.onUpdated.addListener(async (_tabId, change, tab) => {
   if (change.status !== "complete" || !tab.url) return;
   const { serverUrl } = await loadSettings();
   if (tab.url !== `${serverUrl}/`) return;
-  const notice: PageNotice = { type: "session.started" };
   for (const { id } of await browser.tabs.query({})) {
-    if (id !== undefined) browser.tabs.sendMessage(id, notice).catch(() => {});
+    if (id !== undefined) sendToPage(id, { type: "session.started" }).catch(() => {});
   }
 });

@@ -9,7 +9,7 @@
  * where the labelled part of a long response is builds its own window, and corpus.ts skips rows
  * whose response still exceeds the limit.
  */
-import { codePointLength, MAX_FIELD_CHARS } from "../../../shared/text.ts";
+import { codePointLength, cutToCodePoints, MAX_FIELD_CHARS } from "../../../shared/text.ts";
 import { normaliseText } from "./keys.ts";
 
 const WORD = /[\p{L}\p{N}]{4,}/gu;
@@ -21,10 +21,6 @@ function contentWords(text: string): Set<string> {
 /** Sentence-ish units: split after . ! ? and at line breaks, keeping the separators. */
 function sentences(text: string): string[] {
   return text.split(/(?<=[.!?]["')\]]?\s+|\n+)/u).filter((s) => s !== "");
-}
-
-function cutToCodePoints(text: string, max: number): string {
-  return Array.from(text).slice(0, max).join("");
 }
 
 /**
