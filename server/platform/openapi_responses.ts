@@ -36,6 +36,14 @@ export function errorResponse(
   };
 }
 
+/** The body of a suspended account's refusal, as the spec's example writes it. */
+export const ACCOUNT_SUSPENDED_EXAMPLE = {
+  error: "account_suspended",
+  message: "account suspended",
+  reason: "manual_admin",
+  appeal_url: "https://example.com/appeal",
+};
+
 export const SESSION_401 = errorResponse("No signed-in session.", {
   unauthorized: { error: "unauthorized", message: "unauthorized" },
 });

@@ -8,6 +8,7 @@ import { PUBLIC_REGIMES } from "../../shared/regimes.ts";
 import { createDetectorApp } from "../../server/detector/service/detector_app.ts";
 import type { Detector } from "../../server/detector/inference/types.ts";
 import { listAuditRows } from "../../server/features/usage/audit.ts";
+import type { ServedRequest } from "../../server/features/usage/usage.ts";
 import { getApiKey } from "../../server/features/keys/api_keys.ts";
 import { getUserByEmail, updateUser } from "../../server/features/auth/users.ts";
 import { MAX_BODY_BYTES } from "../../server/features/detect/router.ts";
@@ -588,7 +589,11 @@ Deno.test("detect: backend failures", async (t) => {
       );
       // A request id served earlier for another request is refused first (README's order: 6, 7).
       const user = (await getUserByEmail(api.kv, "unconfigured@example.com"))!;
-      const served = { units: 1, servedAt: new Date().toISOString(), digest: "another request" };
+      const served: ServedRequest = {
+        units: 1,
+        servedAt: new Date().toISOString(),
+        digest: "another request",
+      };
       await api.kv.set(kvKeys.servedRequest(user.id, "served-before"), served);
       assert.deepEqual(
         assertRefused(await detect(api.url, key, TEXT, { "X-Request-Id": "served-before" }), 400),

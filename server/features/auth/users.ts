@@ -25,9 +25,15 @@ export async function getUser(kv: Deno.Kv, userId: string): Promise<User | null>
   return (await withLockRetry(() => kv.get<User>(kvKeys.user(userId)))).value;
 }
 
+/** An email's index entry (checked by a write that creates its account) and its account. */
+async function readByEmail(kv: Deno.Kv, email: string) {
+  const emailEntry = await kv.get<string>(kvKeys.userByEmail(normalizeEmail(email)));
+  const user = emailEntry.value ? (await kv.get<User>(kvKeys.user(emailEntry.value))).value : null;
+  return { emailEntry, user };
+}
+
 export async function getUserByEmail(kv: Deno.Kv, email: string): Promise<User | null> {
-  const id = await withLockRetry(() => kv.get<string>(kvKeys.userByEmail(normalizeEmail(email))));
-  return id.value ? await getUser(kv, id.value) : null;
+  return (await withLockRetry(() => readByEmail(kv, email))).user;
 }
 
 function newUser(input: { email: string; name?: string | null }): User {
@@ -56,15 +62,8 @@ export function getOrCreateUserByEmail(
   kv: Deno.Kv,
   input: { email: string; name?: string | null },
 ): Promise<User> {
-  const emailKey = kvKeys.userByEmail(normalizeEmail(input.email));
   return retryOnConflict(
-    async () => {
-      const emailEntry = await kv.get<string>(emailKey);
-      const user = emailEntry.value
-        ? (await kv.get<User>(kvKeys.user(emailEntry.value))).value
-        : null;
-      return { emailEntry, user };
-    },
+    () => readByEmail(kv, input.email),
     ({ emailEntry, user }) => {
       if (user) return { result: user };
       const created = newUser(input);

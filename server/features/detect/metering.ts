@@ -11,8 +11,7 @@
  */
 import type { Context } from "hono";
 import { HEADER } from "../../../shared/headers.ts";
-import type { Config } from "../../platform/config.ts";
-import type { AppEnv } from "../../platform/env.ts";
+import type { AppDeps, AppEnv } from "../../platform/env.ts";
 import { type ApiError, apiError, detailError } from "../../platform/errors.ts";
 import { accountSuspended } from "../auth/account_status.ts";
 import type { User } from "../auth/users.ts";
@@ -30,12 +29,9 @@ import {
   type UnitsUsed,
 } from "../usage/usage.ts";
 import { type DetectCall, requestDigest } from "./detect_call.ts";
+import type { DetectorClient } from "./detector_client.ts";
 
-export interface MeteringDeps {
-  kv: Deno.Kv;
-  config: Config;
-  plans: PlanTable;
-}
+type MeteringDeps = Pick<AppDeps, "kv" | "config"> & { plans: PlanTable };
 
 /** What the detector's answer adds to the audit row of a served call. */
 export interface ServedCall {
@@ -57,9 +53,9 @@ export interface Billed {
   used: UnitsUsed | null;
 }
 
-export interface AdmittedCall<Backend> {
+export interface AdmittedCall {
   /** The backend to ask: admitting refuses a call (503) when none is configured. */
-  backend: Backend;
+  backend: DetectorClient;
   record(served: ServedCall): Promise<Billed>;
 }
 
@@ -87,13 +83,13 @@ function assertSameRequest(served: ServedRequest, digest: string): void {
   }
 }
 
-export async function admitDetectCall<Backend>(
+export async function admitDetectCall(
   { kv, config, plans }: MeteringDeps,
   c: Context<AppEnv>,
   call: DetectCall,
   at: Date,
-  backend: Backend | null,
-): Promise<AdmittedCall<Backend>> {
+  backend: DetectorClient | null,
+): Promise<AdmittedCall> {
   let user = c.get("user");
   let plan = planOf(plans, user.plan);
   const id = c.get("requestId");

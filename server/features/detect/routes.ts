@@ -7,7 +7,12 @@ import { createRoute } from "@hono/zod-openapi";
 import { DetectResponse } from "../../../shared/contract.ts";
 import { HEADER, type HeaderName } from "../../../shared/headers.ts";
 import { BAD_JSON_MESSAGE } from "../../../shared/json_text.ts";
-import { documentedBody, errorResponse, headerRefs } from "../../platform/openapi_responses.ts";
+import {
+  ACCOUNT_SUSPENDED_EXAMPLE,
+  documentedBody,
+  errorResponse,
+  headerRefs,
+} from "../../platform/openapi_responses.ts";
 
 const DETECT_ERROR_HEADERS: HeaderName[] = [
   HEADER.requestId,
@@ -52,13 +57,7 @@ const DETECT_ERRORS = {
     HEADER.quotaPeriodUsed,
   ]),
   403: errorResponse("Suspended account.", {
-    account_suspended: {
-      error: "account_suspended",
-      message: "account suspended",
-      reason: "manual_admin",
-      appeal_url: "https://example.com/appeal",
-      request_id: "req_123",
-    },
+    account_suspended: { ...ACCOUNT_SUSPENDED_EXAMPLE, request_id: "req_123" },
   }, [...DETECT_ERROR_HEADERS, HEADER.accountStatus]),
   429: errorResponse("Requests faster than the plan permits.", {
     rate_limited: { error: "rate_limited", message: "rate limit exceeded" },

@@ -7,6 +7,7 @@ import {
 } from "../../../shared/contract.ts";
 import { HEADER } from "../../../shared/headers.ts";
 import {
+  ACCOUNT_SUSPENDED_EXAMPLE,
   documentedBody,
   errorResponse,
   NOT_JSON_400,
@@ -14,12 +15,7 @@ import {
 } from "../../platform/openapi_responses.ts";
 
 const KEYS_403 = errorResponse("Suspended account: it cannot create keys.", {
-  account_suspended: {
-    error: "account_suspended",
-    message: "account suspended",
-    reason: "manual_admin",
-    appeal_url: "https://example.com/appeal",
-  },
+  account_suspended: ACCOUNT_SUSPENDED_EXAMPLE,
 }, [HEADER.accountStatus]);
 
 export const createKeyRoute = createRoute({
