@@ -5,12 +5,8 @@
  * the index file, the detector's or the API's logs, or the KV, and no document text in answers.
  */
 import assert from "node:assert/strict";
-import {
-  startDetectorProcess,
-  waitUntilReady,
-} from "../../server/features/detect/detector_process.ts";
 import { INDEX_FILE } from "../../server/detector/knowledge/knowledge_base.ts";
-import { startDetector, TEST_DETECTOR_SECRET } from "../support/detector.ts";
+import { startDetector } from "../support/detector.ts";
 import { assertServed, createKey, detect } from "../support/detect.ts";
 import { signIn, startApi } from "../support/http.ts";
 
@@ -59,20 +55,11 @@ Deno.test("no_evidence through the API, without a knowledge base", async () => {
 /** The detector process with KNOWLEDGE_DIR, everything it prints kept for inspection. */
 async function startKnowledgeDetector(knowledgeDir: string) {
   let printed = "";
-  const child = await startDetectorProcess({
-    host: "127.0.0.1",
-    port: 0,
-    secret: TEST_DETECTOR_SECRET,
+  const detector = await startDetector({
     knowledgeDir,
     onOutput: (line) => printed += `${line}\n`,
   });
-  const url = `http://127.0.0.1:${child.port}`;
-  await waitUntilReady(url);
-  return {
-    env: { DETECTOR_URL: url, DETECTOR_SECRET: TEST_DETECTOR_SECRET },
-    printed: () => printed,
-    stop: () => child.stop(),
-  };
+  return { ...detector, printed: () => printed };
 }
 
 Deno.test("KNOWLEDGE_DIR: evidence from the documents, nothing of the call kept", async () => {

@@ -2,12 +2,9 @@
  * Conventions of the tree, checked so that a newcomer finds each thing where the README says:
  * one folder per API feature, each exporting one router that `server/app.ts` mounts; nothing
  * loose at the `server/` root but the entry points; platform below the features, never importing
- * them; every site adapter registered with a fixture;
- * every chatbot site of the extension's manifest served by an adapter, and no adapter without one.
+ * them. The extension's site adapters have theirs in tests/extension/sites_test.ts.
  */
 import assert from "node:assert/strict";
-import { CHATBOT_PAGES } from "../../extension/manifest.ts";
-import { SITE_ADAPTERS } from "../../extension/src/sites/index.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const FEATURES = new URL("server/features/", ROOT);
@@ -59,29 +56,5 @@ Deno.test("convention: server/platform/ imports no feature (features build on it
     const imports = [...Deno.readTextFileSync(file).matchAll(/from "([^"]+)"/g)].map((m) => m[1]);
     const upward = imports.filter((spec) => spec.includes("/features/"));
     assert.deepEqual(upward, [], `${file.pathname} imports a feature`);
-  }
-});
-
-Deno.test("convention: every site adapter file is registered and has a fixture", () => {
-  const sites = new URL("extension/src/sites/", ROOT);
-  const helpers = new Set(["index.ts", "types.ts", "dom.ts"]);
-  const files = entries(sites).map((e) => e.name).filter((name) => !helpers.has(name));
-  const fixtures = entries(new URL("tests/extension/fixtures/", ROOT)).map((e) => e.name);
-  const registered = new Set(SITE_ADAPTERS.map((adapter) => adapter.name));
-  for (const file of files) {
-    const name = file.replace(/\.ts$/, "");
-    assert.ok(registered.has(name), `${file} is not listed in extension/src/sites/index.ts`);
-    assert.ok(fixtures.some((f) => f.startsWith(name)), `no fixture for ${name}`);
-  }
-  assert.equal(registered.size, files.length);
-});
-
-Deno.test("convention: every manifest site has an adapter, and every adapter a manifest site", () => {
-  const hosts = CHATBOT_PAGES.map((pattern) => new URL(pattern.replace("/*", "/")).hostname);
-  for (const host of hosts) {
-    assert.ok(SITE_ADAPTERS.some((a) => a.matches(host)), `no adapter for ${host} in the manifest`);
-  }
-  for (const adapter of SITE_ADAPTERS) {
-    assert.ok(hosts.some((host) => adapter.matches(host)), `${adapter.name}: not in the manifest`);
   }
 });

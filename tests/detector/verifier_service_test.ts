@@ -11,12 +11,9 @@
  */
 import assert from "node:assert/strict";
 import { chatReply, type ChatRequestBody, startFakeVerifier } from "../../server/bench/verifier.ts";
-import {
-  startDetectorProcess,
-  waitUntilReady,
-} from "../../server/features/detect/detector_process.ts";
 import { loadDetector } from "../../server/detector/inference/model.ts";
 import { modelFolderWith } from "../support/model_folder.ts";
+import { startDetector } from "../support/detector.ts";
 import { scoreWithEvidence } from "../../server/detector/knowledge/scorer.ts";
 import type { ScoreOutput } from "../../server/detector/inference/types.ts";
 import {
@@ -134,19 +131,8 @@ Deno.test("the verifier in the detector process: fused, failures, calibration, n
     samples: 1,
   };
   const output: string[] = [];
-  const start = async () => {
-    const child = await startDetectorProcess({
-      host: "127.0.0.1",
-      port: 0,
-      secret: SECRET,
-      modelDir,
-      verifier,
-      onOutput: (line) => output.push(line),
-    });
-    const url = `http://127.0.0.1:${child.port}`;
-    await waitUntilReady(url);
-    return { child, url };
-  };
+  const start = () =>
+    startDetector({ secret: SECRET, modelDir, verifier, onOutput: (line) => output.push(line) });
   const detect = async (url: string, group: EvidenceGroup) => {
     const started = performance.now();
     const res = await fetch(`${url}/v1/detect`, {
@@ -311,7 +297,7 @@ Deno.test("the verifier in the detector process: fused, failures, calibration, n
       assert.equal(again.code, 0);
       assert.equal(requests.length, before);
 
-      await running.child.stop();
+      await running.stop();
       running = await start();
       for (const group of EVIDENCE_GROUPS) {
         const { body } = await detect(running.url, group);
@@ -340,7 +326,7 @@ Deno.test("the verifier in the detector process: fused, failures, calibration, n
     });
   } finally {
     hang.resolve();
-    await running.child.stop();
+    await running.stop();
     await fake.stop();
     await Deno.remove(modelDir, { recursive: true });
     await Deno.remove(dataDir, { recursive: true });

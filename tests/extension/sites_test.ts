@@ -64,8 +64,9 @@ Deno.test("local: a reply before any prompt has none; the extension's badge is n
 Deno.test("convention: every manifest site has an adapter and at least one fixture", () => {
   const fixtures = Array.from(Deno.readDirSync(FIXTURES)).map((e) => e.name);
   assert.ok(CHATBOT_PAGES.length >= 8);
-  for (const page of CHATBOT_PAGES) {
-    const hostname = new URL(page.replace("*", "x")).hostname;
+  const hostnames = CHATBOT_PAGES.map((page) => new URL(page.replace("*", "x")).hostname);
+  for (const [i, page] of CHATBOT_PAGES.entries()) {
+    const hostname = hostnames[i];
     const adapter = adapterFor(hostname);
     assert.ok(adapter, `no adapter for ${page}`);
     assert.ok(
@@ -80,7 +81,18 @@ Deno.test("convention: every manifest site has an adapter and at least one fixtu
     new Set(SITE_ADAPTERS.map((a) => a.name)),
     new Set(LAYOUTS.map((l) => l.adapter).concat("local")),
   );
+  for (const adapter of SITE_ADAPTERS) {
+    assert.ok(hostnames.some((h) => adapter.matches(h)), `${adapter.name}: not in the manifest`);
+  }
   assert.equal(adapterFor("example.com"), undefined);
+});
+
+Deno.test("convention: every adapter file in extension/src/sites/ is registered", () => {
+  const helpers = new Set(["index.ts", "types.ts", "dom.ts"]);
+  const files = Array.from(Deno.readDirSync(new URL("../../extension/src/sites/", import.meta.url)))
+    .map((e) => e.name.replace(/\.ts$/, ""))
+    .filter((name) => !helpers.has(`${name}.ts`));
+  assert.deepEqual(files.sort(), SITE_ADAPTERS.map((a) => a.name).sort());
 });
 
 Deno.test("locatePieces finds each extract in the text nodes, across elements and whitespace", () => {

@@ -5,6 +5,7 @@
  * answer, a pass-through 400).
  */
 import {
+  type DetectorProcessOptions,
   startDetectorProcess,
   waitUntilReady,
 } from "../../server/features/detect/detector_process.ts";
@@ -23,9 +24,16 @@ function backend(url: string, secret: string, stop: () => Promise<void>): Runnin
   return { url, secret, env: { DETECTOR_URL: url, DETECTOR_SECRET: secret }, stop };
 }
 
-/** The real detector process with the committed model. */
-export async function startDetector(secret = TEST_DETECTOR_SECRET): Promise<RunningBackend> {
-  const child = await startDetectorProcess({ host: "127.0.0.1", port: 0, secret });
+/**
+ * The real detector process on a free loopback port, ready to score: the committed model and the
+ * test secret unless `options` say otherwise (a model or knowledge folder, a verifier, where its
+ * output goes).
+ */
+export async function startDetector(
+  options: Partial<Omit<DetectorProcessOptions, "host" | "port">> = {},
+): Promise<RunningBackend> {
+  const secret = options.secret ?? TEST_DETECTOR_SECRET;
+  const child = await startDetectorProcess({ ...options, host: "127.0.0.1", port: 0, secret });
   const url = `http://127.0.0.1:${child.port}`;
   await waitUntilReady(url);
   return backend(url, secret, () => child.stop());
