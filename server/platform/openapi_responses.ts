@@ -36,7 +36,7 @@ export function errorResponse(
   };
 }
 
-/** The body of a suspended account's refusal, as the spec's example writes it. */
+/** The documented example body of a suspended account's refusal (`reason` as an admin records it). */
 export const ACCOUNT_SUSPENDED_EXAMPLE = {
   error: "account_suspended",
   message: "account suspended",
