@@ -10,7 +10,7 @@ import { detectorBaseUrl } from "./features/detect/detector_client.ts";
 import {
   startSupervisedDetector,
   type SupervisedDetector,
-} from "./features/detect/detector_process.ts";
+} from "./features/detect/detector_supervisor.ts";
 
 async function main(): Promise<void> {
   let config: Config;

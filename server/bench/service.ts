@@ -4,7 +4,7 @@
  * with a plans file whose quota and rate limit never stop the run. Accounts are signed in through
  * the dev stub and given API keys, over HTTP.
  */
-import { startDetectorProcess, waitUntilReady } from "../features/detect/detector_process.ts";
+import { startDetectorProcess, waitUntilReady } from "../detector/service/launch.ts";
 import { randomToken } from "../platform/random_token.ts";
 import type { VerifierSettings } from "../detector/verifier/settings.ts";
 import { type ServerProcess, startServerProcess } from "./processes.ts";

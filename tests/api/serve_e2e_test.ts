@@ -13,7 +13,7 @@ import { openKv } from "../../server/platform/kv/kv.ts";
 import { currentUnits } from "../../server/features/usage/usage.ts";
 import { getUserByEmail } from "../../server/features/auth/users.ts";
 import { conform, createKey } from "../support/detect.ts";
-import { waitUntilReady } from "../../server/features/detect/detector_process.ts";
+import { waitUntilReady } from "../../server/detector/service/launch.ts";
 
 Deno.test("deno task serve: sign-in, key, detect, admin on the same KV", async () => {
   const dir = await Deno.makeTempDir({ prefix: "serve_e2e_" });

@@ -8,7 +8,7 @@ import {
   type DetectorProcessOptions,
   startDetectorProcess,
   waitUntilReady,
-} from "../../server/features/detect/detector_process.ts";
+} from "../../server/detector/service/launch.ts";
 
 export interface RunningBackend {
   url: string;

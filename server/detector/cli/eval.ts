@@ -1,7 +1,7 @@
 /**
  * `deno task eval [--data DIR] [--model DIR]`: scores the test split with the committed model,
- * prints per-cell, per-set, per-regime and latency tables, and writes docs/model-card.md with its
- * SVG reliability diagram.
+ * prints per-cell, per-set, per-regime and latency tables (time from launch to ready included),
+ * and writes docs/model-card.md with its SVG reliability diagram.
  */
 import { readCommandLine } from "./command_line.ts";
 import { buildCorpus } from "../corpus/corpus.ts";
@@ -22,7 +22,7 @@ import {
 import { evaluateCells } from "../evaluation/cells.ts";
 import { evaluateEvidence, evidenceSection } from "../evaluation/evidence.ts";
 import { retrievalDetector } from "../knowledge/load.ts";
-import { measureLatency } from "../evaluation/latency.ts";
+import { measureLatency, measureReadiness } from "../evaluation/latency.ts";
 import { peerResults } from "../evaluation/peers.ts";
 import { sentences } from "../features/text.ts";
 import { loadDetector } from "../inference/model.ts";
@@ -69,6 +69,8 @@ async function main() {
   log("measuring latency");
   const text = test.slice(0, 400).flatMap((r) => sentences(`${r.prompt ?? ""} ${r.response}`));
   const latency = measureLatency(detector, text);
+  log("measuring time from launch to ready");
+  const readiness = await measureReadiness(modelDir);
   const testRowsPerSet: Record<string, number> = {};
   for (const r of test) testRowsPerSet[r.set] = (testRowsPerSet[r.set] ?? 0) + 1;
   const report: EvalReport = {
@@ -77,6 +79,7 @@ async function main() {
     modelBytes: await dirBytes(modelDir),
     cells,
     latency,
+    readiness,
     training,
     testRowsPerSet,
     peers,

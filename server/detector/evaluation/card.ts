@@ -7,7 +7,7 @@ import type { AlignmentStudy } from "../training/alignment_study.ts";
 import type { CellReport } from "../training/calibrate.ts";
 import type { ClassBalanceResult } from "../training/class_balance.ts";
 import type { CellResult } from "./cells.ts";
-import type { LatencyResult } from "./latency.ts";
+import type { LatencyResult, ReadinessResult } from "./latency.ts";
 import type { PeerResult } from "./peers.ts";
 
 /** What training recorded beside the model (training-report.json). */
@@ -27,6 +27,7 @@ export interface EvalReport {
   modelBytes: number;
   cells: CellResult[];
   latency: LatencyResult[];
+  readiness: ReadinessResult;
   training: TrainingReport;
   testRowsPerSet: Record<string, number>;
   peers: PeerResult[];
@@ -249,6 +250,12 @@ ${
   }`;
 }
 
+function readinessText(r: ReadinessResult): string {
+  return `${(r.medianMs / 1000).toFixed(2)} s median, ${
+    (r.maxMs / 1000).toFixed(2)
+  } s at most (${r.launches} launches)`;
+}
+
 export function latencyTable(latency: readonly LatencyResult[]): string {
   return table(
     ["input", "calls", "median ms", "p95 ms"],
@@ -360,6 +367,7 @@ export function targetsTable(report: EvalReport): string {
     ],
     ["p95 <= 5 ms at 2,048 + 2,048 characters", `${big.p95Ms.toFixed(2)} ms`],
     ["model files <= 30 MB", `${(report.modelBytes / 1e6).toFixed(2)} MB`],
+    ["ready <= 2 s after launch", readinessText(report.readiness)],
   ]);
 }
 
@@ -539,6 +547,10 @@ ${alignmentStudySection(report.alignmentStudy)}
 
 ## Latency (one core, per call, after warm-up)
 ${latencyTable(report.latency)}
+
+Ready after launch: from spawning the detector service (\`server/detector/service/serve.ts\`, as
+\`deno task serve:detector\` does) to its first 200 on \`/health\`, model loaded:
+${readinessText(report.readiness)}.
 
 ## Limitations
 Sets below 0.60 AUROC on the test split:

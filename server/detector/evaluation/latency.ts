@@ -1,6 +1,10 @@
-/** Inference latency per call at a small input and at 2,048 + 2,048 characters. */
+/**
+ * Inference latency per call at a small input and at 2,048 + 2,048 characters, and how long the
+ * detector service takes from launch to ready.
+ */
 import { quantile } from "./metrics.ts";
 import type { Detector } from "../inference/types.ts";
+import { startDetectorProcess, waitUntilReady } from "../service/launch.ts";
 
 export interface LatencyResult {
   label: string;
@@ -43,4 +47,41 @@ export function measureLatency(
     times.sort((a, b) => a - b);
     return { label, calls, medianMs: quantile(times, 0.5), p95Ms: quantile(times, 0.95) };
   });
+}
+
+export interface ReadinessResult {
+  launches: number;
+  medianMs: number;
+  maxMs: number;
+}
+
+/**
+ * From spawning the detector service (`serve.ts` on `modelDir`) to its first 200 on `/health`
+ * (model loaded), over `launches` launches one after the other: process start, module load and
+ * model load, as a user's `deno task serve:detector` meets them. Throws when a launch is not
+ * ready within `timeoutMs`.
+ */
+export async function measureReadiness(
+  modelDir: string,
+  { launches = 5, timeoutMs = 60_000 } = {},
+): Promise<ReadinessResult> {
+  const times: number[] = [];
+  for (let i = 0; i < launches; i++) {
+    const started = performance.now();
+    const child = await startDetectorProcess({
+      host: "127.0.0.1",
+      port: 0,
+      secret: crypto.randomUUID(),
+      modelDir,
+      onOutput: () => {},
+    });
+    try {
+      await waitUntilReady(`http://127.0.0.1:${child.port}`, timeoutMs, 5);
+      times.push(performance.now() - started);
+    } finally {
+      await child.stop();
+    }
+  }
+  times.sort((a, b) => a - b);
+  return { launches, medianMs: quantile(times, 0.5), maxMs: times[times.length - 1] };
 }

@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  startSupervisedDetector,
-  waitUntilReady,
-} from "../../server/features/detect/detector_process.ts";
+import { startSupervisedDetector } from "../../server/features/detect/detector_supervisor.ts";
+import { waitUntilReady } from "../../server/detector/service/launch.ts";
 import { TEST_DETECTOR_SECRET } from "../support/detector.ts";
 
 Deno.test("the detector beside the API is restarted on the same port when it dies", async () => {

@@ -1,6 +1,6 @@
 /**
- * Preloaded into the detector child that `deno task serve` starts (`--preload`): the child exits
- * once its parent is gone. A SIGKILLed or crashed API cannot stop its child, which would then be
+ * Preloaded into every detector child `launch.ts` starts (`--preload`): the child exits once its
+ * parent is gone. A SIGKILLed or crashed API cannot stop its child, which would then be
  * re-parented and keep DETECTOR_PORT, so the next `deno task serve` could not start its own.
  */
 const PARENT_POLL_MS = 200;

@@ -1,16 +1,16 @@
 /**
- * The detector beside the API: `server/detector/service/serve.ts` as a child process of this
- * Deno, so that scoring (CPU-bound, synchronous) never stalls the API's event loop and the same
- * entry point serves `deno task serve:detector`. Its port is read from the line it prints on
- * listening, so port 0 works. Its output is forwarded to this process's stderr. It exits by itself
- * when this process dies (`detector_watchdog.ts`), even by SIGKILL.
+ * The detector as a child process of this Deno: `serve.ts`, the same entry point as
+ * `deno task serve:detector`, started by the API beside it (`deno task serve`), by the benchmark
+ * and by `deno task eval` (time to ready). Its port is read from the line it prints on listening,
+ * so port 0 works. Its output is forwarded to this process's stderr unless told otherwise. It exits
+ * by itself when this process dies (`parent_watchdog.ts`), even by SIGKILL.
  */
-import { verifierEnvOf, type VerifierSettings } from "../../detector/verifier/settings.ts";
+import { verifierEnvOf, type VerifierSettings } from "../verifier/settings.ts";
 import { textLines } from "../../../shared/text_lines.ts";
 
 const REPO_ROOT = new URL("../../../", import.meta.url);
 const DETECTOR_MAIN = new URL("server/detector/service/serve.ts", REPO_ROOT);
-const DETECTOR_WATCHDOG = new URL("server/features/detect/detector_watchdog.ts", REPO_ROOT);
+const PARENT_WATCHDOG = new URL("server/detector/service/parent_watchdog.ts", REPO_ROOT);
 const LISTENING = /detector listening on https?:\/\/\S+:(\d+)/;
 
 export interface DetectorProcess {
@@ -50,7 +50,7 @@ export async function startDetectorProcess(
       "--config",
       new URL("deno.json", REPO_ROOT).pathname,
       "--preload",
-      DETECTOR_WATCHDOG.pathname,
+      PARENT_WATCHDOG.pathname,
       DETECTOR_MAIN.pathname,
     ],
     env: {
@@ -91,57 +91,11 @@ export async function startDetectorProcess(
   };
 }
 
-const RESTART_DELAYS_MS = [200, 1_000, 5_000, 30_000];
-
-export interface SupervisedDetector {
-  port: number;
-  /** The running child's pid (changes on restart). */
-  pid(): number;
-  stop(): Promise<void>;
-}
-
 /**
- * The detector kept running: a child that exits on its own (a crash, an out-of-memory kill) is
- * started again on the same port, with growing delays while restarts keep failing. Detect calls
- * meanwhile answer 502 `upstream_unreachable`, then 503 `model_unavailable` while it loads.
+ * Polls `GET {url}/health` every `pollMs` until the model has loaded (200), or throws after
+ * `timeoutMs`.
  */
-export async function startSupervisedDetector(
-  options: DetectorProcessOptions,
-): Promise<SupervisedDetector> {
-  let current = await startDetectorProcess(options);
-  const port = current.port;
-  let stopping = false;
-
-  const restartAfter = async (status: Deno.CommandStatus) => {
-    if (stopping) return;
-    console.error(`detector exited with code ${status.code}; restarting it`);
-    for (let attempt = 0; !stopping; attempt++) {
-      const delay = RESTART_DELAYS_MS[Math.min(attempt, RESTART_DELAYS_MS.length - 1)];
-      await new Promise((r) => setTimeout(r, delay));
-      if (stopping) return;
-      try {
-        current = await startDetectorProcess({ ...options, port });
-        current.exited.then(restartAfter);
-        return;
-      } catch (err) {
-        console.error(`detector restart failed: ${(err as Error).message}`);
-      }
-    }
-  };
-  current.exited.then(restartAfter);
-
-  return {
-    port,
-    pid: () => current.pid,
-    async stop() {
-      stopping = true;
-      await current.stop();
-    },
-  };
-}
-
-/** Polls `GET {url}/health` until the model has loaded (200), or throws after `timeoutMs`. */
-export async function waitUntilReady(url: string, timeoutMs = 60_000): Promise<void> {
+export async function waitUntilReady(url: string, timeoutMs = 60_000, pollMs = 100): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const status = await fetch(`${url}/health`).then(async (r) => {
@@ -149,7 +103,7 @@ export async function waitUntilReady(url: string, timeoutMs = 60_000): Promise<v
       return r.status;
     }, () => 0);
     if (status === 200) return;
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, pollMs));
   }
   throw new Error(`detector at ${url} not ready after ${timeoutMs} ms`);
 }
