@@ -4,22 +4,17 @@
  * `/health` (its model loaded).
  */
 import { startServerProcess } from "./processes.ts";
+import { waitForOk } from "../../shared/wait_for_ok.ts";
 
 export interface ColdStart {
   apiMs: number;
   detectorMs: number;
 }
 
-async function firstOk(url: string, since: number, timeoutMs = 60_000): Promise<number> {
-  while (performance.now() - since < timeoutMs) {
-    const status = await fetch(url).then(async (r) => {
-      await r.body?.cancel();
-      return r.status;
-    }, () => 0);
-    if (status === 200) return performance.now() - since;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error(`${url} not answering 200 after ${timeoutMs} ms`);
+/** Milliseconds from `since` to the first 200 of `GET url`. */
+async function firstOk(url: string, since: number): Promise<number> {
+  await waitForOk(url, 60_000, 5);
+  return performance.now() - since;
 }
 
 export async function measureColdStart(): Promise<ColdStart> {

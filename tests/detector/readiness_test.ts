@@ -14,7 +14,7 @@ Deno.test("a detector whose model never loads is not reported ready", async () =
   try {
     await assert.rejects(
       measureReadiness(broken, { launches: 1, timeoutMs: 3_000 }),
-      /not ready after 3000 ms/,
+      /\/health not answering 200 after 3000 ms; detector output:\n[\s\S]*model\.json/,
     );
   } finally {
     await Deno.remove(broken, { recursive: true });

@@ -152,23 +152,23 @@ export function peerTable(peers: readonly PeerResult[]): string {
 }
 
 /**
- * Why each set short of its target is short: where the per-set oracle threshold would reach the
- * target, the one flag shared by all sets is what falls short; where not, the ranking is.
+ * Why each set short of its target is short: where an oracle threshold per set (per domain for
+ * SummEdits) would reach the target, the one flag shared by all of them is what falls short; where
+ * not, the ranking is.
  */
 export function peerShortfalls(peers: readonly PeerResult[]): string {
   const short = peers.filter((p) => p.balancedAccuracy < p.target);
   if (short.length === 0) return "Every set reaches its target at our flag.";
   return short.map((p) => {
     const head = `- ${p.name}: ${f3(p.balancedAccuracy)} against ${p.target.toFixed(2)}`;
+    const oracle = `an oracle threshold per ${p.oracleScope}`;
     return p.oracleBalancedAccuracy >= p.target
-      ? `${head}; at the per-set oracle threshold it reaches ${
+      ? `${head}; at ${oracle} it reaches ${
         f3(p.oracleBalancedAccuracy)
-      }: the one flag shared by sets with different base rates is what falls short.`
-      : `${head}, and ${
-        f3(p.oracleBalancedAccuracy)
-      } even at the per-set oracle threshold: the ranking (AUROC ${
+      }: the one flag shared by ${p.oracleScope}s with different base rates is what falls short.`
+      : `${head}, and ${f3(p.oracleBalancedAccuracy)} even at ${oracle}: the ranking (AUROC ${
         f3(p.auroc)
-      }) is what falls short, on errors that need more than word-level meaning (see Limitations).`;
+      }) is what falls short.`;
   }).join("\n");
 }
 

@@ -67,21 +67,31 @@ export async function measureReadiness(
 ): Promise<ReadinessResult> {
   const times: number[] = [];
   for (let i = 0; i < launches; i++) {
+    // Kept, not echoed: shown only when a launch fails, so the detector's own reason is seen.
+    const output: string[] = [];
     const started = performance.now();
-    const child = await startDetectorProcess({
-      host: "127.0.0.1",
-      port: 0,
-      secret: crypto.randomUUID(),
-      modelDir,
-      onOutput: () => {},
-    });
     try {
-      await waitUntilReady(`http://127.0.0.1:${child.port}`, timeoutMs, 5);
-      times.push(performance.now() - started);
-    } finally {
-      await child.stop();
+      const child = await startDetectorProcess({
+        host: "127.0.0.1",
+        port: 0,
+        secret: crypto.randomUUID(),
+        modelDir,
+        onOutput: (line) => output.push(line),
+      });
+      try {
+        await waitUntilReady(`http://127.0.0.1:${child.port}`, timeoutMs, 5);
+        times.push(performance.now() - started);
+      } finally {
+        await child.stop();
+      }
+    } catch (error) {
+      throw new Error(`${(error as Error).message}; detector output:\n${output.join("\n")}`);
     }
   }
   times.sort((a, b) => a - b);
-  return { launches, medianMs: quantile(times, 0.5), maxMs: times[times.length - 1] };
+  return {
+    launches: times.length,
+    medianMs: quantile(times, 0.5),
+    maxMs: times[times.length - 1],
+  };
 }

@@ -81,6 +81,8 @@ export interface PeerResult {
   balancedAccuracy: number;
   oracleBalancedAccuracy: number;
   auroc: number;
+  /** What the oracle threshold is chosen for: the whole set, or each domain (`meanPerPart`). */
+  oracleScope: "set" | "domain";
   target: number;
   peers: string;
   source: string;
@@ -114,6 +116,7 @@ export function peerResults(detector: CalibratedDetector, test: readonly BuiltRo
       balancedAccuracy: mean(parts.map((s) => balancedAccuracy(countsAt(s.p, s.y, threshold)))),
       oracleBalancedAccuracy: mean(parts.map((s) => oracleBalancedAccuracy(s.p, s.y))),
       auroc: mean(parts.map((s) => auroc(s.p, s.y))),
+      oracleScope: b.meanPerPart ? "domain" : "set",
       target: b.target,
       peers: b.peers,
       source: b.source,

@@ -7,6 +7,7 @@
  */
 import { verifierEnvOf, type VerifierSettings } from "../verifier/settings.ts";
 import { textLines } from "../../../shared/text_lines.ts";
+import { waitForOk } from "../../../shared/wait_for_ok.ts";
 
 const REPO_ROOT = new URL("../../../", import.meta.url);
 const DETECTOR_MAIN = new URL("server/detector/service/serve.ts", REPO_ROOT);
@@ -91,19 +92,7 @@ export async function startDetectorProcess(
   };
 }
 
-/**
- * Polls `GET {url}/health` every `pollMs` until the model has loaded (200), or throws after
- * `timeoutMs`.
- */
-export async function waitUntilReady(url: string, timeoutMs = 60_000, pollMs = 100): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const status = await fetch(`${url}/health`).then(async (r) => {
-      await r.body?.cancel();
-      return r.status;
-    }, () => 0);
-    if (status === 200) return;
-    await new Promise((r) => setTimeout(r, pollMs));
-  }
-  throw new Error(`detector at ${url} not ready after ${timeoutMs} ms`);
+/** Waits until the detector at `url` has loaded its model (`GET /health` answers 200). */
+export function waitUntilReady(url: string, timeoutMs = 60_000, pollMs = 100): Promise<void> {
+  return waitForOk(`${url}/health`, timeoutMs, pollMs);
 }
