@@ -36,24 +36,35 @@ interface LexiconIndex {
 export class Lexicon {
   /**
    * Built on first use (~0.15 s for WordNet's lemmas), so a model whose features never read the
-   * lexicon does not pay for it at load; the file itself is validated when it is read.
+   * lexicon does not pay for it at load; the file itself is validated when it is read, and let go
+   * once the tables are built from it.
    */
   private built?: LexiconIndex;
+  private file?: LexiconFile;
   private readonly memo = new Map<string, WordRelations>();
 
-  constructor(private readonly file: LexiconFile) {}
+  constructor(file: LexiconFile) {
+    this.file = file;
+  }
+
+  /** Builds the tables now: for a model that reads the lexicon, so its first call does not. */
+  prepare(): void {
+    void this.index;
+  }
 
   private get index(): LexiconIndex {
     if (this.built) return this.built;
+    const file = this.file!;
+    this.file = undefined;
     const synsetsOf = new Map<string, number[]>(), antonymsOf = new Map<string, string[]>();
     const derivedOf = new Map<string, string[]>();
-    const synsetLemmas = this.file.synsets.map((s) => s.split(" "));
+    const synsetLemmas = file.synsets.map((s) => s.split(" "));
     synsetLemmas.forEach((lemmas, id) => {
       for (const lemma of lemmas) push(synsetsOf, lemma, id);
     });
     for (
-      const [pairs, map] of [[this.file.antonyms, antonymsOf], [
-        this.file.derived,
+      const [pairs, map] of [[file.antonyms, antonymsOf], [
+        file.derived,
         derivedOf,
       ]] as const
     ) {

@@ -28,6 +28,11 @@ export class WordVectors {
     private readonly values: Int8Array,
   ) {}
 
+  /** Builds the tables now: for a model that reads the vectors, so its first call does not. */
+  prepare(): void {
+    void this.index;
+  }
+
   private get index() {
     if (this.built) return this.built;
     const { words, dims, values } = this;

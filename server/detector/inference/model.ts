@@ -11,7 +11,7 @@ import type { Semantics } from "../features/alignment.ts";
 import { splitClaims } from "../features/claims.ts";
 import { DENSE_FEATURES } from "../features/grounding.ts";
 import { Lexicon, LexiconFile } from "../features/lexicon.ts";
-import { vectorize, type VectorizerConfig } from "../features/vectorize.ts";
+import { usesAlignment, vectorize, type VectorizerConfig } from "../features/vectorize.ts";
 import { decodeWordVectors } from "../features/word_vectors.ts";
 import { dotMany, softmax } from "../learners/linear.ts";
 import {
@@ -221,7 +221,12 @@ export async function loadDetector(
   const file = parseModelJson(dir + MODEL_FILE, ModelFile, modelBytes);
   const calibration = parseModelJson(dir + CALIBRATOR_FILE, CalibratorFile, calibratorBytes);
   const weights = fromModelFile(dir + WEIGHTS_FILE, () => decodeModelWeights(file, weightBytes));
-  const core = new ModelCore(file, weights, decodeSemantics(dir, vectorBytes, lexiconBytes));
+  const semantics = decodeSemantics(dir, vectorBytes, lexiconBytes);
+  if (usesAlignment(file.groups)) {
+    semantics.vectors.prepare();
+    semantics.lexicon.prepare();
+  }
+  const core = new ModelCore(file, weights, semantics);
   const detector = new CalibratedDetector(
     core,
     calibration,
