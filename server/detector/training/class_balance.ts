@@ -38,10 +38,9 @@ export function compareClassBalance(
   data: PreparedData,
   shipped: VariantResult,
   log: Log,
-  strengths = CLASS_BALANCE_STRENGTHS,
 ): ClassBalanceResult[] {
   const cache = new Map<string, SparseVector[][]>();
-  return strengths.map((strength) => {
+  return CLASS_BALANCE_STRENGTHS.map((strength) => {
     const started = performance.now();
     const cells = Object.fromEntries(INPUT_MODES.map((mode) => {
       const held = data.examples.calibration[mode];

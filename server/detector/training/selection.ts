@@ -108,6 +108,18 @@ export interface StackedFeatures {
 const stackOnto = (xs: SparseVector[], extra?: readonly Float32Array[]) =>
   extra ? xs.map((x, i) => ({ ...x, dense: Float32Array.of(...x.dense, ...extra[i]) })) : xs;
 
+/** A recipe's training rows in one mode: the labelled ones, plus the perturbed ones when asked. */
+function trainingExamples(data: PreparedData, recipe: ModelRecipe, mode: InputMode) {
+  const labelled = data.examples.train[mode];
+  return recipe.perturbed && mode === "pr" ? [...labelled, ...data.perturbed] : labelled;
+}
+
+/** What a recipe's vectors in one mode depend on: the cache key of `heldOut`. */
+function vectorsKey(data: PreparedData, recipe: ModelRecipe, mode: InputMode): string {
+  const rows = trainingExamples(data, recipe, mode).length;
+  return `${mode}:${JSON.stringify(recipe.groups)}:${rows}`;
+}
+
 export function heldOut(
   data: PreparedData,
   recipe: ModelRecipe,
@@ -118,9 +130,8 @@ export function heldOut(
 ): { perSet: Record<string, number>; scorer: BinaryScorer; scores: number[] } {
   const config = vectorizerFor(data, recipe.groups);
   const dim = featureCount(config);
-  const labelled = data.examples.train[mode], held = data.examples.calibration[mode];
-  const train = recipe.perturbed && mode === "pr" ? [...labelled, ...data.perturbed] : labelled;
-  const key = `${mode}:${JSON.stringify(recipe.groups)}:${train.length}`;
+  const train = trainingExamples(data, recipe, mode), held = data.examples.calibration[mode];
+  const key = vectorsKey(data, recipe, mode);
   const [plainXs, plainHeldXs] = cache.get(key) ??
     [vectorizeExamples(config, train), vectorizeExamples(config, held)];
   cache.set(key, [plainXs, plainHeldXs]);
@@ -138,13 +149,14 @@ export function compareVariants(
   log: Log,
   variants = VARIANTS,
 ): VariantResult[] {
-  const allGroups = new Map<string, SparseVector[][]>();
+  // Vectors are kept only from one variant to the next (the two families over all groups share
+  // theirs, and so do the `ro` vectors of "+ WordNet" and "+ perturbation data"): every
+  // variant's at once would not fit in memory.
+  const cache = new Map<string, SparseVector[][]>();
   return variants.map(({ variant, recipe }) => {
     const started = performance.now();
-    // Only the full feature set is used by more than one variant.
-    const cache = JSON.stringify(recipe.groups) === JSON.stringify(ALL_GROUPS)
-      ? allGroups
-      : new Map();
+    const keys = INPUT_MODES.map((mode) => vectorsKey(data, recipe, mode));
+    for (const key of [...cache.keys()]) if (!keys.includes(key)) cache.delete(key);
     const [pr, ro] = INPUT_MODES.map((mode) => heldOut(data, recipe, mode, cache));
     const [prMean, roMean] = [meanOf(pr.perSet), meanOf(ro.perSet)];
     log(
