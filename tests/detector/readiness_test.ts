@@ -3,6 +3,8 @@ import { measureReadiness } from "../../server/detector/evaluation/latency.ts";
 import { DEFAULT_MODEL_DIR } from "../../server/detector/inference/model_files.ts";
 import { modelFolderWith } from "../support/model_folder.ts";
 
+// The happy path, which fails by throwing when a launch never gets ready; that the wait lasts
+// until the model has loaded is the next test's.
 Deno.test("time to ready is measured up to the loaded model, once per launch", async () => {
   const result = await measureReadiness(DEFAULT_MODEL_DIR, { launches: 2 });
   assert.equal(result.launches, 2);

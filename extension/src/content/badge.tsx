@@ -129,7 +129,7 @@ function Result(
   const [hovered, setHovered] = useState(false);
   const pill = useRef<HTMLButtonElement>(null);
   const { verdict } = state;
-  const { bucket } = shownRisk(verdict.riskiest.p_hallucination);
+  const risk = shownRisk(verdict.riskiest.p_hallucination);
   const open = pinned || hovered;
   const close = () => {
     setPinned(false);
@@ -149,7 +149,7 @@ function Result(
         ref={pill}
         type="button"
         class="pill"
-        data-bucket={verdict.notVerifiable ? undefined : bucket}
+        data-bucket={verdict.notVerifiable ? undefined : risk.bucket}
         data-state={verdict.notVerifiable ? "not-verifiable" : "result"}
         data-p={String(verdict.riskiest.p_hallucination)}
         aria-expanded={open}
@@ -162,8 +162,8 @@ function Result(
         <span class="dot" />
         {verdict.notVerifiable ? <span class="muted">{NOT_VERIFIABLE}</span> : (
           <>
-            <span class="bucket">{bucket}</span>
-            <span class="p">{percent(verdict.riskiest.p_hallucination)}</span>
+            <span class="bucket">{risk.bucket}</span>
+            <span class="p">{risk.percent}%</span>
             {verdict.riskiest.flag && <span class="flag" title={FLAG_EXPLANATION}>flagged</span>}
           </>
         )}

@@ -86,17 +86,15 @@ async function panelView(outcome: ReturnType<typeof verdictOf>): Promise<PanelVi
     return { state: "error", title: text, lines: [], link };
   }
   const { riskiest, notVerifiable, warnings, calls, units } = outcome;
-  const { bucket } = shownRisk(riskiest.p_hallucination);
+  const risk = shownRisk(riskiest.p_hallucination);
   const cues = riskiest.regime_scores.slice(0, 3).map((s) =>
     `${regimeLabel(s.regime)}: ${percent(s.p)}`
   );
   return {
-    state: notVerifiable ? "muted" : bucket,
+    state: notVerifiable ? "muted" : risk.bucket,
     title: notVerifiable
       ? NOT_VERIFIABLE
-      : `${bucket} ${percent(riskiest.p_hallucination)}${
-        riskiest.flag ? ` · ${FLAG_EXPLANATION}` : ""
-      }`,
+      : `${risk.bucket} ${risk.percent}%${riskiest.flag ? ` · ${FLAG_EXPLANATION}` : ""}`,
     lines: [
       ...cues,
       ...warnings.map(warningText),
