@@ -11,21 +11,12 @@
  *
  * Prints one JSON line per changed account. Exit codes: 0 done, 1 refused, 2 usage.
  */
-import { defaultBillingDay, runDailyBilling } from "./features/usage/billing.ts";
+import { defaultBillingDay, runDailyBilling } from "./features/billing/daily_billing.ts";
 import { loadConfig } from "./platform/config.ts";
 import { openKv } from "./platform/kv/kv.ts";
 import { getUserByEmail, updateUser, type User } from "./features/auth/users.ts";
-import { loadPlans, type PlanTable } from "./features/usage/plans.ts";
-
-export const SUBSCRIPTION_STATUSES = [
-  "active",
-  "trialing",
-  "past_due",
-  "canceled",
-  "unpaid",
-  "incomplete",
-  "paused",
-] as const;
+import { loadPlans, type PlanTable } from "./features/billing/plans.ts";
+import { isSubscriptionStatus, SUBSCRIPTION_STATUSES } from "./features/billing/subscription.ts";
 
 const USAGE = `usage: deno task admin plan <email> <plan>
        deno task admin suspend <email> <reason>
@@ -88,7 +79,7 @@ export async function runAdmin(kv: Deno.Kv, plans: PlanTable, argv: string[]): P
       ];
     case "subscription":
       if (!value || rest.length) throw new BadUsage("subscription takes <email> <status>");
-      if (!(SUBSCRIPTION_STATUSES as readonly string[]).includes(value)) {
+      if (!isSubscriptionStatus(value)) {
         throw new Refused(`unknown status ${value}; statuses: ${SUBSCRIPTION_STATUSES.join(", ")}`);
       }
       return [await changeAccount(kv, email, (u) => ({ ...u, subscriptionStatus: value }))];

@@ -11,7 +11,7 @@ import { detectRouter } from "./features/detect/router.ts";
 import { docsRouter } from "./features/docs/router.ts";
 import { createKeyAccounts } from "./features/keys/key_accounts.ts";
 import { keysRouter } from "./features/keys/router.ts";
-import { loadPlans } from "./features/usage/plans.ts";
+import { loadPlans } from "./features/billing/plans.ts";
 import { usageRouter } from "./features/usage/router.ts";
 
 /** Routes the extension calls with its session cookie; CORS runs first so even 401s are readable. */
@@ -26,7 +26,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   // In the order the OpenAPI document lists them.
   app.route("/", authRouter(deps));
   app.route("/", detectRouter(deps, plans, keyAccounts));
-  app.route("/api", keysRouter(deps, keyAccounts));
+  app.route("/api", keysRouter(deps, plans, keyAccounts));
   app.route("/", usageRouter(deps, plans));
   app.route("/api", docsRouter(deps, app));
 

@@ -26,7 +26,8 @@ export interface Settings {
   disabledSites: string[];
 }
 
-export interface DetectInput {
+/** An answer (with the question it answers) that a page asks the worker to check. */
+export interface TextToCheck {
   response: string;
   prompt?: string;
 }
@@ -38,7 +39,7 @@ export interface DetectInput {
 export type AccountNotice = ApiFailure & { kind: "quota_exceeded" | "suspended" };
 
 export type WorkerRequest =
-  | { type: "detect"; input: DetectInput }
+  | { type: "detect"; input: TextToCheck }
   | { type: "usage" }
   | { type: "keys.list" }
   | { type: "keys.create"; name?: string }

@@ -1,8 +1,8 @@
 /**
- * The Hono environment shared by the API's middleware and routes. Each context variable is
- * declared, as Hono's own middleware do, in `ContextVariableMap` by the module that sets it: the
- * request ids here (request_id.ts), the account in auth, the key in keys, the rate window in
- * usage, the parsed call in detect. So platform depends on no feature.
+ * What the API's routers share: the dependencies built once at start-up, and the base Hono
+ * environment. No context variable is declared app-wide: each middleware types the variables it
+ * sets in its own environment (`RequestIdEnv`, `CallerEnv`, ...), and a handler sees exactly those
+ * of the middleware on its route. So platform depends on no feature.
  */
 import type { Config } from "./config.ts";
 
@@ -14,5 +14,5 @@ export interface AppDeps {
   now: () => Date;
 }
 
-/** The API's Hono environment: no bindings; its variables are in `ContextVariableMap`. */
+/** The API's base Hono environment: no bindings, no app-wide variables. */
 export type AppEnv = { Variables: Record<never, never> };

@@ -1,13 +1,13 @@
 /** `deno task admin ...` as a real subprocess on a temp KV file that the test also opens. */
 import assert from "node:assert/strict";
-import { getBillingRecord } from "../../server/features/usage/billing_records.ts";
+import { getBillingRecord } from "../../server/features/billing/billing_records.ts";
 import { openKv } from "../../server/platform/kv/kv.ts";
 import {
   getOrCreateUserByEmail,
   getUserByEmail,
   type User,
 } from "../../server/features/auth/users.ts";
-import { loadPlans, type Plan } from "../../server/features/usage/plans.ts";
+import { loadPlans, type Plan } from "../../server/features/billing/plans.ts";
 import { REPO_ROOT } from "../support/env.ts";
 import { recordServed, writePlansFile } from "../support/detect.ts";
 

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { signIn, startApi } from "../support/http.ts";
 import { kvKeys } from "../../server/platform/kv/kv_keys.ts";
-import { sessionKvKey } from "../../server/platform/sessions.ts";
+import { sessionKvKey } from "../../server/features/auth/sessions.ts";
 import { getUserByEmail } from "../../server/features/auth/users.ts";
 import { ErrorEnvelope } from "../../shared/contract.ts";
 

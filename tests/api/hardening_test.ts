@@ -11,8 +11,8 @@ import { createKey, recordServed, writePlansFile } from "../support/detect.ts";
 import { getUserByEmail, updateUser } from "../../server/features/auth/users.ts";
 import { listApiKeysByUser } from "../../server/features/keys/api_keys.ts";
 import { MAX_BODY_BYTES } from "../../server/features/detect/router.ts";
-import { AUDIT_RETENTION_MS } from "../../server/features/usage/audit.ts";
-import { loadPlans } from "../../server/features/usage/plans.ts";
+import { AUDIT_RETENTION_MS } from "../../server/features/metering/audit.ts";
+import { loadPlans } from "../../server/features/billing/plans.ts";
 import { DatabaseSync } from "node:sqlite";
 
 const EXTENSION = "chrome-extension://abcdefghijklmnopabcdefghijklmnop";

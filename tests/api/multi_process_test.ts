@@ -4,9 +4,9 @@
  * them, and usage matches the audit log.
  */
 import assert from "node:assert/strict";
-import { listAuditRows } from "../../server/features/usage/audit.ts";
+import { listAuditRows } from "../../server/features/metering/audit.ts";
 import { openKv } from "../../server/platform/kv/kv.ts";
-import { currentUnits } from "../../server/features/usage/usage.ts";
+import { currentUnits } from "../../server/features/metering/counters.ts";
 import { getUserByEmail, updateUser } from "../../server/features/auth/users.ts";
 import { closedPort, startDetector } from "../support/detector.ts";
 import { createKey, detect, type DetectResult, writePlansFile } from "../support/detect.ts";

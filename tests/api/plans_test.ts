@@ -1,6 +1,6 @@
 /** The plan table and its PLANS_FILE overrides. */
 import assert from "node:assert/strict";
-import { loadPlans, planOf } from "../../server/features/usage/plans.ts";
+import { loadPlans, planOf } from "../../server/features/billing/plans.ts";
 import { writePlansFile } from "../support/detect.ts";
 
 Deno.test("plans: the defaults of DESIGN.md", () => {

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { UsageSummary } from "../../shared/contract.ts";
-import { listAuditRows } from "../../server/features/usage/audit.ts";
+import { listAuditRows } from "../../server/features/metering/audit.ts";
 import { getUserByEmail, updateUser } from "../../server/features/auth/users.ts";
 import { signIn, startApi } from "../support/http.ts";
 import { startDetector } from "../support/detector.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { countRequest, isFull, rateWindowOf } from "../../server/features/usage/rate_limits.ts";
-import { loadPlans } from "../../server/features/usage/plans.ts";
+import { countRequest, isFull, rateWindowOf } from "../../server/features/metering/rate_windows.ts";
+import { loadPlans } from "../../server/features/billing/plans.ts";
 import { recordServed } from "../support/detect.ts";
 
 const plan = loadPlans(undefined).get("scale")!;

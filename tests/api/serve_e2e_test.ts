@@ -10,7 +10,7 @@ import { startServerProcess } from "../../server/bench/processes.ts";
 import { closedPort, startStubBackend } from "../support/detector.ts";
 import { signIn } from "../support/http.ts";
 import { openKv } from "../../server/platform/kv/kv.ts";
-import { currentUnits } from "../../server/features/usage/usage.ts";
+import { currentUnits } from "../../server/features/metering/counters.ts";
 import { getUserByEmail } from "../../server/features/auth/users.ts";
 import { conform, createKey } from "../support/detect.ts";
 import { waitUntilReady } from "../../server/detector/service/launch.ts";

@@ -4,9 +4,9 @@
  */
 import assert from "node:assert/strict";
 import { ErrorEnvelope, UsageSummary } from "../../shared/contract.ts";
-import { runDailyBilling } from "../../server/features/usage/billing.ts";
+import { runDailyBilling } from "../../server/features/billing/daily_billing.ts";
 import { getUserByEmail, updateUser } from "../../server/features/auth/users.ts";
-import { loadPlans } from "../../server/features/usage/plans.ts";
+import { loadPlans } from "../../server/features/billing/plans.ts";
 import { signIn, startApi } from "../support/http.ts";
 import { startDetector } from "../support/detector.ts";
 import { assertServed, conform, createKey, detect, writePlansFile } from "../support/detect.ts";

@@ -12,7 +12,7 @@ import { sigmoid } from "../../server/detector/learners/linear.ts";
 import { expectedCalibrationError } from "../../server/detector/evaluation/metrics.ts";
 import { loadDetector } from "../../server/detector/inference/model.ts";
 import { seededRandom } from "../../server/detector/learners/random.ts";
-import { ignoreWithoutSharedData, sharedDataDir } from "../support/env.ts";
+import { needing, sharedDataDir } from "../support/env.ts";
 
 /** Logits that are over-confident and shifted: the true probability is sigmoid(0.4 z - 1). */
 function miscalibrated(n: number, seed: number) {
@@ -87,9 +87,8 @@ Deno.test("group folds keep rows of one group in one fold", () => {
   assert.ok(grouped.crossFittedEce[grouped.calibrator.method] < 0.06);
 });
 
-Deno.test({
+Deno.test(needing("sharedData", {
   name: "committed calibrators keep or improve ECE on the held-out test split",
-  ignore: ignoreWithoutSharedData,
   async fn() {
     const detector = await loadDetector();
     const corpus = await buildCorpus(sharedDataDir());
@@ -111,4 +110,4 @@ Deno.test({
       assert.ok(calibrated <= 0.05, `${mode}: calibrated ECE ${calibrated}`);
     }
   },
-});
+}));

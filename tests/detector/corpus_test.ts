@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ignoreWithoutSharedData, sharedDataDir } from "../support/env.ts";
+import { needing, sharedDataDir } from "../support/env.ts";
 import {
   buildCorpus,
   type BuiltRow,
@@ -99,9 +99,8 @@ Deno.test("split joins rows transitively through shared keys", () => {
   assert.ok(counts.train > counts.test && counts.test > 0 && counts.calibration > 0);
 });
 
-Deno.test({
+Deno.test(needing("sharedData", {
   name: "every data set has a loader or is reported",
-  ignore: ignoreWithoutSharedData,
   fn: async () => {
     const registry = await loadRegistry(sharedDataDir());
     assert.ok(registry.loaders.length >= 5);
@@ -110,11 +109,10 @@ Deno.test({
       assert.ok(!registry.loaders.some((l) => l.name === set));
     }
   },
-});
+}));
 
-Deno.test({
+Deno.test(needing("sharedData", {
   name: "loaders on real rows: valid regimes and modes, both labels, fields within 2,048",
-  ignore: ignoreWithoutSharedData,
   fn: async () => {
     const { rows, sets } = await corpus();
     for (const report of sets) {
@@ -135,11 +133,10 @@ Deno.test({
       }
     }
   },
-});
+}));
 
-Deno.test({
+Deno.test(needing("sharedData", {
   name: "loaders map known real rows to the SOURCE.md regimes",
-  ignore: ignoreWithoutSharedData,
   fn: async () => {
     const { rows } = await corpus();
     const find = (set: string, response: string, prompt?: string) =>
@@ -177,11 +174,10 @@ Deno.test({
       frank.some((r) => r.regime === "NEAR_FALSE") && frank.some((r) => r.regime === "FABRICATED"),
     );
   },
-});
+}));
 
-Deno.test({
+Deno.test(needing("sharedData", {
   name: "documents shared across sets get shared group keys (so they share a split)",
-  ignore: ignoreWithoutSharedData,
   fn: async () => {
     const { rows } = await corpus();
     const keys = new Map<string, Set<string>>();
@@ -200,11 +196,10 @@ Deno.test({
     assert.ok(shared("fib", "xsum_hallucination") > 0, "FIB-XSum and XSumFaith share bbc ids");
     assert.ok(shared("summac_pieces", "frank") > 0, "SummaC (CNN/DM) and FRANK share stories");
   },
-});
+}));
 
-Deno.test({
+Deno.test(needing("sharedData", {
   name: "split: no group key in two splits across the full corpus, and deterministic",
-  ignore: ignoreWithoutSharedData,
   fn: async () => {
     const { rows } = await corpus();
     const splits = assignSplits(rows);
@@ -225,4 +220,4 @@ Deno.test({
     const share = splits.filter((s) => s === "train").length / splits.length;
     assert.ok(share > 0.5 && share < 0.8, `train share ${share}`);
   },
-});
+}));

@@ -22,7 +22,7 @@ import {
   fusedProbability,
   type FusionRow,
 } from "../../server/detector/verifier/fusion.ts";
-import { ignoreWithoutSharedData, sharedDataDir } from "../support/env.ts";
+import { needing, sharedDataDir } from "../support/env.ts";
 
 const ROWS_PER_SPLIT = 1_500;
 const OPEN_DOMAIN = (row: BuiltRow) =>
@@ -63,9 +63,8 @@ function simulatedVerdicts(labels: readonly boolean[], target: number, seed: num
   });
 }
 
-Deno.test({
+Deno.test(needing("sharedData", {
   name: "fusion on simulated verifiers (AUROC 0.6, 0.75, 0.9): AUROC kept, ECE <= 0.05",
-  ignore: ignoreWithoutSharedData,
   fn: async () => {
     const corpus = await buildCorpus(sharedDataDir(), {
       sets: ["truthfulqa", "halueval", "haluquestqa"],
@@ -135,4 +134,4 @@ Deno.test({
       assert.ok(ece <= 0.05, `fused ECE ${ece}`);
     }
   },
-});
+}));

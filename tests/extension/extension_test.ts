@@ -13,7 +13,7 @@ import type extensionApi from "webextension-polyfill";
 import { DetectResponse } from "../../shared/contract.ts";
 import { shownRisk } from "../../shared/regimes.ts";
 import { NOT_VERIFIABLE, regimeLabel, warningText } from "../../extension/src/display.ts";
-import { ignoreWithoutChromium } from "../support/env.ts";
+import { needing } from "../support/env.ts";
 import { startDetector } from "./support/backend.ts";
 import { startSession } from "./support/browser.ts";
 import {
@@ -30,9 +30,8 @@ import {
 /** The extension API in the service worker, where the tests' `worker.evaluate` code runs. */
 declare const chrome: typeof extensionApi;
 
-Deno.test({
+Deno.test(needing("chromium", {
   name: "extension: sign-in retry, the server's score, popup flows, selection check, storage",
-  ignore: ignoreWithoutChromium(),
   async fn(t) {
     const detector = startDetector();
     const pages = servePages({
@@ -238,4 +237,4 @@ Deno.test({
       await detector.close();
     }
   },
-});
+}));

@@ -12,7 +12,7 @@ import type extensionApi from "webextension-polyfill";
 import type { Page } from "playwright-core";
 import { shownRisk } from "../../shared/regimes.ts";
 import { codePointLength, MAX_FIELD_CHARS } from "../../shared/text.ts";
-import { ignoreWithoutChromium } from "../support/env.ts";
+import { needing } from "../support/env.ts";
 import { standInAnswer, startDetector } from "./support/backend.ts";
 import { startSession } from "./support/browser.ts";
 import { finishStreaming, LAYOUTS } from "./support/layouts.ts";
@@ -116,9 +116,8 @@ async function shownPs(page: Page): Promise<number[]> {
   );
 }
 
-Deno.test({
+Deno.test(needing("chromium", {
   name: "extension on six sites: one check per finished answer, per-part highlights, no rebilling",
-  ignore: ignoreWithoutChromium(),
   async fn(t) {
     const detector = startDetector(({ response }) =>
       response.includes(RISKY)
@@ -430,4 +429,4 @@ Deno.test({
       await detector.close();
     }
   },
-});
+}));

@@ -6,8 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { runAdmin } from "../../server/admin.ts";
-import { loadPlans } from "../../server/features/usage/plans.ts";
-import { ignoreWithoutChromium } from "../support/env.ts";
+import { loadPlans } from "../../server/features/billing/plans.ts";
+import { needing } from "../support/env.ts";
 import { startDetector } from "./support/backend.ts";
 import { startSession } from "./support/browser.ts";
 import { finishedChat, servePages } from "./support/chat_page.ts";
@@ -17,9 +17,8 @@ const turn = (i: number) => ({
   reply: `Answer ${i}: the Eiffel Tower was finished in 1889 for the World's Fair in Paris.`,
 });
 
-Deno.test({
+Deno.test(needing("chromium", {
   name: "extension states: quota used up, suspended, rate limited, server unreachable",
-  ignore: ignoreWithoutChromium(),
   async fn(t) {
     const work = await Deno.makeTempDir({ prefix: "states_test_" });
     const plansFile = `${work}/plans.json`;
@@ -146,4 +145,4 @@ Deno.test({
       await Deno.remove(work, { recursive: true });
     }
   },
-});
+}));

@@ -2,9 +2,9 @@
 import assert from "node:assert/strict";
 import type { z } from "zod";
 import { ApiKeyCreateResponse, DetectResponse, ErrorEnvelope } from "../../shared/contract.ts";
-import type { RateWindow } from "../../server/features/usage/rate_limits.ts";
-import { recordServedCall } from "../../server/features/usage/usage.ts";
-import type { Plan } from "../../server/features/usage/plans.ts";
+import type { RateWindow } from "../../server/features/metering/rate_windows.ts";
+import { recordServedCall } from "../../server/features/metering/ledger.ts";
+import type { Plan } from "../../server/features/billing/plans.ts";
 
 /** Writes a PLANS_FILE with these overrides; returns its path. */
 export async function writePlansFile(overrides: Record<string, unknown>): Promise<string> {
@@ -101,9 +101,8 @@ export function recordServed(
     },
     userId: input.userId,
     plan: input.plan,
-    digest: "test",
+    digest: null,
     now: input.now,
-    clientRequestId: false,
     window: input.window,
   });
 }

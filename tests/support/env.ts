@@ -1,6 +1,7 @@
 /**
- * Where the tests find ../shared (the data and spec beside the repo) and Chromium, and how tests
- * that need them are skipped on a user's clone: with a printed reason, and never under CI=true.
+ * Where the tests find ../shared (the data and spec beside the repo) and Chromium, and how a test
+ * that needs them is ignored on a user's clone: with one printed line naming the test and what is
+ * missing, and never under CI=true (CI must run every test).
  */
 const repoRoot = new URL("../../", import.meta.url).pathname;
 const inCi = Deno.env.get("CI") === "true";
@@ -14,13 +15,6 @@ function exists(path: string): boolean {
   }
 }
 
-function ignoreUnless(available: boolean, what: string): boolean {
-  if (available) return false;
-  if (inCi) throw new Error(`CI=true but ${what} is missing: CI must run every test`);
-  console.warn(`skipping: ${what} is not available on this machine`);
-  return true;
-}
-
 export const REPO_ROOT = repoRoot;
 
 /** Absolute path of ../shared/data beside the repository. */
@@ -28,15 +22,28 @@ export function sharedDataDir(): string {
   return Deno.env.get("SHARED_DATA_DIR") ?? `${repoRoot}../shared/data`;
 }
 
-/** `ignore` value for Deno.test: true (with a printed reason) when ../shared/data is absent. */
-export const ignoreWithoutSharedData: boolean = ignoreUnless(
-  exists(sharedDataDir()),
-  `${sharedDataDir()} (labelled data)`,
-);
-
 export const CHROMIUM_PATH = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 
-/** `ignore` value for Deno.test: true (with a printed reason) when Chromium is absent. */
-export function ignoreWithoutChromium(): boolean {
-  return ignoreUnless(exists(CHROMIUM_PATH), `Chromium at ${CHROMIUM_PATH}`);
+/** What a test may need beyond the repository, and where it is looked for. */
+const RESOURCES = {
+  sharedData: () => ({ what: "the labelled data", path: sharedDataDir() }),
+  chromium: () => ({
+    what: "Chromium (apt-get install chromium, or CHROMIUM_PATH)",
+    path: CHROMIUM_PATH,
+  }),
+};
+
+/**
+ * `test` as given when `resource` is on this machine; else the same test ignored, said once in a
+ * line that names it and what is missing. Under CI=true a missing resource is an error instead.
+ */
+export function needing<T extends Deno.TestDefinition>(
+  resource: keyof typeof RESOURCES,
+  test: T,
+): T {
+  const { what, path } = RESOURCES[resource]();
+  if (exists(path)) return test;
+  if (inCi) throw new Error(`CI=true but ${what} is missing at ${path}: CI must run every test`);
+  console.warn(`ignored "${test.name}": it needs ${what}, not found at ${path}`);
+  return { ...test, ignore: true };
 }

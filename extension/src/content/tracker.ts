@@ -10,7 +10,7 @@ import type { ApiResult } from "../../../shared/client.ts";
 import type { DetectResponse } from "../../../shared/contract.ts";
 import { fnv1a, FNV1A_OFFSET } from "../../../shared/fnv1a.ts";
 import { codePointLength, MAX_FIELD_CHARS } from "../../../shared/text.ts";
-import type { CheckMode, DetectInput } from "../protocol.ts";
+import type { CheckMode, TextToCheck } from "../protocol.ts";
 import { locatePieces } from "../sites/dom.ts";
 import type { SiteAdapter, Turn } from "../sites/types.ts";
 import { waitingOutRateLimits } from "../rate_limit.ts";
@@ -21,7 +21,7 @@ import type { Highlighter, PartMark } from "./highlights.ts";
 
 export interface TrackerDeps {
   /** A detect call through the worker; a lost worker resolves to a network failure. */
-  detect(input: DetectInput): Promise<ApiResult<DetectResponse>>;
+  detect(input: TextToCheck): Promise<ApiResult<DetectResponse>>;
   signIn(): void;
   highlighter: Highlighter;
   mode: CheckMode;

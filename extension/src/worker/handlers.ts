@@ -9,9 +9,9 @@ import type { DetectResponse } from "../../../shared/contract.ts";
 import browser from "../browser.ts";
 import type {
   AccountNotice,
-  DetectInput,
   RequestOf,
   RequestType,
+  TextToCheck,
   WorkerReplies,
   WorkerRequest,
 } from "../protocol.ts";
@@ -37,7 +37,7 @@ export async function signInUrl(): Promise<string> {
  * One detect call. Its id is derived from the text (request_id.ts): a retry, and a check of the
  * same text within 24 hours, is served without billing again.
  */
-export async function detect(input: DetectInput): Promise<ApiResult<DetectResponse>> {
+export async function detect(input: TextToCheck): Promise<ApiResult<DetectResponse>> {
   const api = await client();
   const requestId = await requestIdFor(await requestIdSalt(), input);
   const result = await withRetries(() => api.webDetect(input, { requestId }));

@@ -2,8 +2,9 @@
 import { createMiddleware } from "hono/factory";
 import { HEADER } from "../../../shared/headers.ts";
 import type { User } from "./users.ts";
-import type { AppEnv } from "../../platform/env.ts";
 import { type ApiError, apiError } from "../../platform/errors.ts";
+import type { OptionalRequestIdEnv } from "../../platform/middleware/request_id.ts";
+import type { CallerEnv } from "./caller.ts";
 
 export function accountSuspended(user: User, appealUrl: string, requestId?: string): ApiError {
   return apiError("account_suspended", {
@@ -16,9 +17,11 @@ export function accountSuspended(user: User, appealUrl: string, requestId?: stri
 }
 
 export function accountStatus({ appealUrl }: { appealUrl: string }) {
-  return createMiddleware<AppEnv>(async function accountStatusMiddleware(c, next) {
-    const user = c.get("user");
-    if (user.status === "suspended") throw accountSuspended(user, appealUrl, c.get("requestId"));
-    await next();
-  });
+  return createMiddleware<CallerEnv & OptionalRequestIdEnv>(
+    async function accountStatusMiddleware(c, next) {
+      const { user } = c.get("caller");
+      if (user.status === "suspended") throw accountSuspended(user, appealUrl, c.get("requestId"));
+      await next();
+    },
+  );
 }

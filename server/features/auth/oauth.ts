@@ -5,7 +5,7 @@
  */
 import * as oauth from "oauth4webapi";
 import { type Config, isLoopbackHttp, type OAuthClientConfig } from "../../platform/config.ts";
-import type { OAuthProvider, OAuthStateRecord } from "../../platform/sessions.ts";
+import type { OAuthProvider, OAuthStateRecord } from "./sessions.ts";
 
 export interface SignInIdentity {
   email: string;

@@ -1,6 +1,6 @@
 /** The few server-rendered HTML pages: sign-in and a minimal home. Values are escaped by `html`. */
 import { html } from "hono/html";
-import type { OAuthProvider } from "../../platform/sessions.ts";
+import type { OAuthProvider } from "./sessions.ts";
 import { htmlPage } from "../../platform/html_page.ts";
 
 const STYLE =

@@ -14,7 +14,7 @@ import {
   deleteSession,
   type OAuthProvider,
   saveOAuthState,
-} from "../../platform/sessions.ts";
+} from "./sessions.ts";
 import { getOrCreateUserByEmail } from "./users.ts";
 import { sessionUser } from "./session_auth.ts";
 import { allowedOrigin } from "../../platform/middleware/allowed_origin.ts";
@@ -22,7 +22,7 @@ import {
   clearSessionCookie,
   readSessionCookie,
   setSessionCookie,
-} from "../../platform/session_cookie.ts";
+} from "./session_cookie.ts";
 import { safeReturnTo } from "./return_to.ts";
 import { oauthFlows, SignInError } from "./oauth.ts";
 import { homePage, signInPage } from "./pages.ts";

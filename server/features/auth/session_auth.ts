@@ -1,21 +1,18 @@
 /**
- * Dashboard-session authentication: the `__session` cookie names a live KV session whose user is
- * put on `c.var.user`. Anything else is the spec's 401; Bearer API keys are not accepted here.
+ * Dashboard-session authentication: the `__session` cookie names a live KV session, whose account
+ * and plan become the route's `caller`. Anything else is the spec's 401; Bearer API keys are not
+ * accepted here.
  */
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppDeps, AppEnv } from "../../platform/env.ts";
+import type { AppDeps } from "../../platform/env.ts";
 import { unauthorized } from "../../platform/errors.ts";
-import { getSession } from "../../platform/sessions.ts";
+import type { OptionalRequestIdEnv } from "../../platform/middleware/request_id.ts";
+import { planOf, type PlanTable } from "../billing/plans.ts";
+import type { CallerEnv, SessionCaller } from "./caller.ts";
+import { getSession } from "./sessions.ts";
+import { readSessionCookie } from "./session_cookie.ts";
 import { getUser, type User } from "./users.ts";
-import { readSessionCookie } from "../../platform/session_cookie.ts";
-
-declare module "hono" {
-  interface ContextVariableMap {
-    /** The signed-in or key-authenticated account (set here or by keys' bearerAuth). */
-    user: User;
-  }
-}
 
 type SessionDeps = Pick<AppDeps, "kv" | "now">;
 
@@ -26,11 +23,13 @@ export async function sessionUser(c: Context, { kv, now }: SessionDeps): Promise
   return session ? await getUser(kv, session.userId) : null;
 }
 
-export function sessionAuth(deps: SessionDeps) {
-  return createMiddleware<AppEnv>(async function sessionAuthMiddleware(c, next) {
-    const user = await sessionUser(c, deps);
-    if (!user) throw unauthorized({ request_id: c.get("requestId") });
-    c.set("user", user);
-    await next();
-  });
+export function sessionAuth(deps: SessionDeps & { plans: PlanTable }) {
+  return createMiddleware<CallerEnv<SessionCaller> & OptionalRequestIdEnv>(
+    async function sessionAuthMiddleware(c, next) {
+      const user = await sessionUser(c, deps);
+      if (!user) throw unauthorized({ request_id: c.get("requestId") });
+      c.set("caller", { kind: "session", user, plan: planOf(deps.plans, user.plan) });
+      await next();
+    },
+  );
 }

@@ -1,6 +1,7 @@
 /** Accounts: one plan per account, an account state, and a subscription status. */
 import { retryOnConflict, withLockRetry } from "../../platform/kv/kv.ts";
 import { kvKeys } from "../../platform/kv/kv_keys.ts";
+import type { SubscriptionStatus } from "../billing/subscription.ts";
 
 export type AccountStatus = "active" | "suspended";
 
@@ -12,7 +13,7 @@ export interface User {
   plan: string;
   status: AccountStatus;
   suspendReason: string | null;
-  subscriptionStatus: string;
+  subscriptionStatus: SubscriptionStatus;
 }
 
 export const DEFAULT_PLAN = "api_free";

@@ -1,7 +1,9 @@
 /**
  * `POST /api/detect` (Bearer API key) and `POST /api/web/detect` (dashboard session, JSON only):
- * one contract, one handler. Its errors are rendered here, with the zero `detections_billed` of
- * every non-200, and audited (detectAudit, outermost).
+ * one contract. Each route's middleware authenticates its caller (key or session), its handler
+ * parses the body and hands the typed caller and call to `serveDetectCall` (pipeline.ts), which
+ * takes no Hono context. Errors are rendered here, with the zero `detections_billed` of every
+ * non-200, and audited (detectAudit, outermost).
  *
  * Order of checks (each failure answers at once, nothing later runs):
  *   1. X-Request-Id valid (400 detail)
@@ -22,46 +24,27 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { DetectResponse } from "../../../shared/contract.ts";
 import { HEADER } from "../../../shared/headers.ts";
-import {
-  collapseRegimeScores,
-  type InputMode,
-  type RegimeScore,
-  type Task,
-} from "../../../shared/regimes.ts";
 import type { AppDeps, AppEnv } from "../../platform/env.ts";
 import { detailError, renderError } from "../../platform/errors.ts";
 import { allowedOrigin } from "../../platform/middleware/allowed_origin.ts";
 import { bodyLimit } from "../../platform/middleware/body_limit.ts";
 import { jsonOnly } from "../../platform/middleware/json_only.ts";
-import { requestId } from "../../platform/middleware/request_id.ts";
-import { sessionAuth } from "../auth/session_auth.ts";
-import { monthOf } from "../../platform/periods.ts";
+import { requestId, type RequestIdEnv } from "../../platform/middleware/request_id.ts";
 import { accountStatus } from "../auth/account_status.ts";
+import type { CallerEnv } from "../auth/caller.ts";
+import { sessionAuth } from "../auth/session_auth.ts";
+import type { PlanTable } from "../billing/plans.ts";
 import { bearerAuth } from "../keys/bearer_auth.ts";
 import type { KeyAccounts } from "../keys/key_accounts.ts";
-import type { PlanTable } from "../usage/plans.ts";
-import { rateLimit } from "../usage/rate_limit.ts";
-import { unitsRemaining } from "../usage/usage.ts";
+import { type CountersEnv, rateLimit } from "../metering/rate_limit.ts";
 import { readDetectCall } from "./detect_call.ts";
-import { detectAudit } from "./detect_audit.ts";
-import { type BackendScore, createDetectorClient } from "./detector_client.ts";
-import { admitDetectCall } from "./metering.ts";
+import { detectAudit, type DetectCallEnv } from "./detect_audit.ts";
+import { createDetectorClient } from "./detector_client.ts";
+import { type DetectPipelineDeps, serveDetectCall } from "./pipeline.ts";
 import { bearerDetectRoute, sessionDetectRoute } from "./routes.ts";
-import { detectWarnings } from "./warnings.ts";
-
-declare module "hono" {
-  interface ContextVariableMap {
-    /** Task and input mode of a detect call once its body is parsed (for its audit row). */
-    detectCall: { task: Task; inputMode: InputMode };
-  }
-}
 
 export const BEARER_REALM = "api";
-
-/** The largest `top_k_regimes` of the contract: what the backend is asked for. */
-const MAX_TOP_K = 10;
 
 /**
  * Bodies are read whole, so their size is bounded: the largest valid request (2 x 2,048 code
@@ -75,14 +58,8 @@ const detectBodyLimit = () =>
     tooLarge: () => detailError(`request body exceeds ${MAX_BODY_BYTES} bytes`),
   });
 
-/**
- * The public breakdown: every score the backend gave collapsed into public regimes, then the
- * `topK` highest. The backend is asked for all its scores, so that a backend emitting the seven
- * raw classes cannot leave part of `Other` out of the sum or return fewer than `topK` regimes.
- */
-function publicRegimeScores(score: BackendScore, topK: number): RegimeScore[] {
-  return collapseRegimeScores(score.regime_scores).slice(0, topK);
-}
+/** What both routes' middleware give their handler (the caller is a key's or a session's). */
+type DetectEnv = RequestIdEnv & CallerEnv & CountersEnv & DetectCallEnv;
 
 export function detectRouter(
   deps: AppDeps,
@@ -90,7 +67,7 @@ export function detectRouter(
   keyAccounts: KeyAccounts,
 ): OpenAPIHono<AppEnv> {
   const { config, kv, now } = deps;
-  const detector = createDetectorClient(config);
+  const pipeline: DetectPipelineDeps = { kv, config, detector: createDetectorClient(config) };
   const app = new OpenAPIHono<AppEnv>();
   // Every refusal of a detect call bills nothing, and says so in its headers and body.
   app.onError((err, c) => {
@@ -99,57 +76,22 @@ export function detectRouter(
     return renderError(c, err, { detections_billed: 0 });
   });
 
-  const serveDetect = async (c: Context<AppEnv>) => {
+  /** The handler of both routes: parse, then the pipeline with the caller the route made. */
+  const serveDetect = async <E extends DetectEnv>(c: Context<E>) => {
     const started = performance.now();
     const at = now();
     const call = readDetectCall(await c.req.text());
     c.set("detectCall", { task: call.task, inputMode: call.inputMode });
-    const admitted = await admitDetectCall({ kv, config, plans }, c, call, at, detector);
-    const score = await admitted.backend.score({
-      response: call.response,
-      prompt: call.prompt,
-      task: call.task,
-      input_mode: call.inputMode,
-      top_k_regimes: MAX_TOP_K,
+    const { body, headers } = await serveDetectCall(pipeline, {
+      caller: c.var.caller,
+      counters: c.var.counters,
+      call,
+      requestId: c.var.requestId,
+      clientRequestId: c.var.clientRequestId !== undefined,
+      at,
+      started,
     });
-    const regimeScores = publicRegimeScores(score, call.topK);
-    // SPEC: the highest-probability regime of regime_scores (after the collapse into Other).
-    const topRegime = regimeScores[0].regime;
-    const billed = await admitted.record({
-      topRegime,
-      inputMode: score.input_mode_used,
-      task: score.task_used,
-      latencyMs: Math.round(performance.now() - started),
-    });
-
-    const body: DetectResponse = {
-      p_hallucination: score.p_hallucination,
-      flag: score.flag,
-      top_regime: topRegime,
-      regime_scores: regimeScores,
-      request_id: c.get("requestId"),
-      detections_billed: billed.unitsBilled,
-      mode: "short",
-      latency_ms: Math.round(score.latency_ms),
-      model_version: score.model_version,
-      calibrator_version: score.calibrator_version,
-      input_mode_used: score.input_mode_used,
-      task_used: score.task_used,
-      warnings: detectWarnings({
-        plan: billed.plan,
-        monthUnits: billed.used?.month ?? 0,
-        unitsAdded: billed.unitsAdded,
-        subscriptionStatus: billed.user.subscriptionStatus,
-        calibratorVersion: score.calibrator_version,
-        detectorWarnings: score.warnings,
-      }),
-    };
-    c.header(HEADER.unitsBilled, String(billed.unitsBilled));
-    c.header(HEADER.detectionsBilled, String(billed.unitsBilled));
-    c.header(HEADER.quotaPeriod, monthOf(at));
-    if (billed.used) {
-      c.header(HEADER.quotaRemaining, String(unitsRemaining(billed.plan, billed.used)));
-    }
+    for (const [name, value] of Object.entries(headers)) c.header(name, value);
     return c.json(body, 200);
   };
 
@@ -158,24 +100,24 @@ export function detectRouter(
     middleware: [
       detectAudit({ kv, now }),
       requestId(),
-      bearerAuth({ keyAccounts, now, realm: BEARER_REALM }),
+      bearerAuth({ keyAccounts, plans, now, realm: BEARER_REALM }),
       accountStatus({ appealUrl: config.appealUrl }),
-      rateLimit({ kv, now, plans }),
+      rateLimit({ kv, now }),
       detectBodyLimit(),
-    ],
+    ] as const,
   }, serveDetect);
   app.openapi({
     ...sessionDetectRoute,
     middleware: [
       detectAudit({ kv, now }),
       requestId(),
-      sessionAuth({ kv, now }),
+      sessionAuth({ kv, now, plans }),
       allowedOrigin({ config }),
       jsonOnly(),
       accountStatus({ appealUrl: config.appealUrl }),
-      rateLimit({ kv, now, plans }),
+      rateLimit({ kv, now }),
       detectBodyLimit(),
-    ],
+    ] as const,
   }, serveDetect);
   return app;
 }

@@ -1,6 +1,7 @@
 /** The advisory warnings of a served detect call (SPEC, DetectResponse warning codes). */
 import { UNCALIBRATED_PREFIX } from "../../../shared/contract.ts";
-import type { Plan } from "../usage/plans.ts";
+import type { Plan } from "../billing/plans.ts";
+import type { SubscriptionStatus } from "../billing/subscription.ts";
 
 export function detectWarnings(input: {
   plan: Plan;
@@ -8,7 +9,7 @@ export function detectWarnings(input: {
   monthUnits: number;
   /** Units this call added (0 for an idempotent retry). */
   unitsAdded: number;
-  subscriptionStatus: string;
+  subscriptionStatus: SubscriptionStatus;
   calibratorVersion: string;
   /** The detector's own warnings, passed through first. */
   detectorWarnings: readonly string[];

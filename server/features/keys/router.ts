@@ -10,6 +10,8 @@ import type { AppDeps, AppEnv } from "../../platform/env.ts";
 import { allowedOrigin } from "../../platform/middleware/allowed_origin.ts";
 import { jsonOnly } from "../../platform/middleware/json_only.ts";
 import { sessionAuth } from "../auth/session_auth.ts";
+import type { CallerEnv, SessionCaller } from "../auth/caller.ts";
+import type { PlanTable } from "../billing/plans.ts";
 import { accountStatus } from "../auth/account_status.ts";
 import { createKeyRoute, listKeysRoute, revokeKeyRoute } from "./routes.ts";
 import type { KeyAccounts } from "./key_accounts.ts";
@@ -60,11 +62,15 @@ function readCreateBody(raw: string): z.infer<typeof ApiKeyCreateRequest> {
   return parsed.data;
 }
 
-export function keysRouter(deps: AppDeps, keyAccounts: KeyAccounts): OpenAPIHono<AppEnv> {
+export function keysRouter(
+  deps: AppDeps,
+  plans: PlanTable,
+  keyAccounts: KeyAccounts,
+): OpenAPIHono<AppEnv & CallerEnv<SessionCaller>> {
   const { kv, now, config } = deps;
-  const app = new OpenAPIHono<AppEnv>();
-  // `/keys/*` also matches `/keys`.
-  app.use("/keys/*", sessionAuth({ kv, now }));
+  // Every route here is behind the session: `/keys/*` also matches `/keys`.
+  const app = new OpenAPIHono<AppEnv & CallerEnv<SessionCaller>>();
+  app.use("/keys/*", sessionAuth({ kv, now, plans }));
   app.on(["POST", "DELETE"], "/keys/*", allowedOrigin({ config }), jsonOnly());
   // Only creation is refused to a suspended account: its keys stay listable and revocable.
   const notSuspended = accountStatus({ appealUrl: config.appealUrl });
@@ -72,7 +78,7 @@ export function keysRouter(deps: AppDeps, keyAccounts: KeyAccounts): OpenAPIHono
   app.openapi({ ...createKeyRoute, middleware: [notSuspended] }, async (c) => {
     const body = readCreateBody(await c.req.text());
     const { record, plaintext } = await createApiKey(kv, {
-      userId: c.var.user.id,
+      userId: c.var.caller.user.id,
       name: normalizeKeyName(body.name),
       now: now(),
     });
@@ -91,7 +97,7 @@ export function keysRouter(deps: AppDeps, keyAccounts: KeyAccounts): OpenAPIHono
     if (!includeRevoked.success) {
       throw apiError("bad_request", { message: "include_revoked must be true or false" });
     }
-    const records = await listApiKeysByUser(kv, c.var.user.id);
+    const records = await listApiKeysByUser(kv, c.var.caller.user.id);
     const keys = records
       .filter((k) => includeRevoked.data === "true" || k.revokedAt === null)
       .map(toApiKey);
@@ -101,7 +107,7 @@ export function keysRouter(deps: AppDeps, keyAccounts: KeyAccounts): OpenAPIHono
   app.openapi(revokeKeyRoute, async (c) => {
     const keyId = c.req.param("id");
     if (!z.uuid().safeParse(keyId).success) throw notFound();
-    const revoked = await revokeApiKey(kv, { userId: c.var.user.id, keyId, now: now() });
+    const revoked = await revokeApiKey(kv, { userId: c.var.caller.user.id, keyId, now: now() });
     if (!revoked) throw notFound();
     keyAccounts.forget(revoked.hash);
     return c.json({ revoked: true as const, id: revoked.id }, 200);

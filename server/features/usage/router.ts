@@ -2,17 +2,19 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppDeps, AppEnv } from "../../platform/env.ts";
 import { sessionAuth } from "../auth/session_auth.ts";
-import { planOf, type PlanTable } from "./plans.ts";
+import type { PlanTable } from "../billing/plans.ts";
 import { usageSummaryRoute } from "./routes.ts";
 import { usageSummary } from "./summary.ts";
 
 export function usageRouter(deps: AppDeps, plans: PlanTable): OpenAPIHono<AppEnv> {
   const { kv, now } = deps;
   const app = new OpenAPIHono<AppEnv>();
-  app.openapi({ ...usageSummaryRoute, middleware: [sessionAuth({ kv, now })] }, async (c) => {
-    const user = c.get("user");
-    const summary = await usageSummary(kv, { user, plan: planOf(plans, user.plan), now: now() });
-    return c.json(summary, 200);
-  });
+  app.openapi(
+    { ...usageSummaryRoute, middleware: [sessionAuth({ kv, now, plans })] as const },
+    async (c) => {
+      const { user, plan } = c.var.caller;
+      return c.json(await usageSummary(kv, { user, plan, now: now() }), 200);
+    },
+  );
   return app;
 }

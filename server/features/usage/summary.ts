@@ -4,11 +4,11 @@
  * and charge come from the daily billing job's records.
  */
 import type { UsageSummary } from "../../../shared/contract.ts";
-import { getBillingRecord } from "./billing_records.ts";
-import { usageByMonth } from "./usage.ts";
+import { getBillingRecord } from "../billing/billing_records.ts";
+import { usageByMonth } from "../metering/counters.ts";
 import type { User } from "../auth/users.ts";
 import { addMonths, dateLabel, monthLabel, monthOf, monthStart } from "../../platform/periods.ts";
-import type { Plan } from "./plans.ts";
+import type { Plan } from "../billing/plans.ts";
 
 const HISTORY_MONTHS = 12;
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });

@@ -7,12 +7,12 @@
  */
 import { createMiddleware } from "hono/factory";
 import type { Config } from "../config.ts";
-import type { AppEnv } from "../env.ts";
 import { apiError } from "../errors.ts";
+import type { OptionalRequestIdEnv } from "./request_id.ts";
 
 export function allowedOrigin({ config }: { config: Config }) {
   const allowed = new Set([new URL(config.publicUrl).origin, ...config.extensionOrigins]);
-  return createMiddleware<AppEnv>(async function allowedOriginMiddleware(c, next) {
+  return createMiddleware<OptionalRequestIdEnv>(async function allowedOriginMiddleware(c, next) {
     const origin = c.req.header("Origin");
     if (origin !== undefined && !allowed.has(origin) && origin !== new URL(c.req.url).origin) {
       throw apiError("bad_request", {

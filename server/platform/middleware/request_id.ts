@@ -6,22 +6,24 @@
  */
 import { createMiddleware } from "hono/factory";
 import { HEADER } from "../../../shared/headers.ts";
-import type { AppEnv } from "../env.ts";
 import { detailError } from "../errors.ts";
 
-declare module "hono" {
-  interface ContextVariableMap {
+export type RequestIdEnv = {
+  Variables: {
     /** Server request id: the client's valid X-Request-Id, else minted. */
     requestId: string;
     /** The client's own X-Request-Id, when it supplied a valid one. */
-    clientRequestId: string;
-  }
-}
+    clientRequestId?: string;
+  };
+};
+
+/** What a middleware that can run with or without `requestId()` before it reads. */
+export type OptionalRequestIdEnv = { Variables: { requestId?: string } };
 
 const CLIENT_REQUEST_ID = /^[\x20-\x7e]{1,128}$/;
 
 export function requestId() {
-  return createMiddleware<AppEnv>(async function requestIdMiddleware(c, next) {
+  return createMiddleware<RequestIdEnv>(async function requestIdMiddleware(c, next) {
     const supplied = c.req.header(HEADER.requestId);
     if (supplied !== undefined && !CLIENT_REQUEST_ID.test(supplied)) {
       c.set("requestId", crypto.randomUUID());

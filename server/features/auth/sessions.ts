@@ -4,10 +4,10 @@
  * stored under a SHA-256 hash of their token, as API keys are: a reader of the KV file cannot use
  * a live session, and a cookie or state of any length maps to a key of fixed size.
  */
-import { sha256Hex } from "../../shared/sha256.ts";
-import { commit, retryOnConflict, withLockRetry } from "./kv/kv.ts";
-import { randomToken } from "./random_token.ts";
-import { kvKeys } from "./kv/kv_keys.ts";
+import { sha256Hex } from "../../../shared/sha256.ts";
+import { commit, retryOnConflict, withLockRetry } from "../../platform/kv/kv.ts";
+import { randomToken } from "../../platform/random_token.ts";
+import { kvKeys } from "../../platform/kv/kv_keys.ts";
 
 export interface SessionRecord {
   userId: string;

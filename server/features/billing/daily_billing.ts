@@ -8,7 +8,7 @@ import type { BillingRecord } from "./billing_records.ts";
 import { putBillingRecord } from "./billing_records.ts";
 import { listAll } from "../../platform/kv/kv.ts";
 import { kvKeys } from "../../platform/kv/kv_keys.ts";
-import { dailyUnitsOfMonth } from "./usage.ts";
+import { dailyUnitsOfMonth } from "../metering/counters.ts";
 import type { User } from "../auth/users.ts";
 import { dayOf } from "../../platform/periods.ts";
 import { planOf, type PlanTable } from "./plans.ts";

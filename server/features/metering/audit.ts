@@ -5,7 +5,7 @@
 import type { InputMode, Task } from "../../../shared/regimes.ts";
 import { commit, listAll } from "../../platform/kv/kv.ts";
 import { kvKeys } from "../../platform/kv/kv_keys.ts";
-import { countRequest, type RateWindow } from "./rate_limits.ts";
+import { countRequest, type RateWindow } from "./rate_windows.ts";
 
 export interface AuditRow {
   requestId: string;

@@ -1,5 +1,6 @@
 /**
- * Per-account usage counters, the quota check of detect calls, and the record of served calls.
+ * The ledger of served calls: the record that charges a call's units, and the request-id markers
+ * that tell a retry from a new call.
  *
  * Units are charged only when a served call is recorded: one atomic commit (shared with the other
  * calls recorded at the same moment: `platform/kv/group_commit.ts`), guarded by the versionstamps
@@ -10,59 +11,20 @@
  * mid-call, never leaves units charged. A cheap read before the detector is asked refuses calls
  * that already cannot fit.
  */
-import type { Plan } from "./plans.ts";
+import type { Plan } from "../billing/plans.ts";
 import { dayOf, monthOf } from "../../platform/periods.ts";
 import { AUDIT_RETENTION_MS, type AuditRow, newAuditRowKey } from "./audit.ts";
-import { listAll, withLockRetry } from "../../platform/kv/kv.ts";
+import { withLockRetry } from "../../platform/kv/kv.ts";
 import { kvKeys } from "../../platform/kv/kv_keys.ts";
-import { type RateWindow, windowCountWrite } from "./rate_limits.ts";
+import { type RateWindow, windowCountWrite } from "./rate_windows.ts";
 import { groupCommit, type Write } from "../../platform/kv/group_commit.ts";
+import { breachOf, type QuotaBreach, type UnitsUsed } from "./counters.ts";
 
 /**
  * A retry with the same X-Request-Id and the same request within this window is served without a
  * new row or units; the same id with another request is refused.
  */
 export const REQUEST_ID_TTL_MS = 24 * 3_600_000;
-
-export type QuotaType = "monthly" | "daily";
-
-export interface QuotaBreach {
-  quotaType: QuotaType;
-  unitsUsed: number;
-  quotaUnits: number;
-}
-
-export interface UnitsUsed {
-  month: number;
-  day: number;
-}
-
-/** The hard cap that `units` more would cross, or null (never on overage plans). */
-export function breachOf(plan: Plan, used: UnitsUsed, units: number): QuotaBreach | null {
-  if (plan.overage) return null;
-  if (used.month + units > plan.monthly) {
-    return { quotaType: "monthly", unitsUsed: used.month, quotaUnits: plan.monthly };
-  }
-  if (plan.daily !== null && used.day + units > plan.daily) {
-    return { quotaType: "daily", unitsUsed: used.day, quotaUnits: plan.daily };
-  }
-  return null;
-}
-
-/** Units the plan can still serve: the monthly quota, bounded by a daily hard cap. */
-export function unitsRemaining(plan: Plan, used: UnitsUsed): number {
-  const monthly = plan.monthly - used.month;
-  const daily = !plan.overage && plan.daily !== null ? plan.daily - used.day : Infinity;
-  return Math.max(0, Math.min(monthly, daily));
-}
-
-/** The cap a call of `units` would cross now; the binding check is in `recordServedCall`. */
-export async function quotaBreach(
-  kv: Deno.Kv,
-  input: { userId: string; plan: Plan; units: number; now: Date },
-): Promise<QuotaBreach | null> {
-  return breachOf(input.plan, await currentUnits(kv, input.userId, input.now), input.units);
-}
 
 /** The marker of a served request id. Holds a digest of the request, never its text. */
 export interface ServedRequest {
@@ -98,7 +60,7 @@ export type RecordOutcome =
 
 /**
  * Records a served call in one commit: its units (within the plan's hard caps), its audit row, its
- * request-id marker (with `digest`, only for a caller's own X-Request-Id: a minted id is never
+ * request-id marker (with `digest`; none when `digest` is null, for a minted id, which is never
  * retried) and the request counters. `guards` are the entries the call was authorised with (API
  * key, account): when one has changed since, nothing is written and the outcome is `stale`, so
  * the caller authorises again. Writes nothing, and says why, when the units would cross a cap or
@@ -112,9 +74,8 @@ export function recordServedCall(
     row: AuditRow;
     userId: string;
     plan: Plan;
-    digest: string;
+    digest: string | null;
     now: Date;
-    clientRequestId: boolean;
     guards?: Deno.AtomicCheck[];
     window?: RateWindow;
   },
@@ -126,15 +87,11 @@ export function recordServedCall(
   const markerKey = kvKeys.servedRequest(userId, row.requestId);
   const monthKey = kvKeys.unitsMonth(userId, month);
   const dayKey = kvKeys.unitsDay(userId, day);
-  const marker: ServedRequest = {
-    units: row.units,
-    servedAt: now.toISOString(),
-    digest: input.digest,
-  };
+  const digest = input.digest;
   const rowKey = newAuditRowKey(row);
   const reads: Deno.KvKey[] = [monthKey, dayKey, ...guards.map((g) => g.key)];
   // A minted request id is never sent again: it needs no marker.
-  if (input.clientRequestId) reads.push(markerKey);
+  if (digest !== null) reads.push(markerKey);
   if (window) reads.push(window.key);
   return groupCommit<RecordOutcome>(kv, {
     reads,
@@ -143,7 +100,7 @@ export function recordServedCall(
         return { outcome: { recorded: false, stale: true } };
       }
       // A retry of a call recorded meanwhile is served again, whatever the window or the quota.
-      const earlier = input.clientRequestId ? read(markerKey).value as ServedRequest | null : null;
+      const earlier = digest !== null ? read(markerKey).value as ServedRequest | null : null;
       if (isFresh(earlier, now)) return { outcome: { recorded: false, earlier } };
       const windowCount = window ? (read(window.key).value as number | null) ?? 0 : 0;
       if (window && windowCount >= window.perMinute) {
@@ -163,75 +120,12 @@ export function recordServedCall(
         { kind: "sum", key: kvKeys.requestsMonth(userId, month), by: 1n },
         { kind: "sum", key: kvKeys.requestsDay(userId, day), by: 1n },
       ];
-      if (input.clientRequestId) {
+      if (digest !== null) {
+        const marker: ServedRequest = { units: row.units, servedAt: now.toISOString(), digest };
         writes.push({ kind: "set", key: markerKey, value: marker, expireIn: REQUEST_ID_TTL_MS });
       }
       if (window) writes.push(windowCountWrite(window, windowCount + 1));
       return { outcome: { recorded: true, used }, writes };
     },
   });
-}
-
-export interface PeriodUsage {
-  requests: number;
-  units: number;
-}
-
-/**
- * What a call reads before its work, in one read: its rate window's count and the units used this
- * month and day (the early quota check).
- */
-export async function readCallCounters(
-  kv: Deno.Kv,
-  input: { userId: string; window: RateWindow; now: Date },
-): Promise<{ window: Deno.KvEntryMaybe<number>; used: UnitsUsed }> {
-  const [w, m, d] = await withLockRetry(() =>
-    kv.getMany<[number, number, number]>([
-      input.window.key,
-      kvKeys.unitsMonth(input.userId, monthOf(input.now)),
-      kvKeys.unitsDay(input.userId, dayOf(input.now)),
-    ])
-  );
-  return { window: w, used: { month: m.value ?? 0, day: d.value ?? 0 } };
-}
-
-/** Units used this UTC month and day. */
-export async function currentUnits(kv: Deno.Kv, userId: string, now: Date): Promise<UnitsUsed> {
-  const [m, d] = await withLockRetry(() =>
-    kv.getMany<[number, number]>([
-      kvKeys.unitsMonth(userId, monthOf(now)),
-      kvKeys.unitsDay(userId, dayOf(now)),
-    ])
-  );
-  return { month: m.value ?? 0, day: d.value ?? 0 };
-}
-
-/** Requests and units of every month the account has used, keyed by `YYYY-MM`. */
-export async function usageByMonth(kv: Deno.Kv, userId: string): Promise<Map<string, PeriodUsage>> {
-  const months = new Map<string, PeriodUsage>();
-  const at = (month: string) => {
-    if (!months.has(month)) months.set(month, { requests: 0, units: 0 });
-    return months.get(month)!;
-  };
-  for (const e of await listAll<number>(kv, { prefix: kvKeys.unitsMonthPrefix(userId) })) {
-    at(String(e.key[2])).units = e.value;
-  }
-  const requests = await listAll<Deno.KvU64>(kv, { prefix: kvKeys.requestsMonthPrefix(userId) });
-  for (const e of requests) {
-    at(String(e.key[2])).requests = Number(e.value.value);
-  }
-  return months;
-}
-
-/** Units per day of one month, keyed by `YYYY-MM-DD`. */
-export async function dailyUnitsOfMonth(
-  kv: Deno.Kv,
-  userId: string,
-  month: string,
-): Promise<Map<string, number>> {
-  const days = new Map<string, number>();
-  const prefix = kvKeys.unitsDayPrefix(userId);
-  const selector = { start: [...prefix, `${month}-01`], end: [...prefix, `${month}-32`] };
-  for (const e of await listAll<number>(kv, selector)) days.set(String(e.key[2]), e.value);
-  return days;
 }

@@ -1,7 +1,7 @@
 /** The dashboard session cookie `__session`: one place for its name and attributes. */
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { Config } from "./config.ts";
+import type { Config } from "../../platform/config.ts";
 import type { NewSession } from "./sessions.ts";
 
 export const SESSION_COOKIE = "__session";
