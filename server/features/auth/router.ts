@@ -18,11 +18,7 @@ import {
 import { getOrCreateUserByEmail } from "./users.ts";
 import { sessionUser } from "./session_auth.ts";
 import { allowedOrigin } from "../../platform/middleware/allowed_origin.ts";
-import {
-  clearSessionCookie,
-  readSessionCookie,
-  setSessionCookie,
-} from "./session_cookie.ts";
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from "./session_cookie.ts";
 import { safeReturnTo } from "./return_to.ts";
 import { oauthFlows, SignInError } from "./oauth.ts";
 import { homePage, signInPage } from "./pages.ts";
