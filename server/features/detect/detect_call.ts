@@ -1,30 +1,26 @@
 /**
- * A detect body as the call the API serves: parsed by the shared parse (its failures become the
- * spec's 400s), with the public endpoint's defaults resolved and its units counted.
+ * A detect body, validated by the route (its refusals are the spec's 400s, answered by the
+ * router's hook), as the call the API serves: the public endpoint's defaults resolved and its
+ * units counted.
  * `requestDigest` fingerprints a parsed call for the request-id marker.
  */
-import {
-  type DetectInput,
-  detectInputOf,
-  parseDetectRequest,
-} from "../../../shared/detect_request.ts";
+import type { z } from "zod";
+import type { DetectRequest } from "../../../shared/contract.ts";
+import { type DetectInput, detectInputOf } from "../../../shared/detect_request.ts";
 import { sha256Hex } from "../../../shared/sha256.ts";
 import { unitsFor } from "../../../shared/text.ts";
-import { apiError, detailError } from "../../platform/errors.ts";
 
 /** The public endpoint's call: its default task is multiclass; `units` is what it bills. */
 export interface DetectCall extends DetectInput {
   units: number;
 }
 
-export function readDetectCall(text: string): DetectCall {
-  const parsed = parseDetectRequest(text);
-  if (!parsed.ok) {
-    const { code, ...extras } = parsed.failure;
-    if (code === null) throw detailError(parsed.failure.detail);
-    throw apiError(code, extras);
-  }
-  const { request } = parsed;
+/** What the detect routes' handler reads: the body as DetectRequest validated it. */
+export interface DetectBodyInput {
+  out: { json: z.output<typeof DetectRequest> };
+}
+
+export function detectCallOf(request: z.output<typeof DetectRequest>): DetectCall {
   return {
     ...detectInputOf(request, { task: "multiclass" }, request.top_k_regimes),
     units: unitsFor(request.prompt, request.response),

@@ -20,7 +20,7 @@
  *      was revoked or the account suspended since step 2; 400 as at 6 when a concurrent call with
  *      the same request id and a different request was recorded first)
  */
-import { OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { DetectResponse } from "../../../shared/contract.ts";
 import { HEADER } from "../../../shared/headers.ts";
@@ -36,6 +36,7 @@ import { allowedOrigin } from "../../platform/middleware/allowed_origin.ts";
 import { bodyLimit } from "../../platform/middleware/body_limit.ts";
 import { jsonOnly } from "../../platform/middleware/json_only.ts";
 import { requestId } from "../../platform/middleware/request_id.ts";
+import { createRouter, jsonBody, refuseDetectBody } from "../../platform/validation_hook.ts";
 import { sessionAuth } from "../auth/session_auth.ts";
 import { monthOf } from "../../platform/periods.ts";
 import { accountStatus } from "../auth/account_status.ts";
@@ -44,7 +45,7 @@ import type { KeyAccounts } from "../keys/key_accounts.ts";
 import type { PlanTable } from "../usage/plans.ts";
 import { rateLimit } from "../usage/rate_limit.ts";
 import { unitsRemaining } from "../usage/usage.ts";
-import { readDetectCall } from "./detect_call.ts";
+import { type DetectBodyInput, detectCallOf } from "./detect_call.ts";
 import { detectAudit } from "./detect_audit.ts";
 import { type BackendScore, createDetectorClient } from "./detector_client.ts";
 import { admitDetectCall } from "./metering.ts";
@@ -91,7 +92,7 @@ export function detectRouter(
 ): OpenAPIHono<AppEnv> {
   const { config, kv, now } = deps;
   const detector = createDetectorClient(config);
-  const app = new OpenAPIHono<AppEnv>();
+  const app = createRouter(refuseDetectBody);
   // Every refusal of a detect call bills nothing, and says so in its headers and body.
   app.onError((err, c) => {
     c.header(HEADER.unitsBilled, "0");
@@ -99,10 +100,10 @@ export function detectRouter(
     return renderError(c, err, { detections_billed: 0 });
   });
 
-  const serveDetect = async (c: Context<AppEnv>) => {
+  const serveDetect = async (c: Context<AppEnv, string, DetectBodyInput>) => {
     const started = performance.now();
     const at = now();
-    const call = readDetectCall(await c.req.text());
+    const call = detectCallOf(c.req.valid("json"));
     c.set("detectCall", { task: call.task, inputMode: call.inputMode });
     const admitted = await admitDetectCall({ kv, config, plans }, c, call, at, detector);
     const score = await admitted.backend.score({
@@ -162,6 +163,7 @@ export function detectRouter(
       accountStatus({ appealUrl: config.appealUrl }),
       rateLimit({ kv, now, plans }),
       detectBodyLimit(),
+      jsonBody(),
     ],
   }, serveDetect);
   app.openapi({
@@ -175,6 +177,7 @@ export function detectRouter(
       accountStatus({ appealUrl: config.appealUrl }),
       rateLimit({ kv, now, plans }),
       detectBodyLimit(),
+      jsonBody(),
     ],
   }, serveDetect);
   return app;

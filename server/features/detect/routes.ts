@@ -1,15 +1,14 @@
 /**
  * The two detect routes as OpenAPI definitions: one contract, authenticated by a Bearer key or by
- * the dashboard session. The body is documented here and parsed by the handler, in the spec's
- * order of errors (`shared/detect_request.ts`).
+ * the dashboard session. The body is DetectRequest, validated after the routes' middleware; its
+ * refusals answer in the spec's order of errors (`shared/detect_request.ts`, by the router's hook).
  */
 import { createRoute } from "@hono/zod-openapi";
-import { DetectResponse } from "../../../shared/contract.ts";
+import { DetectRequest, DetectResponse } from "../../../shared/contract.ts";
 import { HEADER, type HeaderName } from "../../../shared/headers.ts";
 import { BAD_JSON_MESSAGE } from "../../../shared/json_text.ts";
 import {
   ACCOUNT_SUSPENDED_EXAMPLE,
-  documentedBody,
   errorResponse,
   headerRefs,
 } from "../../platform/openapi_responses.ts";
@@ -108,7 +107,9 @@ function detectRoute(auth: "bearer" | "session") {
         "the same request are not billed twice; reusing it for a different request is a 400.",
       schema: { type: "string", maxLength: 128 },
     }],
-    request: { body: { required: true, content: documentedBody("DetectRequest") } },
+    request: {
+      body: { required: true, content: { "application/json": { schema: DetectRequest } } },
+    },
     responses: {
       200: {
         description: "Scores.",
