@@ -88,14 +88,8 @@ export function jsonBody({ emptyIsObject = false } = {}) {
     if (!parseJsonText(text).ok) throw apiError("bad_json", { message: BAD_JSON_MESSAGE });
     const headers = new Headers(raw.headers);
     headers.set("content-type", "application/json");
-    c.req.raw = new Request(raw.url, {
-      method: raw.method,
-      headers,
-      body: text,
-      signal: raw.signal,
-    });
+    c.req.raw = new Request(raw.url, { method: raw.method, headers, body: text });
     c.req.bodyCache = {}; // the validator reads the new request's text
-
     await next();
   });
 }
