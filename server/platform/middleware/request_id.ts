@@ -18,7 +18,7 @@ declare module "hono" {
   }
 }
 
-const CLIENT_REQUEST_ID = /^[\x20-\x7e]{1,128}$/;
+export const CLIENT_REQUEST_ID = /^[\x20-\x7e]{1,128}$/;
 
 export function requestId() {
   return createMiddleware<AppEnv>(async function requestIdMiddleware(c, next) {
