@@ -8,7 +8,9 @@
  *     JSON, then the router's `BodyRefusal` answers for JSON its schema refused (the detect routes:
  *     the spec's order, `response_required`, `input_too_long`, then a `detail` text);
  *   - query: 400 `bad_request` with the schema's own message (fixed texts, never caller text);
- *   - path parameters: the spec's one 404 (`not_found`): an id of the wrong shape names nothing.
+ *   - path parameters: the spec's one 404 (`not_found`): an id of the wrong shape names nothing;
+ *   - headers: only described (the detect routes' X-Request-Id, which their first middleware has
+ *     already checked); a refusal would be a `detail` text.
  *
  * Every feature router is made by `createRouter`, so every route gets the hook.
  */
@@ -28,7 +30,7 @@ export type BodyRefusal = (body: unknown, error: z.ZodError) => ApiError;
 export const refuseByIssues: BodyRefusal = (_body, error) => detailError(formatZodIssues(error));
 
 /** A detect failure as its error: a spec code with its fields, or a `detail` text. */
-export function detectFailureError(failure: DetectRequestFailure): ApiError {
+function detectFailureError(failure: DetectRequestFailure): ApiError {
   if (failure.code === null) return detailError(failure.detail);
   const { code, ...extras } = failure;
   return apiError(code, extras);
@@ -78,7 +80,8 @@ export function createRouter(refuseBody?: BodyRefusal): OpenAPIHono<AppEnv> {
  * the Bearer detect route parses any body; the session routes' `jsonOnly` has already refused
  * other types) and answers `bad_json` when it is not JSON, so the validator after it only ever
  * sees JSON. With `emptyIsObject`, an empty or blank body is `{}` (a key without a name).
- * The request is then marked `application/json`, the type the route's validator reads.
+ * The request is then marked `application/json`, the only type the route's validator reads (and
+ * its media-type gate would refuse any other with a 415 outside the spec).
  */
 export function jsonBody({ emptyIsObject = false } = {}) {
   return createMiddleware<AppEnv>(async function jsonBodyMiddleware(c, next) {
@@ -88,6 +91,7 @@ export function jsonBody({ emptyIsObject = false } = {}) {
     if (!parseJsonText(text).ok) throw apiError("bad_json", { message: BAD_JSON_MESSAGE });
     const headers = new Headers(raw.headers);
     headers.set("content-type", "application/json");
+    headers.delete("content-length"); // the text's own length, from here on
     c.req.raw = new Request(raw.url, { method: raw.method, headers, body: text });
     c.req.bodyCache = {}; // the validator reads the new request's text
     await next();
