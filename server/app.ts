@@ -2,10 +2,11 @@
  * The public API application: one router per feature (each with its routes' OpenAPI definitions),
  * errors rendered by `renderError`.
  */
-import { OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppDeps, AppEnv } from "./platform/env.ts";
 import { notFound, renderError } from "./platform/errors.ts";
 import { sessionCors } from "./platform/middleware/cors.ts";
+import { createRouter } from "./platform/validation_hook.ts";
 import { authRouter } from "./features/auth/router.ts";
 import { detectRouter } from "./features/detect/router.ts";
 import { docsRouter } from "./features/docs/router.ts";
@@ -18,7 +19,7 @@ import { usageRouter } from "./features/usage/router.ts";
 const SESSION_ROUTES = ["/api/keys/*", "/api/usage/*", "/api/web/*"];
 
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
-  const app = new OpenAPIHono<AppEnv>();
+  const app = createRouter();
   const cors = sessionCors(deps);
   for (const path of SESSION_ROUTES) app.use(path, cors);
   const keyAccounts = createKeyAccounts(deps.kv);

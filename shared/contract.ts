@@ -98,6 +98,20 @@ export const ApiKeyCreateRequest = z.strictObject({
   name: z.string().nullable().optional(),
 }).meta({ id: "ApiKeyCreateRequest" });
 
+/**
+ * `GET /api/keys`'s query: `include_revoked` is spelled `true` or `false`, nothing else; when
+ * repeated, its first value counts (as for every query parameter the server reads).
+ */
+export const ApiKeyListQuery = z.object({
+  include_revoked: z.preprocess(
+    (value) => Array.isArray(value) ? value[0] : value,
+    z.enum(["true", "false"], { error: "include_revoked must be true or false" }).default("false"),
+  ).meta({ description: "true includes keys whose revoked_at is set." }),
+});
+
+/** `DELETE /api/keys/{id}`'s path: key ids are UUIDs (any other id names no key: 404). */
+export const ApiKeyIdParams = z.object({ id: z.uuid() });
+
 export const ApiKeyCreateResponse = z.strictObject({
   id: z.uuid(),
   name: keyName.nullable().optional(),

@@ -38,29 +38,41 @@ function isObject(v: unknown): v is Record<string, unknown> {
 export function parseDetectRequest(text: string, format: IssueFormat = {}): DetectRequestParse {
   const json = parseJsonText(text);
   if (!json.ok) return fail({ code: "bad_json", message: BAD_JSON_MESSAGE });
-  const body = json.value;
-  if (!isObject(body)) return fail({ code: null, detail: "request body must be a JSON object" });
+  const parsed = DetectRequest.safeParse(json.value);
+  if (!parsed.success) return fail(detectRequestFailure(json.value, parsed.error, format));
+  return { ok: true, request: parsed.data };
+}
+
+/**
+ * The spec's failure for a JSON value that DetectRequest refused (`error`), after `bad_json`:
+ * `response_required`, then `input_too_long` (response first), then the schema's issues as a
+ * `detail` text. The API's validation hook answers with it too, so the order is written once.
+ */
+export function detectRequestFailure(
+  body: unknown,
+  error: z.ZodError,
+  format: IssueFormat = {},
+): DetectRequestFailure {
+  if (!isObject(body)) return { code: null, detail: "request body must be a JSON object" };
   if (body.response === undefined || body.response === null || body.response === "") {
-    return fail({ code: "response_required", message: "response is required" });
+    return { code: "response_required", message: "response is required" };
   }
   for (const field of ["response", "prompt"] as const) {
     const value = body[field];
     if (typeof value !== "string") continue;
     const provided = codePointLength(value);
     if (provided > MAX_FIELD_CHARS) {
-      return fail({
+      return {
         code: "input_too_long",
         message:
           `${field} exceeds ${MAX_FIELD_CHARS} characters; inputs are rejected, never truncated`,
         field,
         max_chars: MAX_FIELD_CHARS,
         provided_chars: provided,
-      });
+      };
     }
   }
-  const parsed = DetectRequest.safeParse(body);
-  if (!parsed.success) return fail({ code: null, detail: formatZodIssues(parsed.error, format) });
-  return { ok: true, request: parsed.data };
+  return { code: null, detail: formatZodIssues(error, format) };
 }
 
 /** What the detector scores for one call. */

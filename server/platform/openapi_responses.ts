@@ -3,19 +3,11 @@
  * spec's example bodies, header references (the headers themselves are described once by the docs
  * feature), and the errors every session route shares.
  */
+import { ErrorEnvelope } from "../../shared/contract.ts";
 import type { HeaderName } from "../../shared/headers.ts";
 
-const ref = (kind: "schemas" | "headers", name: string) => ({
-  $ref: `#/components/${kind}/${name}`,
-});
-
 export const headerRefs = (headers: readonly HeaderName[]) =>
-  Object.fromEntries(headers.map((h) => [h, ref("headers", h)]));
-
-/** A body that is documented, not validated by the router: its handler parses it in order. */
-export const documentedBody = (schema: string) => ({
-  "application/json": { schema: ref("schemas", schema) },
-});
+  Object.fromEntries(headers.map((h) => [h, { $ref: `#/components/headers/${h}` }]));
 
 export function errorResponse(
   description: string,
@@ -27,7 +19,7 @@ export function errorResponse(
     headers: headerRefs(headers),
     content: {
       "application/json": {
-        schema: ref("schemas", "ErrorEnvelope"),
+        schema: ErrorEnvelope,
         examples: Object.fromEntries(
           Object.entries(examples).map(([name, value]) => [name, { value }]),
         ),

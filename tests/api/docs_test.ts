@@ -200,3 +200,87 @@ Deno.test("docs: the reference page renders every endpoint and schema with no ou
     await api.close();
   }
 });
+
+Deno.test("openapi: request bodies and parameters generated from the routes' schemas", async () => {
+  const api = await startApi();
+  try {
+    const doc = await fetchDocument(api.url);
+    const paths = doc.paths as Record<string, Record<string, Json>>;
+    const bodySchema = (op: Json) => {
+      const body = op.requestBody as Json;
+      const content = body.content as Record<string, Json>;
+      assert.deepEqual(Object.keys(content), ["application/json"]);
+      const schema = content["application/json"].schema as Json;
+      return { required: body.required, schema: resolve(doc, schema.$ref as string) as Json };
+    };
+    for (const path of ["/api/detect", "/api/web/detect"]) {
+      const { required, schema } = bodySchema(paths[path].post);
+      assert.equal(required, true, path);
+      const properties = schema.properties as Record<string, Json>;
+      assert.deepEqual(Object.keys(properties), [
+        "response",
+        "prompt",
+        "top_k_regimes",
+        "task",
+        "input_mode",
+      ]);
+      assert.deepEqual(schema.required, ["response"], "the input form: defaults are optional");
+      assert.equal(schema.additionalProperties, false);
+      assert.equal(properties.response.minLength, 1);
+      assert.equal(properties.prompt.maxLength, 2048);
+      assert.deepEqual(
+        [properties.top_k_regimes.minimum, properties.top_k_regimes.maximum],
+        [1, 10],
+      );
+      assert.equal(properties.top_k_regimes.default, 6);
+      assert.deepEqual(properties.task.enum, ["binary", "multiclass"]);
+      assert.deepEqual(properties.input_mode.enum, ["pr", "ro"]);
+    }
+    const createKey = bodySchema(paths["/api/keys"].post);
+    assert.equal(createKey.required, false, "an empty body is a key without a name");
+    assert.deepEqual(Object.keys(createKey.schema.properties as Json), ["name"]);
+    assert.equal(createKey.schema.additionalProperties, false);
+
+    assert.deepEqual(paths["/api/keys"].get.parameters, [{
+      name: "include_revoked",
+      in: "query",
+      required: false,
+      description: "true includes keys whose revoked_at is set.",
+      schema: {
+        type: "string",
+        enum: ["true", "false"],
+        default: "false",
+        description: "true includes keys whose revoked_at is set.",
+      },
+    }]);
+    assert.deepEqual(paths["/api/keys/{id}"].delete.parameters, [{
+      name: "id",
+      in: "path",
+      required: true,
+      schema: { type: "string", format: "uuid" },
+    }]);
+    assert.equal(
+      (paths["/api/detect"].post.parameters as Json[]).map((p) => p.name).join(),
+      "X-Request-Id",
+    );
+  } finally {
+    await api.close();
+  }
+});
+
+Deno.test("docs: the reference page lists parameters and links request bodies", async () => {
+  const api = await startApi();
+  try {
+    const page = await (await fetch(`${api.url}/api/docs`)).text();
+    assert.match(page, /<code>include_revoked<\/code><\/td>\s*<td>query<\/td>/);
+    assert.match(page, /<code>id<\/code><\/td>\s*<td>path<\/td>\s*<td>string \(uuid\)<\/td>/);
+    assert.match(page, /<h3>Request body<\/h3>\s*<p><a href="#schema-DetectRequest">/);
+    assert.match(
+      page,
+      /<a href="#schema-ApiKeyCreateRequest">ApiKeyCreateRequest<\/a> \(optional\)/,
+    );
+    assert.match(page, /<code>top_k_regimes<\/code><\/td>\s*<td>integer<\/td>\s*<td>no<\/td>/);
+  } finally {
+    await api.close();
+  }
+});

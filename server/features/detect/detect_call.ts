@@ -1,30 +1,43 @@
 /**
- * A detect body as the call the API serves: parsed by the shared parse (its failures become the
- * spec's 400s), with the public endpoint's defaults resolved and its units counted.
- * `requestDigest` fingerprints a parsed call for the request-id marker.
+ * A detect body, validated by the route, as the call the API serves: the public endpoint's
+ * defaults resolved and its units counted. `refuseDetectBody` answers a body the route's schema
+ * refused, in the spec's order of 400s; `requestDigest` fingerprints a parsed call for the
+ * request-id marker.
  */
+import type { z } from "zod";
+import type { DetectRequest } from "../../../shared/contract.ts";
 import {
   type DetectInput,
   detectInputOf,
-  parseDetectRequest,
+  detectRequestFailure,
 } from "../../../shared/detect_request.ts";
+import { apiError, detailError } from "../../platform/errors.ts";
+import type { BodyRefusal } from "../../platform/validation_hook.ts";
 import { sha256Hex } from "../../../shared/sha256.ts";
 import { unitsFor } from "../../../shared/text.ts";
-import { apiError, detailError } from "../../platform/errors.ts";
 
 /** The public endpoint's call: its default task is multiclass; `units` is what it bills. */
 export interface DetectCall extends DetectInput {
   units: number;
 }
 
-export function readDetectCall(text: string): DetectCall {
-  const parsed = parseDetectRequest(text);
-  if (!parsed.ok) {
-    const { code, ...extras } = parsed.failure;
-    if (code === null) throw detailError(parsed.failure.detail);
-    throw apiError(code, extras);
-  }
-  const { request } = parsed;
+/**
+ * The detect routes' refusal of a JSON body: the spec's order of 400s (`response_required`,
+ * `input_too_long`, then a `detail` text), the order the detector's own parse keeps too.
+ */
+export const refuseDetectBody: BodyRefusal = (body, error) => {
+  const failure = detectRequestFailure(body, error);
+  if (failure.code === null) return detailError(failure.detail);
+  const { code, ...extras } = failure;
+  return apiError(code, extras);
+};
+
+/** What the detect routes' handler reads: the body as DetectRequest validated it. */
+export interface DetectBodyInput {
+  out: { json: z.output<typeof DetectRequest> };
+}
+
+export function detectCallOf(request: z.output<typeof DetectRequest>): DetectCall {
   return {
     ...detectInputOf(request, { task: "multiclass" }, request.top_k_regimes),
     units: unitsFor(request.prompt, request.response),

@@ -22,7 +22,7 @@
  *      was revoked or the account suspended since step 2; 400 as at 6 when a concurrent call with
  *      the same request id and a different request was recorded first)
  */
-import { OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { HEADER } from "../../../shared/headers.ts";
 import type { AppDeps, AppEnv } from "../../platform/env.ts";
@@ -31,6 +31,7 @@ import { allowedOrigin } from "../../platform/middleware/allowed_origin.ts";
 import { bodyLimit } from "../../platform/middleware/body_limit.ts";
 import { jsonOnly } from "../../platform/middleware/json_only.ts";
 import { requestId, type RequestIdEnv } from "../../platform/middleware/request_id.ts";
+import { createRouter, jsonBody } from "../../platform/validation_hook.ts";
 import { accountStatus } from "../auth/account_status.ts";
 import type { CallerEnv } from "../auth/caller.ts";
 import { sessionAuth } from "../auth/session_auth.ts";
@@ -38,7 +39,7 @@ import type { PlanTable } from "../billing/plans.ts";
 import { bearerAuth } from "../keys/bearer_auth.ts";
 import type { KeyAccounts } from "../keys/key_accounts.ts";
 import { type CountersEnv, rateLimit } from "../metering/rate_limit.ts";
-import { readDetectCall } from "./detect_call.ts";
+import { type DetectBodyInput, detectCallOf, refuseDetectBody } from "./detect_call.ts";
 import { detectAudit, type DetectCallEnv } from "./detect_audit.ts";
 import { createDetectorClient } from "./detector_client.ts";
 import { type DetectPipelineDeps, serveDetectCall } from "./pipeline.ts";
@@ -68,7 +69,7 @@ export function detectRouter(
 ): OpenAPIHono<AppEnv> {
   const { config, kv, now } = deps;
   const pipeline: DetectPipelineDeps = { kv, config, detector: createDetectorClient(config) };
-  const app = new OpenAPIHono<AppEnv>();
+  const app = createRouter(refuseDetectBody);
   // Every refusal of a detect call bills nothing, and says so in its headers and body.
   app.onError((err, c) => {
     c.header(HEADER.unitsBilled, "0");
@@ -76,11 +77,11 @@ export function detectRouter(
     return renderError(c, err, { detections_billed: 0 });
   });
 
-  /** The handler of both routes: parse, then the pipeline with the caller the route made. */
-  const serveDetect = async <E extends DetectEnv>(c: Context<E>) => {
+  /** The handler of both routes: the validated call, then the pipeline with its route's caller. */
+  const serveDetect = async <E extends DetectEnv>(c: Context<E, string, DetectBodyInput>) => {
     const started = performance.now();
     const at = now();
-    const call = readDetectCall(await c.req.text());
+    const call = detectCallOf(c.req.valid("json"));
     c.set("detectCall", { task: call.task, inputMode: call.inputMode });
     const { body, headers } = await serveDetectCall(pipeline, {
       caller: c.var.caller,
@@ -104,6 +105,7 @@ export function detectRouter(
       accountStatus({ appealUrl: config.appealUrl }),
       rateLimit({ kv, now }),
       detectBodyLimit(),
+      jsonBody(),
     ] as const,
   }, serveDetect);
   app.openapi({
@@ -117,6 +119,7 @@ export function detectRouter(
       accountStatus({ appealUrl: config.appealUrl }),
       rateLimit({ kv, now }),
       detectBodyLimit(),
+      jsonBody(),
     ] as const,
   }, serveDetect);
   return app;

@@ -1,15 +1,16 @@
 /**
  * The two detect routes as OpenAPI definitions: one contract, authenticated by a Bearer key or by
- * the dashboard session. The body is documented here and parsed by the handler, in the spec's
- * order of errors (`shared/detect_request.ts`).
+ * the dashboard session. The body is DetectRequest, validated after the routes' middleware; its
+ * refusals answer in the spec's order of errors (`shared/detect_request.ts`, by the router's hook).
  */
 import { createRoute } from "@hono/zod-openapi";
-import { DetectResponse } from "../../../shared/contract.ts";
+import { z } from "zod";
+import { DetectRequest, DetectResponse } from "../../../shared/contract.ts";
 import { HEADER, type HeaderName } from "../../../shared/headers.ts";
 import { BAD_JSON_MESSAGE } from "../../../shared/json_text.ts";
+import { CLIENT_REQUEST_ID } from "../../platform/middleware/request_id.ts";
 import {
   ACCOUNT_SUSPENDED_EXAMPLE,
-  documentedBody,
   errorResponse,
   headerRefs,
 } from "../../platform/openapi_responses.ts";
@@ -79,6 +80,17 @@ const DETECT_ERRORS = {
   }, DETECT_ERROR_HEADERS),
 };
 
+/**
+ * The client's request id: the routes' first middleware has already refused any other value (with
+ * its own 400), so this only describes it.
+ */
+const DetectHeaders = z.object({
+  [HEADER.requestId]: z.string().max(128).regex(CLIENT_REQUEST_ID).optional().meta({
+    description: "At most 128 printable ASCII characters; retries with the same value and " +
+      "the same request are not billed twice; reusing it for a different request is a 400.",
+  }),
+});
+
 function detectRoute(auth: "bearer" | "session") {
   const bearer = auth === "bearer";
   return createRoute({
@@ -100,15 +112,10 @@ function detectRoute(auth: "bearer" | "session") {
       : "Same body, response, headers and errors as POST /api/detect, authenticated by the " +
         "dashboard session instead of a key. The body must be sent as application/json.",
     security: bearer ? [{ bearerAuth: [] }] : [{ sessionCookie: [] }],
-    parameters: [{
-      name: HEADER.requestId,
-      in: "header",
-      required: false,
-      description: "At most 128 printable ASCII characters; retries with the same value and " +
-        "the same request are not billed twice; reusing it for a different request is a 400.",
-      schema: { type: "string", maxLength: 128 },
-    }],
-    request: { body: { required: true, content: documentedBody("DetectRequest") } },
+    request: {
+      headers: DetectHeaders,
+      body: { required: true, content: { "application/json": { schema: DetectRequest } } },
+    },
     responses: {
       200: {
         description: "Scores.",

@@ -1,23 +1,45 @@
 /**
  * The OpenAPI 3.1 description of the public `/api` surface (machine description version 0.1.1):
- * paths from the routes' definitions in each feature, body schemas from the zod contract, and here
- * what neither says: the document's info and tags, security schemes and header semantics.
+ * paths and schemas generated from the routes' definitions in each feature (their zod bodies,
+ * queries, path parameters and responses), and here what they do not say: the document's info and
+ * tags, security schemes and header semantics.
  */
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { ERROR_CODES } from "../../../shared/contract.ts";
 import type { AppEnv } from "../../platform/env.ts";
 import { HEADER } from "../../../shared/headers.ts";
-import { contractSchemas, type JsonSchema } from "./schemas.ts";
 
 export const API_VERSION = "0.1.1";
 
-const intHeader = (description: string) => ({
+/** The app whose routes' definitions make the paths (an `OpenAPIHono`). */
+export type DescribedRoutes = Pick<OpenAPIHono<AppEnv>, "getOpenAPI31Document">;
+
+/** The OpenAPI 3.1 types (openapi3-ts's, as the generator of `@hono/zod-openapi` returns them). */
+type GeneratedDocument = ReturnType<DescribedRoutes["getOpenAPI31Document"]>;
+type Components = NonNullable<GeneratedDocument["components"]>;
+export type PathItem = NonNullable<GeneratedDocument["paths"]>[string];
+export type Operation = NonNullable<PathItem["get"]>;
+export type ResponseOrRef = NonNullable<NonNullable<Operation["responses"]>["default"]>;
+/** A schema or a `$ref` to one (wherever OpenAPI allows either). */
+export type SchemaOrRef = NonNullable<Components["schemas"]>[string];
+export type Reference = Extract<SchemaOrRef, { $ref: string }>;
+export type Schema = Exclude<SchemaOrRef, Reference>;
+
+type HeaderOrRef = NonNullable<Components["headers"]>[string];
+
+export const isReference = (value: object): value is Reference =>
+  "$ref" in value && typeof value.$ref === "string";
+
+const intHeader = (description: string): HeaderOrRef => ({
   description,
   schema: { type: "integer", minimum: 0 },
 });
-const stringHeader = (description: string) => ({ description, schema: { type: "string" } });
+const stringHeader = (description: string): HeaderOrRef => ({
+  description,
+  schema: { type: "string" },
+});
 
-const HEADERS = {
+const HEADERS: Record<string, HeaderOrRef> = {
   [HEADER.requestId]: stringHeader("Server request id; present on every detect response."),
   [HEADER.clientRequestId]: stringHeader(
     "Echo of the client-supplied X-Request-Id, when supplied.",
@@ -40,9 +62,6 @@ const HEADERS = {
   [HEADER.retryAfter]: intHeader("Whole seconds to wait before retrying."),
 };
 
-/** The app whose routes' definitions make the paths (an `OpenAPIHono`). */
-export type DescribedRoutes = Pick<OpenAPIHono<AppEnv>, "getOpenAPI31Document">;
-
 const INFO = {
   title: "Hallucination Detection API",
   version: API_VERSION,
@@ -50,31 +69,27 @@ const INFO = {
     "and responses are never stored. API keys (sk_*) are for server-side use only.",
 };
 
-export type OpenApiDocument = {
-  openapi: string;
-  info: { title: string; version: string; description: string };
+/** The served document: what the generator makes optional is always there. */
+export type OpenApiDocument = GeneratedDocument & {
+  info: typeof INFO;
   servers: { url: string }[];
-  tags: { name: string; description: string }[];
-  paths: Record<string, Record<string, Record<string, unknown>>>;
-  components: {
-    securitySchemes: Record<string, Record<string, unknown>>;
-    headers: Record<string, Record<string, unknown>>;
-    schemas: Record<string, JsonSchema>;
-  };
+  paths: Record<string, PathItem>;
+  components: Components & Required<Pick<Components, "schemas" | "headers" | "securitySchemes">>;
 };
 
 /**
- * The document: `paths` as the feature routers' definitions generate them (`@hono/zod-openapi`),
- * everything else described here.
+ * The document: `paths` and `components.schemas` as the feature routers' definitions generate
+ * them (`@hono/zod-openapi`), everything else described here.
  */
 export function openApiDocument(publicUrl: string, routes: DescribedRoutes): OpenApiDocument {
-  const { paths } = routes.getOpenAPI31Document({ openapi: "3.1.0", info: INFO });
-  const schemas = contractSchemas();
-  const envelope = schemas.ErrorEnvelope.properties as Record<string, JsonSchema>;
-  envelope.error = {
-    ...envelope.error,
-    description: `One of ${ERROR_CODES.join(", ")}; codes are added compatibly, never removed.`,
-  };
+  const generated = routes.getOpenAPI31Document({ openapi: "3.1.0", info: INFO });
+  const schemas = generated.components?.schemas ?? {};
+  const envelope = schemas.ErrorEnvelope;
+  const error = envelope && !isReference(envelope) ? envelope.properties?.error : undefined;
+  if (error && !isReference(error)) {
+    error.description = `One of ${ERROR_CODES.join(", ")}; codes are added compatibly, never ` +
+      "removed.";
+  }
   return {
     openapi: "3.1.0",
     info: INFO,
@@ -85,7 +100,7 @@ export function openApiDocument(publicUrl: string, routes: DescribedRoutes): Ope
       { name: "Usage", description: "Usage of the signed-in user (dashboard session)." },
       { name: "Reference", description: "This description and its readable page." },
     ],
-    paths: paths as OpenApiDocument["paths"],
+    paths: generated.paths ?? {},
     components: {
       securitySchemes: {
         bearerAuth: {
@@ -102,7 +117,7 @@ export function openApiDocument(publicUrl: string, routes: DescribedRoutes): Ope
         },
       },
       headers: HEADERS,
-      schemas,
+      schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a < b ? -1 : 1)),
     },
   };
 }

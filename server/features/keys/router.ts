@@ -3,9 +3,7 @@
  * `DELETE /api/keys/{id}`, exactly the spec's key state table. Mounted under `/api`, after the
  * app's CORS; session auth, the cross-origin and JSON-only guards are applied here.
  */
-import { OpenAPIHono } from "@hono/zod-openapi";
-import { z } from "zod";
-import { BAD_JSON_MESSAGE, parseJsonText } from "../../../shared/json_text.ts";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppDeps, AppEnv } from "../../platform/env.ts";
 import { allowedOrigin } from "../../platform/middleware/allowed_origin.ts";
 import { jsonOnly } from "../../platform/middleware/json_only.ts";
@@ -16,12 +14,9 @@ import { accountStatus } from "../auth/account_status.ts";
 import { createKeyRoute, listKeysRoute, revokeKeyRoute } from "./routes.ts";
 import type { KeyAccounts } from "./key_accounts.ts";
 import { apiError, notFound } from "../../platform/errors.ts";
+import { type BodyRefusal, createRouter, jsonBody } from "../../platform/validation_hook.ts";
 import { type ApiKeyRecord, createApiKey, listApiKeysByUser, revokeApiKey } from "./api_keys.ts";
-import {
-  type ApiKey,
-  ApiKeyCreateRequest,
-  type ApiKeyCreateResponse,
-} from "../../../shared/contract.ts";
+import type { ApiKey, ApiKeyCreateResponse } from "../../../shared/contract.ts";
 
 export const MAX_KEY_NAME_CHARS = 64;
 
@@ -46,21 +41,11 @@ function toApiKey(record: ApiKeyRecord): ApiKey {
   };
 }
 
-const IncludeRevoked = z.enum(["true", "false"]).optional();
-
-function readCreateBody(raw: string): z.infer<typeof ApiKeyCreateRequest> {
-  if (raw.trim() === "") return {};
-  const json = parseJsonText(raw);
-  if (!json.ok) throw apiError("bad_json", { message: BAD_JSON_MESSAGE });
-  const parsed = ApiKeyCreateRequest.safeParse(json.value);
-  // Fixed message: zod's issue texts would echo caller-supplied property names.
-  if (!parsed.success) {
-    throw apiError("bad_request", {
-      message: "body must be an object with at most an optional string (or null) property name",
-    });
-  }
-  return parsed.data;
-}
+/** `POST /api/keys`: one fixed message, since zod's texts would echo caller property names. */
+export const refuseKeyBody: BodyRefusal = () =>
+  apiError("bad_request", {
+    message: "body must be an object with at most an optional string (or null) property name",
+  });
 
 export function keysRouter(
   deps: AppDeps,
@@ -69,17 +54,18 @@ export function keysRouter(
 ): OpenAPIHono<AppEnv & CallerEnv<SessionCaller>> {
   const { kv, now, config } = deps;
   // Every route here is behind the session: `/keys/*` also matches `/keys`.
-  const app = new OpenAPIHono<AppEnv & CallerEnv<SessionCaller>>();
+  const app = createRouter<AppEnv & CallerEnv<SessionCaller>>(refuseKeyBody);
   app.use("/keys/*", sessionAuth({ kv, now, plans }));
   app.on(["POST", "DELETE"], "/keys/*", allowedOrigin({ config }), jsonOnly());
   // Only creation is refused to a suspended account: its keys stay listable and revocable.
   const notSuspended = accountStatus({ appealUrl: config.appealUrl });
 
-  app.openapi({ ...createKeyRoute, middleware: [notSuspended] }, async (c) => {
-    const body = readCreateBody(await c.req.text());
+  const body = jsonBody({ emptyIsObject: true });
+  app.openapi({ ...createKeyRoute, middleware: [notSuspended, body] }, async (c) => {
+    const { name } = c.req.valid("json");
     const { record, plaintext } = await createApiKey(kv, {
       userId: c.var.caller.user.id,
-      name: normalizeKeyName(body.name),
+      name: normalizeKeyName(name),
       now: now(),
     });
     const created: ApiKeyCreateResponse = {
@@ -93,20 +79,16 @@ export function keysRouter(
   });
 
   app.openapi(listKeysRoute, async (c) => {
-    const includeRevoked = IncludeRevoked.safeParse(c.req.query("include_revoked"));
-    if (!includeRevoked.success) {
-      throw apiError("bad_request", { message: "include_revoked must be true or false" });
-    }
+    const { include_revoked } = c.req.valid("query");
     const records = await listApiKeysByUser(kv, c.var.caller.user.id);
     const keys = records
-      .filter((k) => includeRevoked.data === "true" || k.revokedAt === null)
+      .filter((k) => include_revoked === "true" || k.revokedAt === null)
       .map(toApiKey);
     return c.json({ keys }, 200);
   });
 
   app.openapi(revokeKeyRoute, async (c) => {
-    const keyId = c.req.param("id");
-    if (!z.uuid().safeParse(keyId).success) throw notFound();
+    const { id: keyId } = c.req.valid("param");
     const revoked = await revokeApiKey(kv, { userId: c.var.caller.user.id, keyId, now: now() });
     if (!revoked) throw notFound();
     keyAccounts.forget(revoked.hash);

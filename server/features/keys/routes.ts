@@ -1,14 +1,16 @@
 /** The key routes as OpenAPI definitions (paths relative to the `/api` mount). */
 import { createRoute } from "@hono/zod-openapi";
 import {
+  ApiKeyCreateRequest,
   ApiKeyCreateResponse,
+  ApiKeyIdParams,
   ApiKeyList,
+  ApiKeyListQuery,
   ApiKeyRevokeResponse,
 } from "../../../shared/contract.ts";
 import { HEADER } from "../../../shared/headers.ts";
 import {
   ACCOUNT_SUSPENDED_EXAMPLE,
-  documentedBody,
   errorResponse,
   NOT_JSON_400,
   SESSION_401,
@@ -28,8 +30,10 @@ export const createKeyRoute = createRoute({
     "in name is collapsed and the value trimmed to 64 characters; other properties are " +
     "rejected.",
   security: [{ sessionCookie: [] }],
-  // An empty body is a key without a name: the handler parses the body itself.
-  request: { body: { required: false, content: documentedBody("ApiKeyCreateRequest") } },
+  // An empty body is a key without a name (the router's jsonBody reads it as `{}`).
+  request: {
+    body: { required: false, content: { "application/json": { schema: ApiKeyCreateRequest } } },
+  },
   responses: {
     201: {
       description: "Created.",
@@ -48,13 +52,7 @@ export const listKeysRoute = createRoute({
   operationId: "listApiKeys",
   summary: "List the signed-in user's API keys (metadata only, never plaintext)",
   security: [{ sessionCookie: [] }],
-  parameters: [{
-    name: "include_revoked",
-    in: "query",
-    required: false,
-    description: "true includes keys whose revoked_at is set.",
-    schema: { type: "boolean", default: false },
-  }],
+  request: { query: ApiKeyListQuery },
   responses: {
     200: {
       description: "The keys, oldest first.",
@@ -76,12 +74,7 @@ export const revokeKeyRoute = createRoute({
   description: "Later authentication with the key fails with 401. Missing, foreign and " +
     "already revoked keys are indistinguishable (404).",
   security: [{ sessionCookie: [] }],
-  parameters: [{
-    name: "id",
-    in: "path",
-    required: true,
-    schema: { type: "string", format: "uuid" },
-  }],
+  request: { params: ApiKeyIdParams },
   responses: {
     200: {
       description: "Revoked.",

@@ -20,7 +20,7 @@ export type RequestIdEnv = {
 /** What a middleware that can run with or without `requestId()` before it reads. */
 export type OptionalRequestIdEnv = { Variables: { requestId?: string } };
 
-const CLIENT_REQUEST_ID = /^[\x20-\x7e]{1,128}$/;
+export const CLIENT_REQUEST_ID = /^[\x20-\x7e]{1,128}$/;
 
 export function requestId() {
   return createMiddleware<RequestIdEnv>(async function requestIdMiddleware(c, next) {
