@@ -7,12 +7,12 @@ import {
   sortRegimeScores,
 } from "../../../shared/regimes.ts";
 import { applyCalibrator } from "../learners/calibration.ts";
-import type { Semantics } from "../features/alignment.ts";
-import { splitClaims } from "../features/claims.ts";
-import { DENSE_FEATURES } from "../features/grounding.ts";
-import { Lexicon, LexiconFile } from "../features/lexicon.ts";
-import { usesAlignment, vectorize, type VectorizerConfig } from "../features/vectorize.ts";
-import { decodeWordVectors } from "../features/word_vectors.ts";
+import type { Semantics } from "../signals/alignment.ts";
+import { splitClaims } from "../signals/claims.ts";
+import { DENSE_FEATURES } from "../signals/grounding.ts";
+import { Lexicon, LexiconFile } from "../signals/lexicon.ts";
+import { usesAlignment, vectorize, type VectorizerConfig } from "../signals/vectorize.ts";
+import { decodeWordVectors } from "../signals/word_vectors.ts";
 import { dotMany, softmax } from "../learners/linear.ts";
 import {
   CALIBRATOR_FILE,

@@ -4,7 +4,7 @@
  * on retrieved evidence); then `no_evidence` when that evidence does not cover the response's
  * factual claims. Passages go to the detector only; nothing of the call is kept or logged.
  */
-import { type Claim, splitClaims } from "../features/claims.ts";
+import { type Claim, splitClaims } from "../signals/claims.ts";
 import type { Detector, ScoreInput, ScoreOutput, Scorer } from "../inference/types.ts";
 import { evidenceCoverage, lacksEvidence } from "./coverage.ts";
 import type { KnowledgeBase } from "./knowledge_base.ts";

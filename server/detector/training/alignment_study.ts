@@ -19,7 +19,7 @@ import {
   trainAlignmentNetwork,
   type TrainingResponse,
 } from "../learners/alignment_network.ts";
-import type { WordVectors } from "../features/word_vectors.ts";
+import type { WordVectors } from "../signals/word_vectors.ts";
 import { quantile } from "../evaluation/metrics.ts";
 import { DEFAULT_MODEL_DIR, modelFolder, TRAINING_REPORT_FILE } from "../inference/model_files.ts";
 import type { TrainingReport } from "../evaluation/card.ts";
