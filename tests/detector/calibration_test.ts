@@ -5,7 +5,7 @@ import {
   chooseCalibrator,
   fitIsotonic,
   fitPlatt,
-} from "../../server/detector/learners/calibration.ts";
+} from "../../server/detector/learners/calibrators.ts";
 import { buildCorpus } from "../../server/detector/corpus/corpus.ts";
 import { splitCorpus } from "../../server/detector/corpus/split.ts";
 import { sigmoid } from "../../server/detector/learners/linear.ts";

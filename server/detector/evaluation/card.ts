@@ -1,10 +1,10 @@
 /** Renders the evaluation as text tables, the model card and its SVG reliability diagram. */
-import { CALIBRATION_METHODS } from "../learners/calibration.ts";
+import { CALIBRATION_METHODS } from "../learners/calibrators.ts";
 import type { ReliabilityBin } from "./metrics.ts";
 import type { ModelRecipe } from "../training/pipeline.ts";
 import { SEMANTIC_MIN_GAIN, type VariantScores } from "../training/selection.ts";
 import type { AlignmentStudy } from "../training/alignment_study.ts";
-import type { CellReport } from "../training/calibrate.ts";
+import type { CellReport } from "../training/cell_calibration.ts";
 import type { ClassBalanceResult } from "../training/class_balance.ts";
 import type { CellResult } from "./cells.ts";
 import type { LatencyResult, ReadinessResult } from "./latency.ts";

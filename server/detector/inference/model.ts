@@ -6,7 +6,7 @@ import {
   type RegimeScore,
   sortRegimeScores,
 } from "../../../shared/regimes.ts";
-import { applyCalibrator } from "../learners/calibration.ts";
+import { applyCalibrator } from "../learners/calibrators.ts";
 import type { Semantics } from "../signals/alignment.ts";
 import { splitClaims } from "../signals/claims.ts";
 import { DENSE_FEATURES } from "../signals/grounding.ts";

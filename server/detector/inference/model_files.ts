@@ -26,7 +26,7 @@ import {
   type Task,
   TASKS,
 } from "../../../shared/regimes.ts";
-import { Calibrator } from "../learners/calibration.ts";
+import { Calibrator } from "../learners/calibrators.ts";
 import { FeatureGroups } from "../signals/vectorize.ts";
 import { TreeEnsemble } from "../learners/trees.ts";
 

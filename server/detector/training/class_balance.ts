@@ -8,7 +8,7 @@
 import { INPUT_MODES, type InputMode } from "../../../shared/regimes.ts";
 import { auroc } from "../evaluation/metrics.ts";
 import type { SparseVector } from "../signals/vectorize.ts";
-import { calibrateBinary } from "./calibrate.ts";
+import { calibrateBinary } from "./cell_calibration.ts";
 import { CLASS_BALANCE } from "./examples.ts";
 import { DEFAULT_SCORER } from "./heads.ts";
 import { type Log, type PreparedData, SEED } from "./pipeline.ts";

@@ -14,7 +14,7 @@ import { Lexicon, type LexiconFile } from "../signals/lexicon.ts";
 import { decodeWordVectors } from "../signals/word_vectors.ts";
 import type { CalibratorFile } from "../inference/model_files.ts";
 import { type AssembledModel, assembleModel } from "./assemble.ts";
-import { calibrateCells, type CellReport } from "./calibrate.ts";
+import { calibrateCells, type CellReport } from "./cell_calibration.ts";
 import type { LinearHead } from "../learners/linear.ts";
 import type { TreeEnsemble } from "../learners/trees.ts";
 import { type Example, examplesFor, vectorizeExamples } from "./examples.ts";
