@@ -84,7 +84,6 @@ Deno.test({
             response: row.response,
             task: "binary",
             inputMode,
-            topK: 1,
           }).p_hallucination,
         };
       });

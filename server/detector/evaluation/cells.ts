@@ -93,7 +93,6 @@ export function evaluateCells(
           response: row.response,
           task,
           inputMode: mode,
-          topK: 10,
         });
         return {
           row,

@@ -63,7 +63,6 @@ function scoreBinary(detector: Detector, row: CorpusRow): number {
     response: row.response,
     task: "binary",
     inputMode: "pr",
-    topK: 1,
   }).p_hallucination;
 }
 

@@ -38,7 +38,6 @@ export function measureLatency(
         response: textOf(sentences, response, i * 13 + 3),
         task: "multiclass" as const,
         inputMode: prompt ? "pr" as const : "ro" as const,
-        topK: 6,
       };
       const started = performance.now();
       detector.score(input);

@@ -103,7 +103,6 @@ export function peerResults(detector: CalibratedDetector, test: readonly BuiltRo
         response: row.response,
         task: "binary",
         inputMode: "pr",
-        topK: 1,
       });
       part.p.push(out.p_hallucination);
       part.y.push(row.hallucinated);
