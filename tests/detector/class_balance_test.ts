@@ -13,7 +13,7 @@ import {
   DEFAULT_MODEL_DIR,
   TRAINING_REPORT_FILE,
 } from "../../server/detector/inference/model_files.ts";
-import type { TrainingReport } from "../../server/detector/evaluation/card.ts";
+import type { TrainingReport } from "../../server/detector/training/report.ts";
 import { crossFittedFlagAccuracy } from "../../server/detector/training/threshold_rules.ts";
 
 const example = (set: string, hallucinated: boolean): Example => ({

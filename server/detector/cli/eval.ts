@@ -17,7 +17,6 @@ import {
   regimeTable,
   reliabilitySvg,
   targetsTable,
-  type TrainingReport,
 } from "../evaluation/card.ts";
 import { evaluateCells } from "../evaluation/cells.ts";
 import { evaluateEvidence, evidenceSection } from "../evaluation/evidence.ts";
@@ -29,6 +28,7 @@ import { loadDetector } from "../inference/model.ts";
 import { DEFAULT_MODEL_DIR, modelFolder, TRAINING_REPORT_FILE } from "../inference/model_files.ts";
 import { DEFAULT_DATA_DIR } from "../corpus/data_dir.ts";
 import { type AlignmentStudy, STUDY_FILE } from "../training/alignment_study.ts";
+import type { TrainingReport } from "../training/report.ts";
 
 const DOCS_DIR = new URL("../../../docs/", import.meta.url).pathname;
 const SVG_NAME = "model-card-reliability.svg";

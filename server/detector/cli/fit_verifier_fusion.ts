@@ -12,7 +12,7 @@ import { z } from "zod";
 import type { InputMode } from "../../../shared/regimes.ts";
 import { buildCorpus } from "../corpus/corpus.ts";
 import { splitCorpus } from "../corpus/split.ts";
-import { auroc, expectedCalibrationError } from "../evaluation/metrics.ts";
+import { auroc, expectedCalibrationError } from "../learners/metrics.ts";
 import { retrievalDetector } from "../knowledge/load.ts";
 import { createScorer } from "../scoring/scorer.ts";
 import { loadDetector } from "../inference/model.ts";

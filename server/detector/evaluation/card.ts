@@ -1,25 +1,12 @@
 /** Renders the evaluation as text tables, the model card and its SVG reliability diagram. */
 import { CALIBRATION_METHODS } from "../learners/calibrators.ts";
-import type { ReliabilityBin } from "./metrics.ts";
-import type { ModelRecipe } from "../training/pipeline.ts";
-import { SEMANTIC_MIN_GAIN, type VariantScores } from "../training/selection.ts";
+import type { ReliabilityBin } from "../learners/metrics.ts";
+import { SEMANTIC_MIN_GAIN } from "../training/selection.ts";
 import type { AlignmentStudy } from "../training/alignment_study.ts";
-import type { CellReport } from "../training/cell_calibration.ts";
-import type { ClassBalanceResult } from "../training/class_balance.ts";
+import type { TrainingReport } from "../training/report.ts";
 import type { CellResult } from "./cells.ts";
 import type { LatencyResult, ReadinessResult } from "./latency.ts";
 import type { PeerResult } from "./peers.ts";
-
-/** What training recorded beside the model (training-report.json). */
-export interface TrainingReport {
-  sets: { set: string; licence: string; trainable: boolean; rows: number }[];
-  splitRows: Record<string, number>;
-  recipe: ModelRecipe;
-  selection: VariantScores[];
-  classBalance: ClassBalanceResult[];
-  calibration: Pick<CellReport, "cell" | "method" | "threshold" | "choice" | "thresholdRules">[];
-  calibrationRule: string;
-}
 
 export interface EvalReport {
   modelVersion: string;

@@ -16,7 +16,7 @@ import {
   precisionRecallF1,
   type ReliabilityBin,
   reliabilityBins,
-} from "./metrics.ts";
+} from "../learners/metrics.ts";
 import type { CalibratedDetector } from "../inference/model.ts";
 
 export interface BinaryMetrics {

@@ -11,7 +11,7 @@ import {
   simulateRetrieval,
   splitGroundedPrompt,
 } from "../knowledge/simulate.ts";
-import { auroc } from "./metrics.ts";
+import { auroc } from "../learners/metrics.ts";
 import { f3, table } from "./card.ts";
 import type { Detector } from "../inference/types.ts";
 

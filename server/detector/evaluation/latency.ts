@@ -2,7 +2,7 @@
  * Inference latency per call at a small input and at 2,048 + 2,048 characters, and how long the
  * detector service takes from launch to ready.
  */
-import { quantile } from "./metrics.ts";
+import { quantile } from "../learners/metrics.ts";
 import type { Detector } from "../inference/types.ts";
 import { startDetectorProcess, waitUntilReady } from "../service/launch.ts";
 

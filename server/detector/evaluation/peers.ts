@@ -4,7 +4,7 @@
  * zero-shot figures as their papers and leaderboards report them (balanced accuracy, %).
  */
 import type { BuiltRow } from "../corpus/corpus.ts";
-import { auroc, balancedAccuracy, countsAt, oracleBalancedAccuracy } from "./metrics.ts";
+import { auroc, balancedAccuracy, countsAt, oracleBalancedAccuracy } from "../learners/metrics.ts";
 import type { CalibratedDetector } from "../inference/model.ts";
 
 export interface PeerBenchmark {

@@ -10,7 +10,7 @@ import {
   usesAlignment,
 } from "../signals/vectorize.ts";
 import { linearLogits } from "../learners/linear.ts";
-import { auroc } from "../evaluation/metrics.ts";
+import { auroc } from "../learners/metrics.ts";
 import { predictTrees } from "../learners/trees.ts";
 import type { SparseVector } from "../signals/vectorize.ts";
 import { type Example, vectorizeExamples } from "./examples.ts";
