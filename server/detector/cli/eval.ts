@@ -6,18 +6,16 @@
 import { readCommandLine } from "./command_line.ts";
 import { buildCorpus } from "../corpus/corpus.ts";
 import { splitCorpus } from "../corpus/split.ts";
+import { type EvalReport, modelCard, targetsTable } from "../evaluation/card.ts";
+import { reliabilitySvg } from "../evaluation/reliability_svg.ts";
 import {
   cellTable,
   confusionTable,
-  type EvalReport,
   latencyTable,
-  modelCard,
   peerTable,
   perSetTable,
   regimeTable,
-  reliabilitySvg,
-  targetsTable,
-} from "../evaluation/card.ts";
+} from "../evaluation/tables.ts";
 import { evaluateCells } from "../evaluation/cells.ts";
 import { evaluateEvidence, evidenceSection } from "../evaluation/evidence.ts";
 import { retrievalDetector } from "../knowledge/load.ts";

@@ -12,7 +12,7 @@ import {
   splitGroundedPrompt,
 } from "../knowledge/simulate.ts";
 import { auroc } from "../learners/metrics.ts";
-import { f3, table } from "./card.ts";
+import { f3, table } from "./tables.ts";
 import type { Detector } from "../inference/types.ts";
 
 /** Grounded sets with their document in the prompt; and question-only (open-domain) sets. */
