@@ -2,7 +2,9 @@
  * Conventions of the tree, checked so that a newcomer finds each thing where the README says:
  * one folder per API feature, each exporting one router that `server/app.ts` mounts; nothing
  * loose at the `server/` root but the entry points; platform below the features, never importing
- * them. The extension's site adapters have theirs in tests/extension/sites_test.ts.
+ * them; the detector a package of its own, entered only through `server/detector/mod.ts`,
+ * importing nothing of the API, its folders layered without cycles. The extension's site adapters
+ * have theirs in tests/extension/sites_test.ts.
  */
 import assert from "node:assert/strict";
 
@@ -10,6 +12,32 @@ const ROOT = new URL("../../", import.meta.url);
 const FEATURES = new URL("server/features/", ROOT);
 
 const entries = (dir: URL) => Array.from(Deno.readDirSync(dir));
+
+/** Every .ts file under `dir`, recursively. */
+const tsFiles = (dir: URL): URL[] =>
+  entries(dir).flatMap((e) =>
+    e.isDirectory
+      ? tsFiles(new URL(`${e.name}/`, dir))
+      : e.name.endsWith(".ts")
+      ? [new URL(e.name, dir)]
+      : []
+  );
+
+/** The module specifiers `file` imports: static, re-exported, side-effect and dynamic imports. */
+const specifiersOf = (file: URL): string[] =>
+  [...Deno.readTextFileSync(file).matchAll(/\b(?:from|import)\s*\(?\s*"([^"]+)"/g)].map((m) =>
+    m[1]
+  );
+
+/** The files of this repository that `file` imports (relative specifiers), as repo paths. */
+const localImportsOf = (file: URL): string[] =>
+  specifiersOf(file).filter((spec) => spec.startsWith(".")).map((spec) =>
+    new URL(spec, file).href.slice(ROOT.href.length)
+  );
+
+const repoPath = (file: URL) => file.href.slice(ROOT.href.length);
+const DETECTOR = "server/detector/";
+const DETECTOR_DOOR = "server/detector/mod.ts";
 
 Deno.test("convention: every server/features/* exports one router, mounted by app.ts", async () => {
   const app = await Deno.readTextFile(new URL("server/app.ts", ROOT));
@@ -42,19 +70,68 @@ Deno.test("convention: the server/ root holds only the entry points", () => {
 });
 
 Deno.test("convention: server/platform/ imports no feature (features build on it)", () => {
-  const files = (dir: URL): URL[] =>
-    entries(dir).flatMap((e) =>
-      e.isDirectory
-        ? files(new URL(`${e.name}/`, dir))
-        : e.name.endsWith(".ts")
-        ? [new URL(e.name, dir)]
-        : []
-    );
-  const platform = files(new URL("server/platform/", ROOT));
+  const platform = tsFiles(new URL("server/platform/", ROOT));
   assert.ok(platform.length > 0);
   for (const file of platform) {
     const imports = [...Deno.readTextFileSync(file).matchAll(/from "([^"]+)"/g)].map((m) => m[1]);
     const upward = imports.filter((spec) => spec.includes("/features/"));
     assert.deepEqual(upward, [], `${file.pathname} imports a feature`);
   }
+});
+
+Deno.test("convention: outside server/detector/, the server imports the detector only through its mod.ts", () => {
+  const outside = tsFiles(new URL("server/", ROOT)).filter((f) =>
+    !repoPath(f).startsWith(DETECTOR)
+  );
+  assert.ok(outside.length > 0);
+  const reaching = outside.flatMap((file) =>
+    localImportsOf(file).filter((path) => path.startsWith(DETECTOR) && path !== DETECTOR_DOOR)
+      .map((path) => `${repoPath(file)} imports ${path}`)
+  );
+  assert.deepEqual(reaching, [], "import the detector from server/detector/mod.ts");
+});
+
+Deno.test("convention: server/detector/ imports nothing of the server outside it (no feature, no platform)", () => {
+  const detector = tsFiles(new URL(DETECTOR, ROOT));
+  assert.ok(detector.length > 0);
+  const outward = detector.flatMap((file) =>
+    localImportsOf(file).filter((path) => path.startsWith("server/") && !path.startsWith(DETECTOR))
+      .map((path) => `${repoPath(file)} imports ${path}`)
+  );
+  assert.deepEqual(outward, []);
+});
+
+Deno.test("convention: the detector's folders import one another without a cycle", () => {
+  // Folder → the folders its files import (files at the detector's root, mod.ts, are the door).
+  const folderOf = (path: string) => path.slice(DETECTOR.length).split("/").slice(0, -1)[0];
+  const graph = new Map<string, Map<string, string>>();
+  for (const file of tsFiles(new URL(DETECTOR, ROOT))) {
+    const from = folderOf(repoPath(file));
+    if (from === undefined) continue;
+    for (const path of localImportsOf(file)) {
+      const to = path.startsWith(DETECTOR) ? folderOf(path) : undefined;
+      if (to === undefined || to === from) continue;
+      const edges = graph.get(from) ?? new Map<string, string>();
+      if (!edges.has(to)) edges.set(to, `${repoPath(file)} → ${path}`);
+      graph.set(from, edges);
+    }
+  }
+  assert.ok(graph.size >= 5, `detector folders: ${[...graph.keys()]}`);
+  // Depth-first search; a folder met again on the current path closes a cycle.
+  const cycles: string[] = [];
+  const done = new Set<string>();
+  const visit = (folder: string, path: string[]) => {
+    if (path.includes(folder)) {
+      const cycle = [...path.slice(path.indexOf(folder)), folder];
+      cycles.push(
+        cycle.slice(1).map((to, i) => graph.get(cycle[i])!.get(to)!).join("; "),
+      );
+      return;
+    }
+    if (done.has(folder)) return;
+    for (const to of graph.get(folder)?.keys() ?? []) visit(to, [...path, folder]);
+    done.add(folder);
+  };
+  for (const folder of [...graph.keys()].sort()) visit(folder, []);
+  assert.deepEqual(cycles, [], "detector folders import each other");
 });
