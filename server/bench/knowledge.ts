@@ -20,7 +20,7 @@ import {
   type KnowledgeBenchKit,
   knowledgeBenchKit,
   type Passage,
-} from "../detector/mod.ts";
+} from "@hallucination-detection/detector";
 import { formatTable, summarize } from "./stats.ts";
 
 /** A full-text library behind one interface: passages in, passage numbers out. */

@@ -4,7 +4,11 @@
  * with a plans file whose quota and rate limit never stop the run. Accounts are signed in through
  * the dev stub and given API keys, over HTTP.
  */
-import { startDetectorProcess, type VerifierSettings, waitUntilReady } from "../detector/mod.ts";
+import {
+  startDetectorProcess,
+  type VerifierSettings,
+  waitUntilReady,
+} from "@hallucination-detection/detector";
 import { randomToken } from "../platform/random_token.ts";
 import { type ServerProcess, startServerProcess } from "./processes.ts";
 

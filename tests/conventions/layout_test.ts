@@ -2,8 +2,8 @@
  * Conventions of the tree, checked so that a newcomer finds each thing where the README says:
  * one folder per API feature, each exporting one router that `server/app.ts` mounts; nothing
  * loose at the `server/` root but the entry points; platform below the features, never importing
- * them; the detector a package of its own, entered only through `server/detector/mod.ts`,
- * importing nothing of the API, its folders layered without cycles. The extension's site adapters
+ * them; the detector a package of its own (a workspace member), entered only through
+ * `server/detector/mod.ts`, importing nothing of the API, its folders layered without cycles. The extension's site adapters
  * have theirs in tests/extension/sites_test.ts.
  */
 import assert from "node:assert/strict";
@@ -80,15 +80,20 @@ Deno.test("convention: server/platform/ imports no feature (features build on it
 });
 
 Deno.test("convention: outside server/detector/, the server imports the detector only through its mod.ts", () => {
+  // The detector is a workspace member whose one export is mod.ts: its name is that door too.
+  const member = JSON.parse(Deno.readTextFileSync(new URL(`${DETECTOR}deno.json`, ROOT)));
+  assert.equal(member.exports, "./mod.ts");
   const outside = tsFiles(new URL("server/", ROOT)).filter((f) =>
     !repoPath(f).startsWith(DETECTOR)
   );
   assert.ok(outside.length > 0);
   const reaching = outside.flatMap((file) =>
-    localImportsOf(file).filter((path) => path.startsWith(DETECTOR) && path !== DETECTOR_DOOR)
-      .map((path) => `${repoPath(file)} imports ${path}`)
+    [
+      ...localImportsOf(file).filter((path) => path.startsWith(DETECTOR) && path !== DETECTOR_DOOR),
+      ...specifiersOf(file).filter((spec) => spec.startsWith(`${member.name}/`)),
+    ].map((path) => `${repoPath(file)} imports ${path}`)
   );
-  assert.deepEqual(reaching, [], "import the detector from server/detector/mod.ts");
+  assert.deepEqual(reaching, [], `import the detector from "${member.name}" (its mod.ts)`);
 });
 
 Deno.test("convention: server/detector/ imports nothing of the server outside it (no feature, no platform)", () => {

@@ -8,7 +8,7 @@
 import { BINARY_REGIME, type RegimeScore, sortRegimeScores } from "../../../shared/regimes.ts";
 import type { ScoreOutput, Scorer } from "../inference/types.ts";
 import { createVerifier, type Verifier } from "./client.ts";
-import { type EvidenceGroup, Fusion, loadFusion } from "./fusion.ts";
+import { type EvidenceGroup, type Fusion, loadFusion } from "./fusion.ts";
 import type { VerifierSettings } from "./settings.ts";
 
 /** Regime scores for the fused p: NORMAL is 1 - p, the other regimes keep their shares of p. */
