@@ -1,3 +1,7 @@
+/**
+ * The scoring chain's types: the detector's decision for one call (ScoreOutput), the Detector, and
+ * the Scorer steps that compose by wrapping. Their input is shared DetectInput, one for all.
+ */
 import type { InputMode, RegimeScore, Task } from "../../../shared/regimes.ts";
 import type { DetectInput } from "../../../shared/detect_request.ts";
 
