@@ -75,14 +75,15 @@ export function detectRequestFailure(
   return { code: null, detail: formatZodIssues(error, format) };
 }
 
-/** What the detector scores for one call. */
+/**
+ * What the detector scores for one call. How many regime scores the caller is shown (its top-k)
+ * is not part of it: the scoring carries the full breakdown, and each caller cuts it once.
+ */
 export interface DetectInput {
   prompt?: string;
   response: string;
   task: Task;
   inputMode: InputMode;
-  /** Number of regime scores to return, 1 to 10. */
-  topK: number;
 }
 
 /**
@@ -92,7 +93,6 @@ export interface DetectInput {
 export function detectInputOf(
   request: Pick<z.output<typeof DetectRequest>, "prompt" | "response" | "task" | "input_mode">,
   defaults: { task: Task; inputMode?: InputMode },
-  topK: number,
 ): DetectInput {
   const { prompt, response, task, input_mode } = request;
   return {
@@ -100,6 +100,5 @@ export function detectInputOf(
     response,
     task: task ?? defaults.task,
     inputMode: inputModeOf(prompt, input_mode ?? defaults.inputMode),
-    topK,
   };
 }

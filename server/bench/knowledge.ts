@@ -15,16 +15,12 @@
  */
 import FlexSearch from "flexsearch";
 import { parseArgs } from "node:util";
-import { buildCorpus } from "../detector/corpus/corpus.ts";
-import { splitCorpus } from "../detector/corpus/split.ts";
-import { GROUNDED_SETS } from "../detector/evaluation/evidence.ts";
-import { KnowledgeBase } from "../detector/knowledge/knowledge_base.ts";
-import type { Passage } from "../detector/knowledge/passages.ts";
-import { retrievePassages } from "../detector/knowledge/retrieve.ts";
-import { PassageIndex } from "../detector/knowledge/search_index.ts";
-import { seededRandom } from "../detector/learners/random.ts";
-import { documentBase, splitGroundedPrompt } from "../detector/knowledge/simulate.ts";
-import { DEFAULT_DATA_DIR } from "../detector/corpus/data_dir.ts";
+import {
+  DEFAULT_DATA_DIR,
+  type KnowledgeBenchKit,
+  knowledgeBenchKit,
+  type Passage,
+} from "@hallucination-detection/detector";
 import { formatTable, summarize } from "./stats.ts";
 
 /** A full-text library behind one interface: passages in, passage numbers out. */
@@ -34,8 +30,8 @@ interface Library {
   query(text: string, limit: number): number[];
 }
 
-function miniSearch(): Library {
-  let index: PassageIndex;
+function miniSearch({ PassageIndex }: KnowledgeBenchKit): Library {
+  let index: ReturnType<typeof PassageIndex.build>;
   return {
     name: "MiniSearch 7 (BM25+)",
     build: (passages) => (index = PassageIndex.build(passages)),
@@ -138,25 +134,15 @@ function compare(libraries: Library[], passages: readonly Passage[], cases: read
 
 const COMPARISON_HEADER = ["library", "index s", "query median ms", "query p95 ms", "R@1", "R@5"];
 
-async function realDataComparison(dataDir: string, log: (m: string) => void): Promise<string> {
-  const corpus = await buildCorpus(dataDir, {});
-  const rows = splitCorpus(corpus.rows).test.filter((r) => GROUNDED_SETS.includes(r.set));
-  const grounded = rows.flatMap((row) => {
-    const split = splitGroundedPrompt(row.prompt);
-    return split ? [{ row, ...split }] : [];
-  });
-  const { base, sourceOf } = documentBase(grounded.map((g) => g.document));
-  const bySource = new Map<string, Set<number>>();
-  base.passages.forEach((p, i) =>
-    bySource.set(p.source, (bySource.get(p.source) ?? new Set()).add(i))
-  );
-  const cases = grounded.map((g) => ({
-    query: `${g.question ?? ""} ${g.row.response}`,
-    targets: bySource.get(sourceOf.get(g.document)!)!,
-  }));
-  log(`libraries on ${base.passages.length} passages of ${sourceOf.size} test documents`);
-  return `Full-text libraries on the grounded sets' test documents (${base.passages.length} passages, ${cases.length} queries: question + answer; R@k: a passage of the row's own document among the first k)\n` +
-    formatTable(COMPARISON_HEADER, compare([miniSearch(), flexSearch()], base.passages, cases));
+async function realDataComparison(
+  kit: KnowledgeBenchKit,
+  dataDir: string,
+  log: (m: string) => void,
+): Promise<string> {
+  const { passages, documents, cases } = await kit.groundedRetrievalCases(dataDir);
+  log(`libraries on ${passages.length} passages of ${documents} test documents`);
+  return `Full-text libraries on the grounded sets' test documents (${passages.length} passages, ${cases.length} queries: question + answer; R@k: a passage of the row's own document among the first k)\n` +
+    formatTable(COMPARISON_HEADER, compare([miniSearch(kit), flexSearch()], passages, cases));
 }
 
 export interface KnowledgeBenchOptions {
@@ -169,6 +155,8 @@ export interface KnowledgeBenchOptions {
 /** Runs the knowledge benchmark; returns the tables to print. Progress goes to stderr. */
 export async function runKnowledgeBench(options: KnowledgeBenchOptions): Promise<string> {
   const log = (m: string) => console.error(`[knowledge bench] ${m}`);
+  const kit = await knowledgeBenchKit();
+  const { KnowledgeBase, PassageIndex, retrievePassages, seededRandom } = kit;
   // Seeded, so that every run indexes and asks the same texts.
   const next = seededRandom(20_261_122);
   log(`generating ${options.passages} passages`);
@@ -211,9 +199,9 @@ export async function runKnowledgeBench(options: KnowledgeBenchOptions): Promise
   log(`libraries on ${libraryPassages.length} synthetic passages`);
   const synthetic = formatTable(
     COMPARISON_HEADER,
-    compare([miniSearch(), flexSearch()], libraryPassages, cases),
+    compare([miniSearch(kit), flexSearch()], libraryPassages, cases),
   );
-  const real = options.dataDir ? await realDataComparison(options.dataDir, log) : "";
+  const real = options.dataDir ? await realDataComparison(kit, options.dataDir, log) : "";
   return [
     `Knowledge base at scale (synthetic passages of ${WORDS_PER_PASSAGE} words)\n${scale}`,
     `Full-text libraries on ${libraryPassages.length} synthetic passages (${cases.length} claim queries: 10 words of a passage + 3 foreign words)\n${synthetic}`,

@@ -4,9 +4,12 @@
  * with a plans file whose quota and rate limit never stop the run. Accounts are signed in through
  * the dev stub and given API keys, over HTTP.
  */
-import { startDetectorProcess, waitUntilReady } from "../detector/service/launch.ts";
+import {
+  startDetectorProcess,
+  type VerifierSettings,
+  waitUntilReady,
+} from "@hallucination-detection/detector";
 import { randomToken } from "../platform/random_token.ts";
-import type { VerifierSettings } from "../detector/verifier/settings.ts";
 import { type ServerProcess, startServerProcess } from "./processes.ts";
 
 /** Far above anything a run can spend: the benchmark measures the service, not its limits. */

@@ -4,7 +4,7 @@
  * (200 ms), measured with one caller against the same service without a verifier. The fake is also the tests'
  * stand-in for a verifier (real HTTP on a free loopback port).
  */
-import type { VerifierSettings } from "../detector/verifier/settings.ts";
+import type { VerifierSettings } from "@hallucination-detection/detector";
 import { type LoadResult, runLoad } from "./load.ts";
 import { startBenchService } from "./service.ts";
 import { formatTable } from "./stats.ts";

@@ -10,7 +10,7 @@ import {
   VerifierEnvFields,
   type VerifierSettings,
   verifierSettings,
-} from "../detector/verifier/settings.ts";
+} from "@hallucination-detection/detector";
 
 const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 

@@ -3,8 +3,10 @@
  * one folder per API feature, each routed one exporting one router that `server/app.ts` mounts
  * (the rooms without routes, metering and billing, are used by those that route); nothing loose
  * at the `server/` root but the entry points; platform below the features, never importing them;
- * no Hono context below the routers and their middleware. The extension's site adapters have
- * theirs in tests/extension/sites_test.ts.
+ * no Hono context below the routers and their middleware; the detector a package of its own (a
+ * workspace member), entered only through `server/detector/mod.ts`, importing nothing of the API,
+ * its folders layered without cycles. The extension's site adapters have theirs in
+ * tests/extension/sites_test.ts.
  */
 import assert from "node:assert/strict";
 
@@ -13,6 +15,32 @@ const FEATURES = new URL("server/features/", ROOT);
 
 const entries = (dir: URL) => Array.from(Deno.readDirSync(dir));
 
+/** Every .ts file under `dir`, recursively. */
+const tsFiles = (dir: URL): URL[] =>
+  entries(dir).flatMap((e) =>
+    e.isDirectory
+      ? tsFiles(new URL(`${e.name}/`, dir))
+      : e.name.endsWith(".ts")
+      ? [new URL(e.name, dir)]
+      : []
+  );
+
+/** The module specifiers `file` imports: static, re-exported, side-effect and dynamic imports. */
+const specifiersOf = (file: URL): string[] =>
+  [...Deno.readTextFileSync(file).matchAll(/\b(?:from|import)\s*\(?\s*"([^"]+)"/g)].map((m) =>
+    m[1]
+  );
+
+/** The files of this repository that `file` imports (relative specifiers), as repo paths. */
+const localImportsOf = (file: URL): string[] =>
+  specifiersOf(file).filter((spec) => spec.startsWith(".")).map((spec) =>
+    new URL(spec, file).href.slice(ROOT.href.length)
+  );
+
+const repoPath = (file: URL) => file.href.slice(ROOT.href.length);
+const DETECTOR = "server/detector/";
+const DETECTOR_DOOR = "server/detector/mod.ts";
+
 function exists(path: URL): boolean {
   try {
     Deno.statSync(path);
@@ -20,22 +48,6 @@ function exists(path: URL): boolean {
   } catch {
     return false;
   }
-}
-
-/** Every .ts file under `dir`. */
-function tsFiles(dir: URL): URL[] {
-  return entries(dir).flatMap((e) =>
-    e.isDirectory
-      ? tsFiles(new URL(`${e.name}/`, dir))
-      : e.name.endsWith(".ts")
-      ? [new URL(e.name, dir)]
-      : []
-  );
-}
-
-/** The module specifiers a file imports. */
-function importsOf(file: URL): string[] {
-  return [...Deno.readTextFileSync(file).matchAll(/from "([^"]+)"/g)].map((m) => m[1]);
 }
 
 /** Feature folders that serve no route: the routed features use them. */
@@ -80,7 +92,7 @@ Deno.test("convention: server/platform/ imports no feature (features build on it
   const platform = tsFiles(new URL("server/platform/", ROOT));
   assert.ok(platform.length > 0);
   for (const file of platform) {
-    const upward = importsOf(file).filter((spec) => spec.includes("/features/"));
+    const upward = specifiersOf(file).filter((spec) => spec.includes("/features/"));
     assert.deepEqual(upward, [], `${file.pathname} imports a feature`);
   }
 });
@@ -95,11 +107,73 @@ Deno.test("convention: no Hono context below the routers and their middleware", 
   for (const file of below) {
     const text = Deno.readTextFileSync(file);
     const allowed = /createMiddleware[<(]/.test(text) ? ["hono/factory"] : [];
-    const hono = importsOf(file).filter((spec) => /^(@hono\/|hono($|\/))/.test(spec));
+    const hono = specifiersOf(file).filter((spec) => /^(@hono\/|hono($|\/))/.test(spec));
     assert.deepEqual(hono.filter((spec) => !allowed.includes(spec)), [], file.pathname);
   }
   // Each middleware types the variables it sets; none is declared for every route.
   for (const file of tsFiles(new URL("server/", ROOT))) {
     assert.ok(!Deno.readTextFileSync(file).includes("ContextVariableMap"), file.pathname);
   }
+});
+
+Deno.test("convention: outside server/detector/, the server imports the detector only through its mod.ts", () => {
+  // The detector is a workspace member whose one export is mod.ts: its name is that door too.
+  const member = JSON.parse(Deno.readTextFileSync(new URL(`${DETECTOR}deno.json`, ROOT)));
+  assert.equal(member.exports, "./mod.ts");
+  const outside = tsFiles(new URL("server/", ROOT)).filter((f) =>
+    !repoPath(f).startsWith(DETECTOR)
+  );
+  assert.ok(outside.length > 0);
+  const reaching = outside.flatMap((file) =>
+    [
+      ...localImportsOf(file).filter((path) => path.startsWith(DETECTOR) && path !== DETECTOR_DOOR),
+      ...specifiersOf(file).filter((spec) => spec.startsWith(`${member.name}/`)),
+    ].map((path) => `${repoPath(file)} imports ${path}`)
+  );
+  assert.deepEqual(reaching, [], `import the detector from "${member.name}" (its mod.ts)`);
+});
+
+Deno.test("convention: server/detector/ imports nothing of the server outside it (no feature, no platform)", () => {
+  const detector = tsFiles(new URL(DETECTOR, ROOT));
+  assert.ok(detector.length > 0);
+  const outward = detector.flatMap((file) =>
+    localImportsOf(file).filter((path) => path.startsWith("server/") && !path.startsWith(DETECTOR))
+      .map((path) => `${repoPath(file)} imports ${path}`)
+  );
+  assert.deepEqual(outward, []);
+});
+
+Deno.test("convention: the detector's folders import one another without a cycle", () => {
+  // Folder → the folders its files import (files at the detector's root, mod.ts, are the door).
+  const folderOf = (path: string) => path.slice(DETECTOR.length).split("/").slice(0, -1)[0];
+  const graph = new Map<string, Map<string, string>>();
+  for (const file of tsFiles(new URL(DETECTOR, ROOT))) {
+    const from = folderOf(repoPath(file));
+    if (from === undefined) continue;
+    for (const path of localImportsOf(file)) {
+      const to = path.startsWith(DETECTOR) ? folderOf(path) : undefined;
+      if (to === undefined || to === from) continue;
+      const edges = graph.get(from) ?? new Map<string, string>();
+      if (!edges.has(to)) edges.set(to, `${repoPath(file)} → ${path}`);
+      graph.set(from, edges);
+    }
+  }
+  assert.ok(graph.size >= 5, `detector folders: ${[...graph.keys()]}`);
+  // Depth-first search; a folder met again on the current path closes a cycle.
+  const cycles: string[] = [];
+  const done = new Set<string>();
+  const visit = (folder: string, path: string[]) => {
+    if (path.includes(folder)) {
+      const cycle = [...path.slice(path.indexOf(folder)), folder];
+      cycles.push(
+        cycle.slice(1).map((to, i) => graph.get(cycle[i])!.get(to)!).join("; "),
+      );
+      return;
+    }
+    if (done.has(folder)) return;
+    for (const to of graph.get(folder)?.keys() ?? []) visit(to, [...path, folder]);
+    done.add(folder);
+  };
+  for (const folder of [...graph.keys()].sort()) visit(folder, []);
+  assert.deepEqual(cycles, [], "detector folders import each other");
 });

@@ -5,11 +5,11 @@ import {
   chooseCalibrator,
   fitIsotonic,
   fitPlatt,
-} from "../../server/detector/learners/calibration.ts";
+} from "../../server/detector/learners/calibrators.ts";
 import { buildCorpus } from "../../server/detector/corpus/corpus.ts";
 import { splitCorpus } from "../../server/detector/corpus/split.ts";
 import { sigmoid } from "../../server/detector/learners/linear.ts";
-import { expectedCalibrationError } from "../../server/detector/evaluation/metrics.ts";
+import { expectedCalibrationError } from "../../server/detector/learners/metrics.ts";
 import { loadDetector } from "../../server/detector/inference/model.ts";
 import { seededRandom } from "../../server/detector/learners/random.ts";
 import { needing, sharedDataDir } from "../support/env.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { splitClaims } from "../../server/detector/features/claims.ts";
+import { splitClaims } from "../../server/detector/signals/claims.ts";
 
 Deno.test("claims: sentences with their offsets, abbreviations and decimals kept inside", () => {
   const text = "Dr. Smith founded Acme in 1999. It has 3.5 million users in the U.S. today!";

@@ -1,7 +1,7 @@
 /** Within-set class balance of the training weights, on sets built so the answer is known. */
 import assert from "node:assert/strict";
 import type { CorpusRow } from "../../server/detector/corpus/types.ts";
-import type { SparseVector } from "../../server/detector/features/vectorize.ts";
+import type { SparseVector } from "../../server/detector/signals/vectorize.ts";
 import { linearLogits, trainLinear } from "../../server/detector/learners/linear.ts";
 import { seededRandom } from "../../server/detector/learners/random.ts";
 import {
@@ -13,7 +13,7 @@ import {
   DEFAULT_MODEL_DIR,
   TRAINING_REPORT_FILE,
 } from "../../server/detector/inference/model_files.ts";
-import type { TrainingReport } from "../../server/detector/evaluation/card.ts";
+import type { TrainingReport } from "../../server/detector/training/report.ts";
 import { crossFittedFlagAccuracy } from "../../server/detector/training/threshold_rules.ts";
 
 const example = (set: string, hallucinated: boolean): Example => ({

@@ -6,7 +6,7 @@ import {
   PROMPT_FEATURES,
   RESPONSE_FEATURES,
   writeNamed,
-} from "../../server/detector/features/grounding.ts";
+} from "../../server/detector/signals/grounding.ts";
 import { readSemantics } from "../../server/detector/inference/model.ts";
 import { DEFAULT_MODEL_DIR, MODEL_FILE } from "../../server/detector/inference/model_files.ts";
 

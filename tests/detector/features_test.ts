@@ -4,8 +4,8 @@ import {
   DENSE_BLOCKS,
   DENSE_FEATURES,
   denseFeatures as denseWith,
-} from "../../server/detector/features/grounding.ts";
-import { ALL_GROUPS, featureCount, vectorize } from "../../server/detector/features/vectorize.ts";
+} from "../../server/detector/signals/grounding.ts";
+import { ALL_GROUPS, featureCount, vectorize } from "../../server/detector/signals/vectorize.ts";
 import { readSemantics } from "../../server/detector/inference/model.ts";
 
 const semantics = await readSemantics();

@@ -14,10 +14,11 @@ import {
   MIN_EVIDENCE_CHARS,
   retrievePassages,
 } from "../../server/detector/knowledge/retrieve.ts";
-import { createScorer } from "../../server/detector/knowledge/scorer.ts";
+import { createScorer } from "../../server/detector/scoring/scorer.ts";
 import { PassageIndex } from "../../server/detector/knowledge/search_index.ts";
 import { loadDetector } from "../../server/detector/inference/model.ts";
-import type { Detector, ScoreInput } from "../../server/detector/inference/types.ts";
+import type { DetectInput } from "../../shared/detect_request.ts";
+import type { Detector } from "../../server/detector/inference/types.ts";
 
 function baseOf(documents: Record<string, string>): KnowledgeBase {
   const passages = Object.entries(documents).flatMap(([source, text]) =>
@@ -93,12 +94,11 @@ Deno.test("coverage: factual claims without evidence lack it; refusals and chat 
 
 Deno.test("scorer: no_evidence without a knowledge base, evidence from it with one", async () => {
   const detector = await loadDetector();
-  const call: ScoreInput = {
+  const call: DetectInput = {
     prompt: "Who wrote Hamlet?",
     response: "Hamlet was written by Charles Dickens in 1850.",
     task: "binary",
     inputMode: "pr",
-    topK: 1,
   };
   const plain = await createScorer(detector)(call);
   assert.deepEqual(plain.warnings, ["no_evidence"]);
@@ -126,7 +126,6 @@ Deno.test("scorer: no_evidence without a knowledge base, evidence from it with o
     response: "The Eiffel Tower is 330 metres tall.",
     task: "binary",
     inputMode: "ro",
-    topK: 1,
   });
   assert.equal(ro.input_mode_used, "pr");
   assert.deepEqual(ro.warnings, []);

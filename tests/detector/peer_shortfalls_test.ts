@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { peerShortfalls } from "../../server/detector/evaluation/card.ts";
+import { peerShortfalls } from "../../server/detector/evaluation/tables.ts";
 import type { PeerResult } from "../../server/detector/evaluation/peers.ts";
 
 const peer = (

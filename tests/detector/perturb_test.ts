@@ -3,7 +3,7 @@
  * meaning changes, or only the wording), and the grounding features see the difference.
  */
 import assert from "node:assert/strict";
-import { DENSE_FEATURES, denseFeatures } from "../../server/detector/features/grounding.ts";
+import { DENSE_FEATURES, denseFeatures } from "../../server/detector/signals/grounding.ts";
 import { readSemantics } from "../../server/detector/inference/model.ts";
 import { seededRandom } from "../../server/detector/learners/random.ts";
 import {

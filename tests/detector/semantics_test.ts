@@ -3,10 +3,10 @@
  * they feed, on crafted pairs: a swapped word, a negated form, an antonym, a paraphrase.
  */
 import assert from "node:assert/strict";
-import { alignClaims } from "../../server/detector/features/alignment.ts";
-import { DENSE_FEATURES, denseFeatures } from "../../server/detector/features/grounding.ts";
-import { withoutNegation } from "../../server/detector/features/lexicon.ts";
-import { analyse } from "../../server/detector/features/text.ts";
+import { alignClaims } from "../../server/detector/signals/alignment.ts";
+import { DENSE_FEATURES, denseFeatures } from "../../server/detector/signals/grounding.ts";
+import { withoutNegation } from "../../server/detector/signals/lexicon.ts";
+import { analyse } from "../../server/detector/signals/text.ts";
 import { readSemantics } from "../../server/detector/inference/model.ts";
 
 const semantics = await readSemantics();

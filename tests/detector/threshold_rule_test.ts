@@ -4,7 +4,7 @@ import {
   balancedAccuracy,
   bestMacroBalancedAccuracyThreshold,
   countsAt,
-} from "../../server/detector/evaluation/metrics.ts";
+} from "../../server/detector/learners/metrics.ts";
 import { seededRandom } from "../../server/detector/learners/random.ts";
 import { flagAccuracy } from "../../server/detector/training/threshold_rules.ts";
 

@@ -13,7 +13,7 @@ import { buildCorpus } from "../../server/detector/corpus/corpus.ts";
 import { splitCorpus } from "../../server/detector/corpus/split.ts";
 import type { BuiltRow } from "../../server/detector/corpus/corpus.ts";
 import { sigmoid } from "../../server/detector/learners/linear.ts";
-import { auroc, expectedCalibrationError } from "../../server/detector/evaluation/metrics.ts";
+import { auroc, expectedCalibrationError } from "../../server/detector/learners/metrics.ts";
 import { loadDetector } from "../../server/detector/inference/model.ts";
 import { seededRandom, shuffledIndices } from "../../server/detector/learners/random.ts";
 import { verdictProbability } from "../../server/detector/verifier/client.ts";
@@ -83,7 +83,6 @@ Deno.test(needing("sharedData", {
             response: row.response,
             task: "binary",
             inputMode,
-            topK: 1,
           }).p_hallucination,
         };
       });

@@ -1,13 +1,15 @@
 /**
  * The verified scoring step around a base scorer written here (one that emits `no_evidence` or
  * not), with a real client and a fake verifier over HTTP: the fusion leads with the detector when
- * there is evidence and with the verifier when there is none; regime scores follow the fused p;
- * a failed verifier serves the base output with `verifier_unavailable`; `calibration_uncalibrated`
- * until a fusion file for this verifier model and this detector exists.
+ * there is evidence and with the verifier when there is none; regime scores follow the fused p,
+ * the whole breakdown, cut to the caller's top-k only at the boundary (scoreAtTopK); a failed
+ * verifier serves the base output with `verifier_unavailable`; `calibration_uncalibrated` until a
+ * fusion file for this verifier model and this detector exists.
  */
 import assert from "node:assert/strict";
 import { chatReply, type FakeVerifier } from "../../server/bench/verifier.ts";
-import type { ScoreInput, ScoreOutput } from "../../server/detector/inference/types.ts";
+import type { DetectInput } from "../../shared/detect_request.ts";
+import type { ScoreOutput } from "../../server/detector/inference/types.ts";
 import { createVerifier } from "../../server/detector/verifier/client.ts";
 import {
   DEFAULT_WEIGHTS,
@@ -18,6 +20,7 @@ import {
   writeFusion,
 } from "../../server/detector/verifier/fusion.ts";
 import { withVerifier } from "../../server/detector/verifier/scorer.ts";
+import { scoreAtTopK } from "../../server/detector/scoring/scorer.ts";
 import { seededRandom } from "../../server/detector/learners/random.ts";
 import { withFakeVerifier } from "../support/fake_verifier.ts";
 
@@ -25,10 +28,13 @@ const MODEL = "fake-llm:7b";
 const P_DETECTOR = 0.2;
 const P_VERIFIER = 0.9;
 
-/** A base scorer standing in for detector (+ evidence): a fixed p, `no_evidence` on request. */
+/**
+ * A base scorer standing in for detector (+ evidence): a fixed p, `no_evidence` on request, the
+ * whole breakdown (the scoring chain never cuts it).
+ */
 function baseScorer(noEvidence: boolean, calibratorVersion = "cal-000000000001") {
-  const calls: ScoreInput[] = [];
-  const score = (input: ScoreInput): Promise<ScoreOutput> => {
+  const calls: DetectInput[] = [];
+  const score = (input: DetectInput): Promise<ScoreOutput> => {
     calls.push(input);
     const regimes = [
       { regime: "NORMAL", p: 1 - P_DETECTOR },
@@ -42,7 +48,7 @@ function baseScorer(noEvidence: boolean, calibratorVersion = "cal-000000000001")
       top_regime: "NORMAL",
       regime_scores: input.task === "binary"
         ? [{ regime: "binary_hallucination", p: P_DETECTOR }]
-        : regimes.slice(0, input.topK),
+        : regimes,
       input_mode_used: input.inputMode,
       task_used: input.task,
       model_version: "hd-000000000001",
@@ -53,12 +59,11 @@ function baseScorer(noEvidence: boolean, calibratorVersion = "cal-000000000001")
   return { score, calls };
 }
 
-const input = (task: "binary" | "multiclass", topK = 6): ScoreInput => ({
+const input = (task: "binary" | "multiclass"): DetectInput => ({
   prompt: "Who wrote Hamlet?",
   response: "Charles Dickens wrote Hamlet.",
   task,
   inputMode: "pr",
-  topK,
 });
 
 const agreeing = () => chatReply(JSON.stringify({ hallucinated: true, confidence: P_VERIFIER }));
@@ -71,7 +76,7 @@ Deno.test("fusion leads with the detector given evidence, with the verifier with
     const lines: string[] = [];
     const scoreWith = (noEvidence: boolean) =>
       withVerifier(baseScorer(noEvidence).score, verifierOf(fake), fusion, (l) => lines.push(l))(
-        input("binary", 1),
+        input("binary"),
       );
     const withEvidence = await scoreWith(false), without = await scoreWith(true);
     for (const [out, group] of [[withEvidence, "evidence"], [without, "no_evidence"]] as const) {
@@ -105,16 +110,18 @@ Deno.test("multiclass: regime scores follow the fused p, top-k applied after", a
   await withFakeVerifier(agreeing, async (fake) => {
     const fusion = await loadFusion(await Deno.makeTempDir(), MODEL);
     const base = baseScorer(true);
-    const out = await withVerifier(base.score, verifierOf(fake), fusion)(input("multiclass", 2));
-    assert.equal(base.calls[0].topK, 10, "the base is asked for every regime");
+    const verified = withVerifier(base.score, verifierOf(fake), fusion);
+    const out = await scoreAtTopK(verified, input("multiclass"), 2);
+    assert.deepEqual(base.calls[0], input("multiclass"), "the base is asked the call unchanged");
     const p = out.p_hallucination;
     // The base's shares of p: FABRICATED 0.5, NEAR_FALSE 0.3, CF_AUTH 0.2; NORMAL is 1 - p.
     assert.ok(Math.abs(p - 0.818) < 0.001, String(p));
     assert.deepEqual(out.regime_scores.map((s) => s.regime), ["FABRICATED", "NEAR_FALSE"]);
     assert.ok(Math.abs(out.regime_scores[0].p - p * 0.5) < 1e-12);
     assert.ok(Math.abs(out.regime_scores[1].p - p * 0.3) < 1e-12);
-    const all = await withVerifier(base.score, verifierOf(fake), fusion)(input("multiclass", 10));
-    assert.equal(all.regime_scores.length, 4);
+    const all = await verified(input("multiclass"));
+    assert.equal(all.regime_scores.length, 4, "the verifier step passes every regime on");
+    assert.deepEqual(await scoreAtTopK(verified, input("multiclass"), 10), all);
     assert.ok(Math.abs(all.regime_scores.find((s) => s.regime === "NORMAL")!.p - (1 - p)) < 1e-12);
     assert.ok(Math.abs(all.regime_scores.reduce((n, s) => n + s.p, 0) - 1) < 1e-12);
     assert.equal(out.top_regime, "FABRICATED");
@@ -139,15 +146,14 @@ Deno.test("a failed verifier: the base output with verifier_unavailable, within 
       const base = baseScorer(false);
       const lines: string[] = [];
       const started = performance.now();
-      const out = await withVerifier(
-        base.score,
-        verifierOf(fake, 400),
-        fusion,
-        (l) => lines.push(l),
-      )(input("multiclass", 3));
+      const out = await scoreAtTopK(
+        withVerifier(base.score, verifierOf(fake, 400), fusion, (l) => lines.push(l)),
+        input("multiclass"),
+        3,
+      );
       const elapsed = performance.now() - started;
       hang.resolve();
-      const expected = await base.score(input("multiclass", 3));
+      const expected = await scoreAtTopK(base.score, input("multiclass"), 3);
       assert.deepEqual(out, { ...expected, warnings: ["verifier_unavailable"] });
       assert.ok(elapsed < 1_500, `${elapsed} ms`);
       assert.equal(lines.length, 1);
@@ -193,7 +199,7 @@ Deno.test("a fitted fusion file for this verifier and detector: calibrated, its 
   await withFakeVerifier(agreeing, async (fake) => {
     const fusion = await loadFusion(dir, MODEL);
     const out = await withVerifier(baseScorer(true).score, verifierOf(fake), fusion)(
-      input("binary", 1),
+      input("binary"),
     );
     assert.deepEqual(out.warnings, ["no_evidence"]);
     assert.match(out.calibrator_version, /^cal-000000000001\+vf-[0-9a-f]{12}:fake-llm:7b$/);
@@ -209,7 +215,7 @@ Deno.test("a fitted fusion file for this verifier and detector: calibrated, its 
       baseScorer(false, "cal-00000000000r").score,
       verifierOf(fake),
       fusion,
-    )(input("binary", 1));
+    )(input("binary"));
     assert.deepEqual(retrieved.warnings, []);
     assert.match(retrieved.calibrator_version, /^cal-00000000000r\+vf-[0-9a-f]{12}:fake-llm:7b$/);
 
@@ -219,7 +225,7 @@ Deno.test("a fitted fusion file for this verifier and detector: calibrated, its 
       verifierOf(fake),
       fusion,
     )(
-      input("binary", 1),
+      input("binary"),
     );
     assert.ok(stale.calibrator_version.startsWith("uncalibrated:"));
     assert.ok(stale.warnings.includes("calibration_uncalibrated"));

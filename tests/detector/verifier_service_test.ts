@@ -14,7 +14,7 @@ import { chatReply, type ChatRequestBody, startFakeVerifier } from "../../server
 import { loadDetector } from "../../server/detector/inference/model.ts";
 import { modelFolderWith } from "../support/model_folder.ts";
 import { startDetector } from "../support/detector.ts";
-import { scoreWithEvidence } from "../../server/detector/knowledge/scorer.ts";
+import { scoreWithEvidence } from "../../server/detector/knowledge/evidence_step.ts";
 import type { ScoreOutput } from "../../server/detector/inference/types.ts";
 import {
   DEFAULT_WEIGHTS,
@@ -176,7 +176,6 @@ Deno.test("the verifier in the detector process: fused, failures, calibration, n
       response: RESPONSE,
       task: "binary",
       inputMode: "pr",
-      topK: 6,
     });
     assert.deepEqual(base[group].warnings, GROUP_WARNINGS[group], group);
   }

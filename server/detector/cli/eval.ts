@@ -6,29 +6,27 @@
 import { readCommandLine } from "./command_line.ts";
 import { buildCorpus } from "../corpus/corpus.ts";
 import { splitCorpus } from "../corpus/split.ts";
+import { type EvalReport, modelCard, targetsTable } from "../evaluation/card.ts";
+import { reliabilitySvg } from "../evaluation/reliability_svg.ts";
 import {
   cellTable,
   confusionTable,
-  type EvalReport,
   latencyTable,
-  modelCard,
   peerTable,
   perSetTable,
   regimeTable,
-  reliabilitySvg,
-  targetsTable,
-  type TrainingReport,
-} from "../evaluation/card.ts";
+} from "../evaluation/tables.ts";
 import { evaluateCells } from "../evaluation/cells.ts";
 import { evaluateEvidence, evidenceSection } from "../evaluation/evidence.ts";
 import { retrievalDetector } from "../knowledge/load.ts";
 import { measureLatency, measureReadiness } from "../evaluation/latency.ts";
 import { peerResults } from "../evaluation/peers.ts";
-import { sentences } from "../features/text.ts";
+import { sentences } from "../signals/text.ts";
 import { loadDetector } from "../inference/model.ts";
 import { DEFAULT_MODEL_DIR, modelFolder, TRAINING_REPORT_FILE } from "../inference/model_files.ts";
 import { DEFAULT_DATA_DIR } from "../corpus/data_dir.ts";
 import { type AlignmentStudy, STUDY_FILE } from "../training/alignment_study.ts";
+import type { TrainingReport } from "../training/report.ts";
 
 const DOCS_DIR = new URL("../../../docs/", import.meta.url).pathname;
 const SVG_NAME = "model-card-reliability.svg";

@@ -11,7 +11,7 @@ import { buildCorpus } from "../corpus/corpus.ts";
 import { splitCorpus } from "../corpus/split.ts";
 import { DEFAULT_MODEL_DIR } from "../inference/model_files.ts";
 import { DEFAULT_DATA_DIR } from "../corpus/data_dir.ts";
-import { writeRetrievalCalibrator } from "../knowledge/calibrate.ts";
+import { writeRetrievalCalibrator } from "../knowledge/retrieval_calibration.ts";
 import { describeOpenReport, openKnowledgeBase } from "../knowledge/knowledge_base.ts";
 import { isFolder } from "../knowledge/load.ts";
 

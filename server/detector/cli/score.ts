@@ -12,7 +12,8 @@ import { DetectRequest } from "../../../shared/contract.ts";
 import { INPUT_MODES, TASKS } from "../../../shared/regimes.ts";
 import { detectInputOf } from "../../../shared/detect_request.ts";
 import { BACKEND_DEFAULT_TASK } from "../service/detect_body.ts";
-import { isFolder, scorerFor } from "../knowledge/load.ts";
+import { isFolder } from "../knowledge/load.ts";
+import { scoreAtTopK, scorerFor } from "../scoring/scorer.ts";
 import { loadDetector } from "../inference/model.ts";
 import { DEFAULT_MODEL_DIR } from "../inference/model_files.ts";
 import type { Scorer } from "../inference/types.ts";
@@ -51,12 +52,10 @@ async function scoreLine(
   if (!parsed.success) {
     return { id, error: formatZodIssues(parsed.error, { nameUnknownKeys: true }) };
   }
-  const output = await scorer(
-    detectInputOf(
-      parsed.data,
-      { task: flags.task, inputMode: flags["input-mode"] },
-      flags["top-k"],
-    ),
+  const output = await scoreAtTopK(
+    scorer,
+    detectInputOf(parsed.data, { task: flags.task, inputMode: flags["input-mode"] }),
+    flags["top-k"],
   );
   return { id, ...output };
 }

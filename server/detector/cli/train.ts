@@ -14,10 +14,10 @@ import {
   WEIGHTS_FILE,
   WORDNET_LICENSE_FILE,
 } from "../inference/model_files.ts";
-import type { TrainingReport } from "../evaluation/card.ts";
+import type { TrainingReport } from "../training/report.ts";
 import { DEFAULT_DATA_DIR } from "../corpus/data_dir.ts";
-import { writeRetrievalCalibrator } from "../knowledge/calibrate.ts";
-import { CALIBRATION_RULE } from "../training/calibrate.ts";
+import { writeRetrievalCalibrator } from "../knowledge/retrieval_calibration.ts";
+import { CALIBRATION_RULE } from "../training/cell_calibration.ts";
 import { prepareData, trainModel } from "../training/pipeline.ts";
 import { wordnetLicence } from "../training/semantic_resources.ts";
 import { bestVariant, compareVariants } from "../training/selection.ts";

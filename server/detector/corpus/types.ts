@@ -1,3 +1,4 @@
+/** The corpus's types: one labelled row as every loader emits it, and a loader. */
 import type { InputMode, RawRegime } from "../../../shared/regimes.ts";
 
 /** One labelled example, as every loader emits it. */

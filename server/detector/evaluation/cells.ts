@@ -16,7 +16,7 @@ import {
   precisionRecallF1,
   type ReliabilityBin,
   reliabilityBins,
-} from "./metrics.ts";
+} from "../learners/metrics.ts";
 import type { CalibratedDetector } from "../inference/model.ts";
 
 export interface BinaryMetrics {
@@ -93,7 +93,6 @@ export function evaluateCells(
           response: row.response,
           task,
           inputMode: mode,
-          topK: 10,
         });
         return {
           row,

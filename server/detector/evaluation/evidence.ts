@@ -11,8 +11,8 @@ import {
   simulateRetrieval,
   splitGroundedPrompt,
 } from "../knowledge/simulate.ts";
-import { auroc } from "./metrics.ts";
-import { f3, table } from "./card.ts";
+import { auroc } from "../learners/metrics.ts";
+import { f3, table } from "./tables.ts";
 import type { Detector } from "../inference/types.ts";
 
 /** Grounded sets with their document in the prompt; and question-only (open-domain) sets. */
@@ -63,7 +63,6 @@ function scoreBinary(detector: Detector, row: CorpusRow): number {
     response: row.response,
     task: "binary",
     inputMode: "pr",
-    topK: 1,
   }).p_hallucination;
 }
 

@@ -2,7 +2,7 @@
  * Inference latency per call at a small input and at 2,048 + 2,048 characters, and how long the
  * detector service takes from launch to ready.
  */
-import { quantile } from "./metrics.ts";
+import { quantile } from "../learners/metrics.ts";
 import type { Detector } from "../inference/types.ts";
 import { startDetectorProcess, waitUntilReady } from "../service/launch.ts";
 
@@ -38,7 +38,6 @@ export function measureLatency(
         response: textOf(sentences, response, i * 13 + 3),
         task: "multiclass" as const,
         inputMode: prompt ? "pr" as const : "ro" as const,
-        topK: 6,
       };
       const started = performance.now();
       detector.score(input);

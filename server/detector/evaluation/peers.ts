@@ -4,7 +4,7 @@
  * zero-shot figures as their papers and leaderboards report them (balanced accuracy, %).
  */
 import type { BuiltRow } from "../corpus/corpus.ts";
-import { auroc, balancedAccuracy, countsAt, oracleBalancedAccuracy } from "./metrics.ts";
+import { auroc, balancedAccuracy, countsAt, oracleBalancedAccuracy } from "../learners/metrics.ts";
 import type { CalibratedDetector } from "../inference/model.ts";
 
 export interface PeerBenchmark {
@@ -103,7 +103,6 @@ export function peerResults(detector: CalibratedDetector, test: readonly BuiltRo
         response: row.response,
         task: "binary",
         inputMode: "pr",
-        topK: 1,
       });
       part.p.push(out.p_hallucination);
       part.y.push(row.hallucinated);

@@ -6,13 +6,13 @@ import {
   type RegimeScore,
   sortRegimeScores,
 } from "../../../shared/regimes.ts";
-import { applyCalibrator } from "../learners/calibration.ts";
-import type { Semantics } from "../features/alignment.ts";
-import { splitClaims } from "../features/claims.ts";
-import { DENSE_FEATURES } from "../features/grounding.ts";
-import { Lexicon, LexiconFile } from "../features/lexicon.ts";
-import { usesAlignment, vectorize, type VectorizerConfig } from "../features/vectorize.ts";
-import { decodeWordVectors } from "../features/word_vectors.ts";
+import { applyCalibrator } from "../learners/calibrators.ts";
+import type { Semantics } from "../signals/alignment.ts";
+import { splitClaims } from "../signals/claims.ts";
+import { DENSE_FEATURES } from "../signals/grounding.ts";
+import { Lexicon, LexiconFile } from "../signals/lexicon.ts";
+import { usesAlignment, vectorize, type VectorizerConfig } from "../signals/vectorize.ts";
+import { decodeWordVectors } from "../signals/word_vectors.ts";
 import { dotMany, softmax } from "../learners/linear.ts";
 import {
   CALIBRATOR_FILE,
@@ -33,7 +33,8 @@ import {
   WEIGHTS_FILE,
 } from "./model_files.ts";
 import { predictTrees } from "../learners/trees.ts";
-import type { Detector, ScoreInput, ScoreOutput } from "./types.ts";
+import type { DetectInput } from "../../../shared/detect_request.ts";
+import type { Detector, ScoreOutput } from "./types.ts";
 
 /** The raw (uncalibrated) outputs of one call. */
 export interface RawScores {
@@ -154,7 +155,7 @@ export class CalibratedDetector implements Detector {
     readonly calibratorVersion: string,
   ) {}
 
-  score(input: ScoreInput): ScoreOutput {
+  score(input: DetectInput): ScoreOutput {
     const { task, inputMode } = input;
     const cell = this.calibration.cells[`${task}/${inputMode}`];
     const raw = this.core.raw(input.prompt, input.response, inputMode);
@@ -165,7 +166,7 @@ export class CalibratedDetector implements Detector {
       p_hallucination: p,
       flag: p >= cell.threshold,
       top_regime: scores[0].regime,
-      regime_scores: scores.slice(0, input.topK),
+      regime_scores: scores,
       input_mode_used: inputMode,
       task_used: task,
       model_version: this.modelVersion,
@@ -178,7 +179,7 @@ export class CalibratedDetector implements Detector {
    * Each claim of the response scored on its own against the same prompt, with the binary
    * calibrator of the call's input mode: which sentence of an answer carries the risk.
    */
-  scoreClaims(input: Pick<ScoreInput, "prompt" | "response" | "inputMode">): ClaimScore[] {
+  scoreClaims(input: Pick<DetectInput, "prompt" | "response" | "inputMode">): ClaimScore[] {
     const cell = this.calibration.cells[`binary/${input.inputMode}`];
     return splitClaims(input.response).map(({ text, start, end }) => {
       const raw = this.core.raw(input.prompt, text, input.inputMode);
@@ -241,7 +242,7 @@ export async function loadDetector(
 function warmUp(detector: Detector) {
   const response = "Warm-up text with 12 words, a Name and a date: 3 May 2001.";
   for (let i = 0; i < 20; i++) {
-    detector.score({ prompt: response, response, task: "multiclass", inputMode: "pr", topK: 6 });
-    detector.score({ response, task: "binary", inputMode: "ro", topK: 1 });
+    detector.score({ prompt: response, response, task: "multiclass", inputMode: "pr" });
+    detector.score({ response, task: "binary", inputMode: "ro" });
   }
 }

@@ -11,7 +11,7 @@
  *   the calibrator of the binary logit, the decision threshold, and for multiclass the
  *   temperature of the regime head and the per-regime offsets and (optional) exponents.
  *
- * - `vectors.bin` (features/word_vectors.ts) and `lexicon.json` (features/lexicon.ts): the word
+ * - `vectors.bin` (signals/word_vectors.ts) and `lexicon.json` (signals/lexicon.ts): the word
  *   vectors and WordNet relations the claim-alignment features use, written by training.
  *
  * model_version is `hd-` + the first 12 hex digits of SHA-256 over model.json, weights.bin,
@@ -26,8 +26,8 @@ import {
   type Task,
   TASKS,
 } from "../../../shared/regimes.ts";
-import { Calibrator } from "../learners/calibration.ts";
-import { FeatureGroups } from "../features/vectorize.ts";
+import { Calibrator } from "../learners/calibrators.ts";
+import { FeatureGroups } from "../signals/vectorize.ts";
 import { TreeEnsemble } from "../learners/trees.ts";
 
 export const MODEL_FORMAT = "hd-linear-2";

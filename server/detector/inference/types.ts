@@ -1,15 +1,19 @@
+/**
+ * The scoring chain's types: the detector's decision for one call (ScoreOutput), the Detector, and
+ * the Scorer steps that compose by wrapping. Their input is shared DetectInput, one for all.
+ */
 import type { InputMode, RegimeScore, Task } from "../../../shared/regimes.ts";
 import type { DetectInput } from "../../../shared/detect_request.ts";
-
-/** What the inference backend needs to score one call. */
-export type ScoreInput = DetectInput;
 
 /** The model's decision for one call: the DetectResponse fields the detector owns. */
 export interface ScoreOutput {
   p_hallucination: number;
   flag: boolean;
   top_regime: string;
-  /** Public regimes (SELF_CONTR and UNDERSPECIFIED collapsed into `Other`), descending p. */
+  /**
+   * Public regimes (SELF_CONTR and UNDERSPECIFIED collapsed into `Other`), descending p: all of
+   * them; the caller's top-k cut happens once, at the boundary (scoring/scorer.ts scoreAtTopK).
+   */
   regime_scores: RegimeScore[];
   input_mode_used: InputMode;
   task_used: Task;
@@ -22,8 +26,8 @@ export interface ScoreOutput {
 export interface Detector {
   readonly modelVersion: string;
   readonly calibratorVersion: string;
-  score(input: ScoreInput): ScoreOutput;
+  score(input: DetectInput): ScoreOutput;
 }
 
 /** One scoring step; steps compose by wrapping (detector → evidence → verifier). */
-export type Scorer = (input: ScoreInput) => Promise<ScoreOutput>;
+export type Scorer = (input: DetectInput) => Promise<ScoreOutput>;

@@ -9,8 +9,8 @@
  * claims are covered; a response without factual claims never gets it. The two shares were chosen
  * on the training split (model card, "Evidence").
  */
-import { type Claim, splitClaims } from "../features/claims.ts";
-import { isContentWord, lowerWords, refusalCues, stem, words } from "../features/text.ts";
+import { type Claim, splitClaims } from "../signals/claims.ts";
+import { isContentWord, lowerWords, refusalCues, stem, words } from "../signals/text.ts";
 
 /** Share of a claim's content words that must occur in the evidence for it to be covered. */
 export const CLAIM_SUPPORT_SHARE = 0.3;

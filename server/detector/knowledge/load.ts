@@ -13,8 +13,7 @@ import {
   parseModelJson,
 } from "../inference/model_files.ts";
 import { describeOpenReport, openKnowledgeBase } from "./knowledge_base.ts";
-import { createScorer, type Knowledge } from "./scorer.ts";
-import type { Scorer } from "../inference/types.ts";
+import type { Knowledge } from "./evidence_step.ts";
 
 export const RETRIEVAL_CALIBRATOR_FILE = "retrieval-calibrator.json";
 
@@ -51,7 +50,8 @@ export async function retrievalDetector(
   );
 }
 
-async function loadKnowledge(
+/** The knowledge folder `dir` opened, with the detector that scores its retrieved evidence. */
+export async function loadKnowledge(
   dir: string,
   detector: CalibratedDetector,
   modelDir: string,
@@ -60,19 +60,6 @@ async function loadKnowledge(
   const { base, report } = await openKnowledgeBase(dir);
   for (const line of describeOpenReport(dir, report)) log(line);
   return { base, detector: await retrievalDetector(detector, modelDir, log) };
-}
-
-/** The backend's scoring step: the detector, with the knowledge folder's evidence when given. */
-export async function scorerFor(
-  detector: CalibratedDetector,
-  knowledgeDir: string | undefined,
-  modelDir: string,
-  log: (line: string) => void,
-): Promise<Scorer> {
-  const knowledge = knowledgeDir === undefined
-    ? undefined
-    : await loadKnowledge(knowledgeDir, detector, modelDir, log);
-  return createScorer(detector, knowledge);
 }
 
 /** A zod check for a folder setting: it must exist and be a folder. */

@@ -4,7 +4,7 @@
  * share the detector's evidence budget; whole sentences keep each one readable on its own.
  */
 import { codePointLength } from "../../../shared/text.ts";
-import { splitClaims } from "../features/claims.ts";
+import { splitClaims } from "../signals/claims.ts";
 import type { KnowledgeDocument } from "./documents.ts";
 
 export const PASSAGE_MAX_CHARS = 400;

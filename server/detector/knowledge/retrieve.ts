@@ -10,7 +10,7 @@
  * (a prompt of 1,900+ code points, which carries its own context) nothing is retrieved.
  */
 import { codePointLength, MAX_FIELD_CHARS } from "../../../shared/text.ts";
-import { type Claim, splitClaims } from "../features/claims.ts";
+import { type Claim, splitClaims } from "../signals/claims.ts";
 import type { KnowledgeBase } from "./knowledge_base.ts";
 import type { Passage } from "./passages.ts";
 

@@ -10,7 +10,7 @@
  * base keeps every word; a large one drops its common words, which cost most and rank least.
  */
 import MiniSearch from "minisearch";
-import { STOPWORDS } from "../features/text.ts";
+import { STOPWORDS } from "../signals/text.ts";
 import type { Passage } from "./passages.ts";
 
 interface IndexedPassage {

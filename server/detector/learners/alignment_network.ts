@@ -9,10 +9,10 @@
  * supported". Trained per response as multiple-instance learning: the response's logit is its
  * worst claim's, so a hallucinated answer needs one bad claim, a faithful one none.
  */
-import { claimWindow, evidenceOf } from "../features/alignment.ts";
-import { splitClaims } from "../features/claims.ts";
-import { analyse, isContentWord, NEGATIONS, words } from "../features/text.ts";
-import type { WordVectors } from "../features/word_vectors.ts";
+import { claimWindow, evidenceOf } from "../signals/alignment.ts";
+import { splitClaims } from "../signals/claims.ts";
+import { analyse, isContentWord, NEGATIONS, words } from "../signals/text.ts";
+import type { WordVectors } from "../signals/word_vectors.ts";
 import { sigmoid } from "./linear.ts";
 import { seededRandom, shuffledIndices } from "./random.ts";
 

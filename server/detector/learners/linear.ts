@@ -2,7 +2,7 @@
  * Sparse linear heads trained with AdaGrad: a logistic head (binary) and a softmax head
  * (the regime given a hallucination). Single-threaded and seeded, so training is reproducible.
  */
-import type { SparseVector } from "../features/vectorize.ts";
+import type { SparseVector } from "../signals/vectorize.ts";
 import { shuffledIndices } from "./random.ts";
 
 export interface TrainOptions {

@@ -1,15 +1,21 @@
 /**
  * The backend's detect body: the one shared parse (its caller is the API, behind the inference
- * secret, so unknown fields may be named), answered as `{detail}`, and the backend's defaults.
+ * secret, so unknown fields may be named), answered as `{detail}`, and the backend's defaults;
+ * the call to score, and beside it the caller's top-k.
  */
-import { detectInputOf, parseDetectRequest } from "../../../shared/detect_request.ts";
+import {
+  type DetectInput,
+  detectInputOf,
+  parseDetectRequest,
+} from "../../../shared/detect_request.ts";
 import type { Task } from "../../../shared/regimes.ts";
-import type { ScoreInput } from "../inference/types.ts";
 
 /** The backend's own default task; the public endpoint always sends one. */
 export const BACKEND_DEFAULT_TASK: Task = "binary";
 
-export type ParsedBody = { ok: true; input: ScoreInput } | { ok: false; detail: string };
+export type ParsedBody =
+  | { ok: true; input: DetectInput; topK: number }
+  | { ok: false; detail: string };
 
 export function parseDetectBody(text: string): ParsedBody {
   const parsed = parseDetectRequest(text, { nameUnknownKeys: true });
@@ -26,10 +32,6 @@ export function parseDetectBody(text: string): ParsedBody {
         return { ok: false, detail: `${failure.field}: ${failure.message}` };
     }
   }
-  const input = detectInputOf(
-    parsed.request,
-    { task: BACKEND_DEFAULT_TASK },
-    parsed.request.top_k_regimes,
-  );
-  return { ok: true, input };
+  const input = detectInputOf(parsed.request, { task: BACKEND_DEFAULT_TASK });
+  return { ok: true, input, topK: parsed.request.top_k_regimes };
 }

@@ -5,7 +5,8 @@
 import { type Context, Hono } from "hono";
 import { parseDetectBody } from "./detect_body.ts";
 import { inferenceSecret } from "./inference_secret.ts";
-import { createScorer } from "../knowledge/scorer.ts";
+import type { DetectorScore } from "./wire.ts";
+import { createScorer, scoreAtTopK } from "../scoring/scorer.ts";
 import type { Detector, Scorer } from "../inference/types.ts";
 
 export interface DetectorAppOptions {
@@ -47,9 +48,12 @@ export function createDetectorApp(options: DetectorAppOptions): Hono {
     if (!parsed.ok) return c.json({ detail: parsed.detail }, 400);
     if (!scorer) return c.json(MODEL_UNAVAILABLE, 503);
     const started = performance.now();
-    const output = await scorer(parsed.input);
-    const latency_ms = Math.round(performance.now() - started);
-    return c.json({ ...output, latency_ms });
+    const output = await scoreAtTopK(scorer, parsed.input, parsed.topK);
+    const answer: DetectorScore = {
+      ...output,
+      latency_ms: Math.round(performance.now() - started),
+    };
+    return c.json(answer);
   });
 
   app.notFound((c) => c.json({ detail: "not_found" }, 404));

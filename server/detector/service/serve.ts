@@ -4,7 +4,8 @@
  */
 import { z } from "zod";
 import { createDetectorApp } from "./detector_app.ts";
-import { isFolder, scorerFor } from "../knowledge/load.ts";
+import { isFolder } from "../knowledge/load.ts";
+import { scorerFor } from "../scoring/scorer.ts";
 import { loadDetector } from "../inference/model.ts";
 import { DEFAULT_MODEL_DIR } from "../inference/model_files.ts";
 import { verifierStep } from "../verifier/scorer.ts";

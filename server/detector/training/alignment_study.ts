@@ -19,10 +19,10 @@ import {
   trainAlignmentNetwork,
   type TrainingResponse,
 } from "../learners/alignment_network.ts";
-import type { WordVectors } from "../features/word_vectors.ts";
-import { quantile } from "../evaluation/metrics.ts";
+import type { WordVectors } from "../signals/word_vectors.ts";
+import { quantile } from "../learners/metrics.ts";
 import { DEFAULT_MODEL_DIR, modelFolder, TRAINING_REPORT_FILE } from "../inference/model_files.ts";
-import type { TrainingReport } from "../evaluation/card.ts";
+import type { TrainingReport } from "./report.ts";
 import { shuffledIndices } from "../learners/random.ts";
 import { type Example, groupFold, setBalancedWeights } from "./examples.ts";
 import { prepareData, SEED } from "./pipeline.ts";

@@ -1,7 +1,7 @@
 /** Quantises trained heads into the committed file layout (see inference/model_files.ts). */
 import type { InputMode } from "../../../shared/regimes.ts";
-import { DENSE_FEATURES } from "../features/grounding.ts";
-import type { VectorizerConfig } from "../features/vectorize.ts";
+import { DENSE_FEATURES } from "../signals/grounding.ts";
+import type { VectorizerConfig } from "../signals/vectorize.ts";
 import type { LinearHead } from "../learners/linear.ts";
 import {
   encodeWeights,

@@ -6,9 +6,9 @@
  * the best mean per-set balanced accuracy, averaged over the pr and ro cells.
  */
 import { INPUT_MODES, type InputMode } from "../../../shared/regimes.ts";
-import { auroc } from "../evaluation/metrics.ts";
-import type { SparseVector } from "../features/vectorize.ts";
-import { calibrateBinary } from "./calibrate.ts";
+import { auroc } from "../learners/metrics.ts";
+import type { SparseVector } from "../signals/vectorize.ts";
+import { calibrateBinary } from "./cell_calibration.ts";
 import { CLASS_BALANCE } from "./examples.ts";
 import { DEFAULT_SCORER } from "./heads.ts";
 import { type Log, type PreparedData, SEED } from "./pipeline.ts";

@@ -4,10 +4,10 @@
  */
 import type { InputMode } from "../../../shared/regimes.ts";
 import type { CorpusRow } from "../corpus/types.ts";
-import type { Semantics } from "../features/alignment.ts";
-import { denseFeatures } from "../features/grounding.ts";
+import type { Semantics } from "../signals/alignment.ts";
+import { denseFeatures } from "../signals/grounding.ts";
 import { fnv1a } from "../../../shared/fnv1a.ts";
-import { type SparseVector, vectorize, type VectorizerConfig } from "../features/vectorize.ts";
+import { type SparseVector, vectorize, type VectorizerConfig } from "../signals/vectorize.ts";
 
 export interface Example {
   row: CorpusRow;

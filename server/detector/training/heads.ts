@@ -1,7 +1,7 @@
 /** Trains the heads of one input mode: the binary head and the regime head. */
 import type { RawRegime } from "../../../shared/regimes.ts";
 import { RAW_REGIMES } from "../../../shared/regimes.ts";
-import type { SparseVector } from "../features/vectorize.ts";
+import type { SparseVector } from "../signals/vectorize.ts";
 import {
   DEFAULT_TRAIN,
   type LinearHead,

@@ -6,10 +6,10 @@
  * calibration or test.
  */
 import type { CorpusRow } from "../corpus/types.ts";
-import type { Lexicon } from "../features/lexicon.ts";
-import { splitClaims } from "../features/claims.ts";
-import { isContentWord, WORD } from "../features/text.ts";
-import type { WordVectors } from "../features/word_vectors.ts";
+import type { Lexicon } from "../signals/lexicon.ts";
+import { splitClaims } from "../signals/claims.ts";
+import { isContentWord, WORD } from "../signals/text.ts";
+import type { WordVectors } from "../signals/word_vectors.ts";
 import { seededRandom } from "../learners/random.ts";
 
 export type PerturbationKind =

@@ -8,13 +8,13 @@ import {
   fitStandardisation,
   type SparseVector,
   type VectorizerConfig,
-} from "../features/vectorize.ts";
-import type { Semantics } from "../features/alignment.ts";
-import { Lexicon, type LexiconFile } from "../features/lexicon.ts";
-import { decodeWordVectors } from "../features/word_vectors.ts";
+} from "../signals/vectorize.ts";
+import type { Semantics } from "../signals/alignment.ts";
+import { Lexicon, type LexiconFile } from "../signals/lexicon.ts";
+import { decodeWordVectors } from "../signals/word_vectors.ts";
 import type { CalibratorFile } from "../inference/model_files.ts";
 import { type AssembledModel, assembleModel } from "./assemble.ts";
-import { calibrateCells, type CellReport } from "./calibrate.ts";
+import { calibrateCells, type CellReport } from "./cell_calibration.ts";
 import type { LinearHead } from "../learners/linear.ts";
 import type { TreeEnsemble } from "../learners/trees.ts";
 import { type Example, examplesFor, vectorizeExamples } from "./examples.ts";

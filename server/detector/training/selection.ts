@@ -8,11 +8,11 @@ import {
   featureCount,
   type FeatureGroups,
   usesAlignment,
-} from "../features/vectorize.ts";
+} from "../signals/vectorize.ts";
 import { linearLogits } from "../learners/linear.ts";
-import { auroc } from "../evaluation/metrics.ts";
+import { auroc } from "../learners/metrics.ts";
 import { predictTrees } from "../learners/trees.ts";
-import type { SparseVector } from "../features/vectorize.ts";
+import type { SparseVector } from "../signals/vectorize.ts";
 import { type Example, vectorizeExamples } from "./examples.ts";
 import { DEFAULT_SCORER, type ScorerOptions, treeInputs } from "./heads.ts";
 import {

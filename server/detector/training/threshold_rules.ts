@@ -9,7 +9,7 @@ import {
   bestF1Threshold,
   bestMacroBalancedAccuracyThreshold,
   countsAt,
-} from "../evaluation/metrics.ts";
+} from "../learners/metrics.ts";
 
 type Rule = (
   probs: readonly number[],

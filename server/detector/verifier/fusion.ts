@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { UNCALIBRATED_PREFIX } from "../../../shared/contract.ts";
 import { sigmoid } from "../learners/linear.ts";
-import { bestF1Threshold } from "../evaluation/metrics.ts";
+import { bestF1Threshold } from "../learners/metrics.ts";
 import { contentVersion, modelFolder, parseModelJson } from "../inference/model_files.ts";
 
 export const FUSION_FORMAT = "hd-verifier-fusion-1";

@@ -2,16 +2,14 @@
  * The verified scoring step: wraps a base scorer (the embedded detector, or detector + evidence)
  * and fuses its calibrated probability with the verifier's verdict. The verifier is asked while
  * the base scores; when it fails the base output is served with `verifier_unavailable`, and the
- * failure is logged by its reason only (never any call text).
+ * failure is logged by its reason only (never any call text). The whole public breakdown is
+ * rescaled to the fused p and passed on whole; the caller's top-k cut comes at the boundary.
  */
 import { BINARY_REGIME, type RegimeScore, sortRegimeScores } from "../../../shared/regimes.ts";
 import type { ScoreOutput, Scorer } from "../inference/types.ts";
 import { createVerifier, type Verifier } from "./client.ts";
-import { type EvidenceGroup, Fusion, loadFusion } from "./fusion.ts";
+import { type EvidenceGroup, type Fusion, loadFusion } from "./fusion.ts";
 import type { VerifierSettings } from "./settings.ts";
-
-/** Enough for every public regime, so they can be rescaled before the caller's top-k cut. */
-const ALL_REGIMES = 10;
 
 /** Regime scores for the fused p: NORMAL is 1 - p, the other regimes keep their shares of p. */
 function rescaledRegimes(output: ScoreOutput, p: number): RegimeScore[] {
@@ -40,15 +38,11 @@ export function withVerifier(
   return async (input) => {
     // Asked first, so the verifier's wait overlaps the base's scoring.
     const verdict = verifier.verify(input.prompt, input.response);
-    const output = await base({ ...input, topK: ALL_REGIMES });
+    const output = await base(input);
     const result = await verdict;
     if (!result.ok) {
       log(`detector: verifier unavailable (${result.reason}); serving the embedded score`);
-      return {
-        ...output,
-        regime_scores: output.regime_scores.slice(0, input.topK),
-        warnings: [...output.warnings, "verifier_unavailable"],
-      };
+      return { ...output, warnings: [...output.warnings, "verifier_unavailable"] };
     }
     const fused = fusion.fuse(output, result.p, evidenceGroupOf(output));
     const regimes = rescaledRegimes(output, fused.p);
@@ -57,7 +51,7 @@ export function withVerifier(
       p_hallucination: fused.p,
       flag: fused.flag,
       top_regime: regimes[0].regime,
-      regime_scores: regimes.slice(0, input.topK),
+      regime_scores: regimes,
       calibrator_version: fused.calibratorVersion,
       warnings: fused.calibrated ? output.warnings : [
         ...output.warnings,

@@ -16,8 +16,12 @@ import type { BodyRefusal } from "../../platform/validation_hook.ts";
 import { sha256Hex } from "../../../shared/sha256.ts";
 import { unitsFor } from "../../../shared/text.ts";
 
-/** The public endpoint's call: its default task is multiclass; `units` is what it bills. */
+/**
+ * The public endpoint's call: its default task is multiclass; `topK` is how many regime scores it
+ * answers, `units` what it bills.
+ */
 export interface DetectCall extends DetectInput {
+  topK: number;
   units: number;
 }
 
@@ -39,7 +43,8 @@ export interface DetectBodyInput {
 
 export function detectCallOf(request: z.output<typeof DetectRequest>): DetectCall {
   return {
-    ...detectInputOf(request, { task: "multiclass" }, request.top_k_regimes),
+    ...detectInputOf(request, { task: "multiclass" }),
+    topK: request.top_k_regimes,
     units: unitsFor(request.prompt, request.response),
   };
 }

@@ -6,43 +6,18 @@
  * breaks the backend contract.
  */
 import { z } from "zod";
-import { DetectResponse } from "../../../shared/contract.ts";
+import { type DetectorRequest, DetectorScore } from "@hallucination-detection/detector";
 import { INFERENCE_SECRET_HEADER } from "../../../shared/headers.ts";
-import type { InputMode, Task } from "../../../shared/regimes.ts";
 import type { Config } from "../../platform/config.ts";
 import { apiError, detailError } from "../../platform/errors.ts";
 
 export const DETECTOR_TIMEOUT_MS = 30_000;
 
-/** What the backend is asked to score. Never logged. */
-export interface BackendRequest {
-  response: string;
-  prompt?: string;
-  task: Task;
-  input_mode?: InputMode;
-  top_k_regimes: number;
-}
-
-/** The backend's 200 body: the detector's decision plus its inference time. */
-export const BackendScore = z.looseObject(
-  DetectResponse.pick({
-    p_hallucination: true,
-    flag: true,
-    top_regime: true,
-    regime_scores: true,
-    input_mode_used: true,
-    task_used: true,
-    model_version: true,
-    calibrator_version: true,
-  }).shape,
-).extend({ latency_ms: z.number().min(0), warnings: z.array(z.string()).default([]) });
-export type BackendScore = z.infer<typeof BackendScore>;
-
 const BackendDetail = z.object({ detail: z.string() });
 const PASSED_THROUGH = new Set([400, 401, 503]);
 
 export interface DetectorClient {
-  score(request: BackendRequest): Promise<BackendScore>;
+  score(request: DetectorRequest): Promise<DetectorScore>;
 }
 
 const unreachable = (message: string) => apiError("upstream_unreachable", { message });
@@ -83,7 +58,7 @@ export function createDetectorClient(
         );
       }
       if (res.status === 200) {
-        const score = BackendScore.safeParse(body);
+        const score = DetectorScore.safeParse(body);
         if (!score.success) throw new Error("inference backend returned an invalid score");
         return score.data;
       }

@@ -1,12 +1,12 @@
 /**
- * The detector beside the API (`deno task serve`): a child process (`detector/service/launch.ts`),
+ * The detector beside the API (`deno task serve`): a child process (the detector package's `startDetectorProcess`),
  * so that scoring (CPU-bound, synchronous) never stalls the API's event loop, kept running by
  * starting it again when it exits on its own.
  */
 import {
   type DetectorProcessOptions,
   startDetectorProcess,
-} from "../../detector/service/launch.ts";
+} from "@hallucination-detection/detector";
 
 const RESTART_DELAYS_MS = [200, 1_000, 5_000, 30_000];
 

@@ -15,7 +15,8 @@ import { admit, findRetry, type MeteredCall, record } from "../metering/admissio
 import { unitsRemaining } from "../metering/counters.ts";
 import type { CallCounters } from "../metering/rate_limit.ts";
 import { type DetectCall, requestDigest } from "./detect_call.ts";
-import type { BackendScore, DetectorClient } from "./detector_client.ts";
+import type { DetectorScore } from "@hallucination-detection/detector";
+import type { DetectorClient } from "./detector_client.ts";
 import { detectWarnings } from "./warnings.ts";
 
 /** The largest `top_k_regimes` of the contract: what the backend is asked for. */
@@ -49,7 +50,7 @@ export interface DetectAnswer {
  * `topK` highest. The backend is asked for all its scores, so that a backend emitting the seven
  * raw classes cannot leave part of `Other` out of the sum or return fewer than `topK` regimes.
  */
-function publicRegimeScores(score: BackendScore, topK: number): RegimeScore[] {
+function publicRegimeScores(score: DetectorScore, topK: number): RegimeScore[] {
   return collapseRegimeScores(score.regime_scores).slice(0, topK);
 }
 

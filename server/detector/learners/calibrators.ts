@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { sigmoid } from "./linear.ts";
-import { expectedCalibrationError } from "../evaluation/metrics.ts";
+import { expectedCalibrationError } from "./metrics.ts";
 import { shuffledIndices } from "./random.ts";
 
 export const Calibrator = z.discriminatedUnion("method", [

@@ -1,11 +1,13 @@
 /**
- * The detector's scoring step: the response scored against the caller's prompt, or, with a
+ * The knowledge base's evidence step: the response scored against the caller's prompt, or, with a
  * knowledge base, against the passages retrieved for it plus the prompt (with the calibrator fitted
  * on retrieved evidence); then `no_evidence` when that evidence does not cover the response's
- * factual claims. Passages go to the detector only; nothing of the call is kept or logged.
+ * factual claims. Passages go to the detector only; nothing of the call is kept or logged. The
+ * scoring chain (scoring/scorer.ts) runs it as its first step.
  */
-import { type Claim, splitClaims } from "../features/claims.ts";
-import type { Detector, ScoreInput, ScoreOutput, Scorer } from "../inference/types.ts";
+import { type Claim, splitClaims } from "../signals/claims.ts";
+import type { DetectInput } from "../../../shared/detect_request.ts";
+import type { Detector, ScoreOutput } from "../inference/types.ts";
 import { evidenceCoverage, lacksEvidence } from "./coverage.ts";
 import type { KnowledgeBase } from "./knowledge_base.ts";
 import { evidencePrompt, retrievePassages } from "./retrieve.ts";
@@ -18,10 +20,10 @@ export interface Knowledge {
 
 /** What the detector is given to score, and the evidence it had. */
 function withEvidence(
-  input: ScoreInput,
+  input: DetectInput,
   knowledge: Knowledge | undefined,
   claims: readonly Claim[],
-): { input: ScoreInput; retrieved: boolean; evidence: string } {
+): { input: DetectInput; retrieved: boolean; evidence: string } {
   // An explicit response-only call with a prompt asks to ignore context: no retrieval either.
   const wantsContext = input.inputMode === "pr" || !input.prompt;
   const passages = knowledge && wantsContext
@@ -41,7 +43,7 @@ function withEvidence(
 export function scoreWithEvidence(
   detector: Detector,
   knowledge: Knowledge | undefined,
-  call: ScoreInput,
+  call: DetectInput,
 ): ScoreOutput {
   // The response's claims, split once for both retrieval and coverage.
   const claims = splitClaims(call.response);
@@ -51,8 +53,4 @@ export function scoreWithEvidence(
     ? ["no_evidence", ...output.warnings]
     : output.warnings;
   return { ...output, warnings };
-}
-
-export function createScorer(detector: Detector, knowledge?: Knowledge): Scorer {
-  return (input) => Promise.resolve(scoreWithEvidence(detector, knowledge, input));
 }

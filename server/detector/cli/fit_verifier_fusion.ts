@@ -12,9 +12,9 @@ import { z } from "zod";
 import type { InputMode } from "../../../shared/regimes.ts";
 import { buildCorpus } from "../corpus/corpus.ts";
 import { splitCorpus } from "../corpus/split.ts";
-import { auroc, expectedCalibrationError } from "../evaluation/metrics.ts";
+import { auroc, expectedCalibrationError } from "../learners/metrics.ts";
 import { retrievalDetector } from "../knowledge/load.ts";
-import { createScorer } from "../knowledge/scorer.ts";
+import { createScorer } from "../scoring/scorer.ts";
 import { loadDetector } from "../inference/model.ts";
 import { DEFAULT_MODEL_DIR, modelFolder } from "../inference/model_files.ts";
 import { shuffledIndices } from "../learners/random.ts";
@@ -75,7 +75,6 @@ export async function collectFusionRows(
         response: input.response,
         task: "binary",
         inputMode: input.inputMode,
-        topK: 1,
       });
       const key = VerdictCache.key(
         verifier.model,

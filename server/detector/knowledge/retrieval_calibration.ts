@@ -10,7 +10,7 @@
 import type { BuiltRow } from "../corpus/corpus.ts";
 import { loadDetector } from "../inference/model.ts";
 import { modelFolder } from "../inference/model_files.ts";
-import { calibrateCells } from "../training/calibrate.ts";
+import { calibrateCells } from "../training/cell_calibration.ts";
 import { examplesFor } from "../training/examples.ts";
 import { SEED } from "../training/pipeline.ts";
 import { RETRIEVAL_CALIBRATOR_FILE, type RetrievalCalibratorFile } from "./load.ts";

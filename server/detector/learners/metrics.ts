@@ -1,4 +1,7 @@
-/** Evaluation metrics over scores and 0/1 labels. */
+/**
+ * Metrics over scores and 0/1 labels (AUROC, balanced accuracy, ECE, thresholds, quantiles): what
+ * the learners and training optimise and select on, and what evaluation reports.
+ */
 
 /** Area under the ROC curve (Mann-Whitney U, ties counted half); NaN when one class is absent. */
 export function auroc(scores: readonly number[], labels: readonly boolean[]): number {

@@ -14,7 +14,7 @@ import {
   type CalibratorChoice,
   chooseCalibrator,
   goldenMinimum,
-} from "../learners/calibration.ts";
+} from "../learners/calibrators.ts";
 import { softmax } from "../learners/linear.ts";
 import {
   CALIBRATOR_FORMAT,
