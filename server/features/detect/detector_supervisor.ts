@@ -1,7 +1,7 @@
 /**
- * The detector beside the API (`deno task serve`): a child process (the detector package's `startDetectorProcess`),
- * so that scoring (CPU-bound, synchronous) never stalls the API's event loop, kept running by
- * starting it again when it exits on its own.
+ * The detector beside the API (`deno task serve`): a child process (the detector package's
+ * `startDetectorProcess`), so that scoring (CPU-bound, synchronous) never stalls the API's event
+ * loop, kept running by starting it again when it exits on its own.
  */
 import {
   type DetectorProcessOptions,
