@@ -28,6 +28,14 @@ export type BodyRefusal = (body: unknown, error: z.ZodError) => ApiError;
 /** A refused body's issues as a `detail` text (unknown properties are not named). */
 export const refuseByIssues: BodyRefusal = (_body, error) => detailError(formatZodIssues(error));
 
+/**
+ * A Content-Type that both checks after `jsonBody()` take as JSON: @hono/zod-openapi's media-type
+ * gate (this is its pattern, the stricter one) and Hono's json validator.
+ */
+function isJsonType(contentType: string | undefined): boolean {
+  return /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/i.test(contentType ?? "");
+}
+
 /** The default hook of a router whose JSON bodies `refuseBody` answers for. */
 export function validationHook<E extends AppEnv>(
   refuseBody: BodyRefusal = refuseByIssues,
@@ -68,14 +76,17 @@ export function createRouter<E extends AppEnv = AppEnv>(refuseBody?: BodyRefusal
 export function jsonBody({ emptyIsObject = false } = {}) {
   return createMiddleware<AppEnv>(async function jsonBodyMiddleware(c, next) {
     const raw = c.req.raw;
-    let text = await c.req.text();
-    if (emptyIsObject && text.trim() === "") text = "{}";
-    if (!parseJsonText(text).ok) throw apiError("bad_json", { message: BAD_JSON_MESSAGE });
-    const headers = new Headers(raw.headers);
-    headers.set("content-type", "application/json");
-    headers.delete("content-length"); // the text's own length, from here on
-    c.req.raw = new Request(raw.url, { method: raw.method, headers, body: text });
-    c.req.bodyCache = {}; // the validator reads the new request's text
+    const text = await c.req.text();
+    const body = emptyIsObject && text.trim() === "" ? "{}" : text;
+    if (!parseJsonText(body).ok) throw apiError("bad_json", { message: BAD_JSON_MESSAGE });
+    // A JSON request keeps its body as read (cached); any other is re-made as one.
+    if (body !== text || !isJsonType(c.req.header("content-type"))) {
+      const headers = new Headers(raw.headers);
+      headers.set("content-type", "application/json");
+      headers.delete("content-length"); // the text's own length, from here on
+      c.req.raw = new Request(raw.url, { method: raw.method, headers, body });
+      c.req.bodyCache = {}; // the validator reads the new request's text
+    }
     await next();
   });
 }
