@@ -159,7 +159,8 @@ export async function record(
       });
     let outcome = await recordOnce(caller);
     // The key or account changed since the call was authorised: authorise it again.
-    while ("stale" in outcome && caller.kind === "key") {
+    while ("stale" in outcome) {
+      if (caller.kind !== "key") throw new Error("only a key caller has guards that go stale");
       caller = await reauthorised(caller, config.appealUrl, call.requestId);
       outcome = await recordOnce(caller);
     }
@@ -171,7 +172,7 @@ export async function record(
     if ("earlier" in outcome) {
       assertSameRequest(outcome.earlier, call.digest);
       retry = outcome.earlier;
-    } else if ("used" in outcome) {
+    } else {
       used = outcome.used;
     }
   }
