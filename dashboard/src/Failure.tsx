@@ -1,0 +1,13 @@
+/** A failed call in words, with the link or sign-in that can fix it (the extension's texts). */
+import type { ApiFailure } from "../../shared/client.ts";
+import { failureView } from "../../ui/display.ts";
+
+export function Failure({ failure }: { failure: ApiFailure }) {
+  const { text, action } = failureView(failure);
+  return (
+    <p class="error" role="alert">
+      {text} {action?.kind === "signin" && <a href="/auth/signin">Sign in</a>}
+      {action?.kind === "link" && <a href={action.url}>{action.label}</a>}
+    </p>
+  );
+}
