@@ -38,7 +38,6 @@ function readShell(dir: string): string | null {
 export function dashboardRouter(deps: AppDeps): Hono<AppEnv> {
   const { dashboardDir } = deps.config;
   const shell = readShell(dashboardDir);
-  if (!shell) console.warn(`dashboard not built (${dashboardDir}): deno task build:dashboard`);
   const app = new Hono<AppEnv>();
 
   app.get(PAGES_CSS_PATH, (c) => c.body(PAGES_CSS, 200, { "Content-Type": CONTENT_TYPES.css }));
