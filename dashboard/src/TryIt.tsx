@@ -62,9 +62,22 @@ export function TryIt() {
         }}
       >
         <label for="prompt">Prompt (optional)</label>
-        <textarea id="prompt" name="prompt" rows={3} maxLength={MAX_FIELD_CHARS} />
+        <textarea
+          id="prompt"
+          name="prompt"
+          rows={3}
+          maxLength={MAX_FIELD_CHARS}
+          autoComplete="off"
+        />
         <label for="response">Response to check</label>
-        <textarea id="response" name="response" rows={6} required maxLength={MAX_FIELD_CHARS} />
+        <textarea
+          id="response"
+          name="response"
+          rows={6}
+          required
+          maxLength={MAX_FIELD_CHARS}
+          autoComplete="off"
+        />
         <button type="submit" class="primary" disabled={pending}>
           {pending ? "Checking…" : "Check"}
         </button>

@@ -1,8 +1,8 @@
 /**
  * `deno task report` end to end: a small file with groups scored by the real `deno task score`
  * (its input without `group`, which score refuses), then the report written from both: every
- * section present, the riskiest answers' risky claims marked, the figures per group, nothing
- * loaded from outside the file, progress on standard error. And the Wilson interval's values.
+ * section present, the riskiest answers' risky claims marked, the figures per group, a line score
+ * refused counted apart, nothing loaded from outside the file, progress on standard error. And the Wilson interval's values.
  */
 import assert from "node:assert/strict";
 import { wilson } from "../../server/detector/report/figures.ts";
@@ -20,6 +20,8 @@ const ROWS = [
   },
   { id: "b1", group: "model-b", response: "According to Smith (2019), bananas cure insomnia." },
   { id: "b2", group: "model-b", response: "I cannot help with that request." },
+  // Refused by score (an empty response): counted, not scored.
+  { id: "b3", group: "model-b", response: "" },
 ];
 
 Deno.test("report: every section from score's input and output, per group, self-contained", async () => {
@@ -50,7 +52,7 @@ Deno.test("report: every section from score's input and output, per group, self-
     }).output();
     const stderr = new TextDecoder().decode(run.stderr);
     assert.equal(run.code, 0, stderr);
-    assert.match(stderr, /report: 4 scored answers of 4/);
+    assert.match(stderr, /report: 4 scored answers of 5/);
     const html = await Deno.readTextFile(`${dir}/report.html`);
     const flagged = scored.lines.filter((l) => l.flag).length;
     assert.match(
@@ -69,6 +71,7 @@ Deno.test("report: every section from score's input and output, per group, self-
         "Riskiest answers",
       ]
     ) assert.ok(html.includes(section), section);
+    assert.match(html, /1 answers not scored/);
     assert.match(html, /<svg [^>]*role="img"/);
     assert.match(html, /<mark title="claim risk \d+%">[^<]+<sup>/, "a risky claim is marked");
     assert.match(html, /of 2 answers flagged/, "each group has its figures");

@@ -6,10 +6,11 @@
 import { z } from "zod";
 import { textLines } from "../../../shared/text_lines.ts";
 
+/** Lenient: a row score refused (its output an `error`) is still a row, counted as not scored. */
 const InputRow = z.object({
   id: z.union([z.string(), z.number()]).nullish(),
-  prompt: z.string().optional(),
-  response: z.string(),
+  prompt: z.string().optional().catch(undefined),
+  response: z.string().catch(""),
   group: z.union([z.string(), z.number()]).transform(String).optional(),
 });
 
@@ -56,7 +57,13 @@ async function readJsonl<T>(
   for await (const line of textLines(file.readable)) {
     number++;
     if (line.trim() === "") continue;
-    const parsed = schema.safeParse(JSON.parse(line));
+    let json: unknown;
+    try {
+      json = JSON.parse(line);
+    } catch {
+      throw new Error(`${path}:${number}: invalid JSON`);
+    }
+    const parsed = schema.safeParse(json);
     if (!parsed.success) throw new Error(`${path}:${number}: ${parsed.error.issues[0].message}`);
     rows.push(parsed.data);
     onLine(rows.length);
