@@ -3,7 +3,8 @@ import type { ApiFailure } from "../../shared/client.ts";
 import { failureView } from "../../ui/display.ts";
 
 export function Failure({ failure }: { failure: ApiFailure }) {
-  const { text, action } = failureView(failure);
+  // This page came from the server itself: unreachable means it stopped.
+  const { text, action } = failureView(failure, new Date(), "Is the server still running?");
   return (
     <p class="error" role="alert">
       {text} {action?.kind === "signin" && <a href="/auth/signin">Sign in</a>}
