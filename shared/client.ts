@@ -13,6 +13,7 @@ import {
   type DetectRequest,
   DetectResponse,
   ErrorEnvelope,
+  UsageDaily,
   UsageSummary,
 } from "./contract.ts";
 
@@ -77,6 +78,8 @@ export interface ApiClient {
   /** `POST /api/web/detect`: the same call authenticated by the session cookie. */
   webDetect(body: DetectRequest, options?: DetectOptions): Promise<ApiResult<DetectResponse>>;
   usageSummary(): Promise<ApiResult<UsageSummary>>;
+  /** `GET /api/usage/daily`: the dashboard's units per day, daily cap and refusals. */
+  usageDaily(): Promise<ApiResult<UsageDaily>>;
   listKeys(includeRevoked?: boolean): Promise<ApiResult<ApiKeyList>>;
   createKey(name?: string): Promise<ApiResult<ApiKeyCreateResponse>>;
   revokeKey(id: string): Promise<ApiResult<z.infer<typeof ApiKeyRevokeResponse>>>;
@@ -205,6 +208,7 @@ export function createClient(options: ClientOptions): ApiClient {
     webDetect: (body, o) =>
       call(DetectResponse, "POST", "/api/web/detect", { body, headers: detectHeaders(o) }),
     usageSummary: () => call(UsageSummary, "GET", "/api/usage/summary"),
+    usageDaily: () => call(UsageDaily, "GET", "/api/usage/daily"),
     listKeys: (includeRevoked = false) =>
       call(ApiKeyList, "GET", `/api/keys${includeRevoked ? "?include_revoked=true" : ""}`),
     createKey: (name) =>

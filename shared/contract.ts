@@ -157,6 +157,28 @@ export const UsageSummary = z.strictObject({
 }).meta({ id: "UsageSummary" });
 export type UsageSummary = z.infer<typeof UsageSummary>;
 
+/**
+ * `GET /api/usage/daily` (the project's own session route, beside the spec's summary): what the
+ * dashboard's overview shows and the summary lacks: units per UTC day of this month, the plan's
+ * daily cap, whether a hard cap now refuses calls (402) or the account is suspended (403), and
+ * where the user upgrades or appeals.
+ */
+export const UsageDaily = z.strictObject({
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  dailyCap: z.int().min(0).nullable(),
+  /** Every day of the month up to today (UTC), oldest first. */
+  days: z.array(z.strictObject({ date: isoDate, units: z.int().min(0) })).min(1).max(31),
+  /** The hard cap that refuses the next unit, or null while calls are served. */
+  quotaExhausted: z.enum(["monthly", "daily"]).nullable(),
+  account: z.strictObject({
+    status: z.enum(["active", "suspended"]),
+    reason: z.string().nullable(),
+  }),
+  upgradeUrl: z.url(),
+  appealUrl: z.url(),
+}).meta({ id: "UsageDaily" });
+export type UsageDaily = z.infer<typeof UsageDaily>;
+
 /** The spec's error codes: the closed set the server answers with (SPEC, Errors). */
 export const ErrorCode = z.enum([
   "bad_json",

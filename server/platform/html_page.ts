@@ -1,7 +1,16 @@
-/** The document shell of the few server-rendered pages; values are escaped by `html`. */
+/**
+ * The document shell of the few server-rendered pages; values are escaped by `html`. Their CSS is
+ * the served /pages.css (PAGES_CSS_PATH): the pages' Content-Security-Policy allows no inline
+ * style.
+ */
 import { html } from "hono/html";
 
-export function htmlPage(input: { title: string; style: string; body: unknown }) {
+export const PAGES_CSS_PATH = "/pages.css";
+
+/** The stylesheet's text, read once at start-up. */
+export const PAGES_CSS = Deno.readTextFileSync(new URL("./pages.css", import.meta.url));
+
+export function htmlPage(input: { title: string; bodyClass?: string; body: unknown }) {
   return html`
     <!doctype html>
     <html lang="en">
@@ -9,9 +18,9 @@ export function htmlPage(input: { title: string; style: string; body: unknown })
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width">
         <title>${input.title}</title>
-        <style>${input.style}</style>
+        <link rel="stylesheet" href="${PAGES_CSS_PATH}">
       </head>
-      <body>${input.body}</body>
+      <body class="${input.bodyClass ?? ""}">${input.body}</body>
     </html>
   `;
 }

@@ -195,7 +195,8 @@ Deno.test("docs: the reference page renders every endpoint and schema with no ou
     }
     assert.match(page, /<code>currentPeriod\.periodEndLabel<\/code>/, "nested fields are listed");
     assert.match(page, /<code>__session<\/code>|cookie __session/);
-    assert.doesNotMatch(page, /<script|<link|src="http/i, "no external or scripted assets");
+    assert.doesNotMatch(page, /<script|(src|href)="http/i, "no external or scripted assets");
+    assert.match(page, /<link rel="stylesheet" href="\/pages\.css">/, "its CSS is served here");
   } finally {
     await api.close();
   }

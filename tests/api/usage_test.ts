@@ -1,9 +1,10 @@
 /**
  * `GET /api/usage/summary` over real HTTP: per-account counts, 12 months of history across month
- * boundaries (injected clock), labels, rounding, and the overage written by the billing job.
+ * boundaries (injected clock), labels, rounding, and the overage written by the billing job; and
+ * `GET /api/usage/daily`, the dashboard's units per day, daily cap and refusals.
  */
 import assert from "node:assert/strict";
-import { ErrorEnvelope, UsageSummary } from "../../shared/contract.ts";
+import { ErrorEnvelope, UsageDaily, UsageSummary } from "../../shared/contract.ts";
 import { runDailyBilling } from "../../server/features/billing/daily_billing.ts";
 import { getUserByEmail, updateUser } from "../../server/features/auth/users.ts";
 import { loadPlans } from "../../server/features/billing/plans.ts";
@@ -139,5 +140,46 @@ Deno.test("usage summary", async (t) => {
     await api.close();
     await detector.stop();
     await Deno.remove(plansFile);
+  }
+});
+
+Deno.test("usage daily: units per UTC day of this month, the daily cap and the refusing cap", async () => {
+  const detector = await startDetector();
+  const plansFile = await writePlansFile({ web_pro: { monthly: 6, daily: 2, perMinute: 1000 } });
+  let clock = new Date("2025-03-02T10:00:00Z");
+  const api = await startApi({ env: { ...detector.env, PLANS_FILE: plansFile }, now: () => clock });
+  const daily = async () => {
+    const res = await fetch(`${api.url}/api/usage/daily`, {
+      headers: { Cookie: await signIn(api.url, "days@example.com") },
+    });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get("Cache-Control"), "no-store");
+    return conform(UsageDaily, await res.json());
+  };
+  try {
+    assert.equal((await fetch(`${api.url}/api/usage/daily`)).status, 401);
+    const { key } = await createKey(api.url, await signIn(api.url, "days@example.com"));
+    const user = await getUserByEmail(api.kv, "days@example.com");
+    await updateUser(api.kv, user!.id, (u) => ({ ...u, plan: "web_pro" }));
+    assertServed(await detect(api.url, key, ONE_UNIT));
+    clock = new Date("2025-03-04T23:00:00Z");
+    for (let i = 0; i < 2; i++) assertServed(await detect(api.url, key, ONE_UNIT));
+    const d = await daily();
+    assert.deepEqual(d.days, [
+      { date: "2025-03-01", units: 0 },
+      { date: "2025-03-02", units: 1 },
+      { date: "2025-03-03", units: 0 },
+      { date: "2025-03-04", units: 2 },
+    ]);
+    assert.equal(d.month, "2025-03");
+    assert.equal(d.dailyCap, 2);
+    assert.equal(d.quotaExhausted, "daily", "today's 2 units are the cap: the next call is a 402");
+    assert.deepEqual(d.account, { status: "active", reason: null });
+    assert.equal(d.upgradeUrl, api.deps.config.upgradeUrl);
+    clock = new Date("2025-03-05T00:00:00Z");
+    assert.equal((await daily()).quotaExhausted, null, "a new UTC day, a new daily cap");
+  } finally {
+    await api.close();
+    await detector.stop();
   }
 });

@@ -1,6 +1,7 @@
 /**
  * The API in-process over real HTTP: `createApp` on Deno.serve (127.0.0.1, port 0), a temp-file
- * KV removed on close, config from `loadConfig` with env overrides, and an injectable clock.
+ * KV removed on close, config from `loadConfig` with env overrides (no built dashboard unless
+ * DASHBOARD_DIR names one), and an injectable clock.
  */
 import { createApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/platform/config.ts";
@@ -37,6 +38,8 @@ export async function startApi(options: StartApiOptions = {}): Promise<RunningAp
     PORT: String(server.addr.port),
     PUBLIC_URL: url,
     KV_PATH: `${dir}/kv.sqlite3`,
+    // Not the working tree's build, whatever state it is in: the dashboard's tests build their own.
+    DASHBOARD_DIR: `${dir}/dashboard-not-built`,
     ...options.env,
   });
   const deps: AppDeps = {

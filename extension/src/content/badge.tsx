@@ -9,18 +9,10 @@ import { render } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { ApiFailure } from "../../../shared/client.ts";
 import { shownRisk } from "../../../shared/regimes.ts";
-import { MAX_FIELD_CHARS } from "../../../shared/text.ts";
-import {
-  failureView,
-  FLAG_EXPLANATION,
-  NOT_VERIFIABLE,
-  percent,
-  regimeLabel,
-  usageText,
-  warningText,
-} from "../display.ts";
+import { Breakdown } from "../../../ui/breakdown.tsx";
+import { failureView, FLAG_EXPLANATION, NOT_VERIFIABLE } from "../../../ui/display.ts";
 import { BADGE_HOST_ATTRIBUTE } from "../sites/dom.ts";
-import type { Verdict } from "../verdict.ts";
+import type { Verdict } from "../../../ui/verdict.ts";
 import { BADGE_CSS } from "./badge_styles.ts";
 import { isDarkAround } from "./theme.ts";
 
@@ -46,12 +38,6 @@ export interface BadgeActions {
   signIn(): void;
 }
 
-/** The first words of a part, to tell which one the breakdown is about. */
-const excerpt = (text: string) => {
-  const chars = Array.from(text.replace(/\s+/g, " "));
-  return chars.length <= 90 ? chars.join("") : `${chars.slice(0, 90).join("").trimEnd()}…`;
-};
-
 function Details(
   { state, host, onClose }: {
     state: Extract<BadgeState, { kind: "result" }>;
@@ -59,8 +45,6 @@ function Details(
     onClose(): void;
   },
 ) {
-  const { verdict } = state;
-  const { riskiest } = verdict;
   const ref = useRef<HTMLDivElement>(null);
   const [up, setUp] = useState(false);
   // Below by default; above when the viewport's edge or something on top (a composer) hides it.
@@ -74,7 +58,7 @@ function Details(
   return (
     <div
       ref={ref}
-      class={up ? "details up" : "details"}
+      class={up ? "details breakdown up" : "details breakdown"}
       role="dialog"
       aria-label="Hallucination risk details"
       tabIndex={-1}
@@ -83,41 +67,13 @@ function Details(
         if (event.key === "Escape") onClose();
       }}
     >
-      <h3>{verdict.notVerifiable ? "Regime cues" : "Regime breakdown"}</h3>
-      {state.riskiestPart && (
-        <p class="excerpt" data-testid="riskiest-part">
-          {`Riskiest part: “${excerpt(state.riskiestPart)}”`}
-        </p>
-      )}
-      {riskiest.regime_scores.map((score) => (
-        <div class="regime" key={score.regime} data-regime={score.regime}>
-          <span>{regimeLabel(score.regime)}</span>
-          <span class="value">{percent(score.p)}</span>
-          <div class="bar">
-            <span style={{ width: percent(Math.min(1, Math.max(0, score.p))) }} />
-          </div>
-        </div>
-      ))}
-      {verdict.warnings.length > 0 && (
-        <ul class="warnings">
-          {verdict.warnings.map((code) => (
-            <li key={code} data-warning={code}>{warningText(code)}</li>
-          ))}
-        </ul>
-      )}
-      <div class="note">
-        {riskiest.flag && <div data-testid="flag-explanation">{FLAG_EXPLANATION}.</div>}
-        <div data-testid="usage-line">
-          {`${usageText(verdict.calls, verdict.units)} billed`}
-          {state.parts > 1 && ` · ${state.underlined} of ${state.parts} parts underlined`}
-        </div>
-        {riskiest.input_mode_used === "pr"
-          ? "Scored with the prompt."
-          : "Scored without the prompt."}
-        {state.promptCut &&
-          ` The prompt was cut to its first ${MAX_FIELD_CHARS.toLocaleString("en")} characters.`}
-        {` Model ${riskiest.model_version}.`}
-      </div>
+      <Breakdown
+        verdict={state.verdict}
+        riskiestPart={state.riskiestPart}
+        parts={state.parts}
+        underlined={state.underlined}
+        promptCut={state.promptCut}
+      />
     </div>
   );
 }

@@ -2,8 +2,11 @@
  * The badge's CSS, scoped by its shadow root. Page rules can still style the host element, and
  * inherited properties (font, color) would flow in from it: `.root` resets them all. Colours are
  * custom properties, switched by the host's `data-theme` (the page's own theme, see theme.ts).
+ * The breakdown inside the details has the rules it shares with the dashboard (ui/).
  */
-export const BADGE_CSS = `
+import { BREAKDOWN_CSS } from "../../../ui/breakdown_styles.ts";
+
+export const BADGE_CSS = `${BREAKDOWN_CSS}
 :host { display: block; margin: 6px 0; }
 .root { all: initial; display: block; font: 13px/1.4 system-ui, sans-serif; color: var(--fg);
   --fg: #1f2328; --muted: #57606a; --bg: #f6f8fa; --panel: #fff; --border: #d0d7de; --track: #eaeef2;
@@ -31,14 +34,6 @@ export const BADGE_CSS = `
   background: var(--panel); color: var(--fg); box-shadow: 0 4px 16px rgba(0,0,0,.25); }
 .details.up { top: auto; bottom: calc(100% + 4px); }
 .details:focus { outline: none; }
-.details h3 { margin: 0 0 6px; font-size: 13px; }
-.excerpt { margin: 0 0 6px; color: var(--muted); font-size: 12px; font-style: italic; }
-.regime { display: grid; grid-template-columns: 1fr 44px; gap: 2px 8px; margin: 3px 0; }
-.bar { grid-column: 1 / 3; height: 4px; border-radius: 2px; background: var(--track); overflow: hidden; }
-.bar > span { display: block; height: 100%; background: var(--link); }
-.value { text-align: right; font-variant-numeric: tabular-nums; }
-.warnings { margin: 8px 0 0; padding-left: 16px; color: var(--warn); }
-.note { margin-top: 8px; color: var(--muted); font-size: 12px; }
 .error { color: var(--high); }
 .muted { color: var(--muted); }
 .pill.error { cursor: default; }

@@ -14,10 +14,10 @@ import {
   regimeLabel,
   usageText,
   warningText,
-} from "../display.ts";
+} from "../../../ui/display.ts";
 import { waitingOutRateLimits } from "../rate_limit.ts";
 import { promptField, splitAnswer } from "../split.ts";
-import { isVerdict, verdictOf } from "../verdict.ts";
+import { isVerdict, verdictOf } from "../../../ui/verdict.ts";
 import { sendToPage } from "../protocol.ts";
 import { detect, signInUrl } from "./handlers.ts";
 import { type PanelView, renderSelectionPanel } from "../selection_panel.ts";

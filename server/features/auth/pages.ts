@@ -1,17 +1,10 @@
-/** The few server-rendered HTML pages: sign-in and a minimal home. Values are escaped by `html`. */
+/**
+ * The few server-rendered HTML pages: sign-in and the home page of a signed-out visitor (the
+ * dashboard replaces it once signed in). Values are escaped by `html`.
+ */
 import { html } from "hono/html";
 import type { OAuthProvider } from "./sessions.ts";
 import { htmlPage } from "../../platform/html_page.ts";
-
-const STYLE =
-  `body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem}
-label{display:block;margin:.5rem 0}input{font:inherit;padding:.3rem;width:100%}
-button,a.button{font:inherit;padding:.4rem 1rem;margin:.5rem .5rem 0 0;display:inline-block}
-.dev{border:3px dashed #b45309;background:#fffbeb;padding:1rem;margin:1.5rem 0}`;
-
-function layout(title: string, body: unknown) {
-  return htmlPage({ title, style: STYLE, body });
-}
 
 const PROVIDER_LABELS: Record<OAuthProvider, string> = {
   oidc: "Sign in with your identity provider",
@@ -45,15 +38,24 @@ export function signInPage(input: {
     ? html`<p>No sign-in method is configured. Set OIDC_ISSUER and OIDC_CLIENT_ID, or
 GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET.</p>`
     : "";
-  return layout("Sign in", html`<h1>Sign in</h1>${providers}${dev}${none}`);
+  return htmlPage({ title: "Sign in", body: html`<h1>Sign in</h1>${providers}${dev}${none}` });
 }
 
-export function homePage(user: { email: string } | null) {
+/** The home page signed out, or signed in while the dashboard is not built (it says so). */
+export function homePage(user: { email: string } | null, input: { dashboardBuilt: boolean }) {
   const body = user
     ? html`<p>Signed in as <strong>${user.email}</strong>.</p>
+${
+      input.dashboardBuilt
+        ? ""
+        : html`<p>The dashboard is not built: run <code>deno task build:dashboard</code>.</p>`
+    }
 <p><a href="/api/docs">API reference</a> · <a href="/api/openapi.json">OpenAPI description</a></p>
 <form method="post" action="/auth/signout"><button type="submit">Sign out</button></form>`
     : html`<p><a class="button" href="/auth/signin">Sign in</a></p>
 <p><a href="/api/docs">API reference</a></p>`;
-  return layout("Hallucination detection", html`<h1>Hallucination detection</h1>${body}`);
+  return htmlPage({
+    title: "Hallucination detection",
+    body: html`<h1>Hallucination detection</h1>${body}`,
+  });
 }

@@ -1,7 +1,7 @@
 /**
  * Sign-in and sign-out: `GET /auth/signin` (provider choice, or straight to the only provider),
  * `GET /auth/callback` (OAuth code exchange), `POST /auth/signout`, the development stub
- * `POST /auth/dev/signin` (404 when off), and a minimal home page at `GET /`.
+ * `POST /auth/dev/signin` (404 when off). The home page `GET /` is the dashboard's.
  */
 import { type Context, Hono } from "hono";
 import * as oauth from "oauth4webapi";
@@ -16,12 +16,11 @@ import {
   saveOAuthState,
 } from "./sessions.ts";
 import { getOrCreateUserByEmail } from "./users.ts";
-import { sessionUser } from "./session_auth.ts";
 import { allowedOrigin } from "../../platform/middleware/allowed_origin.ts";
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from "./session_cookie.ts";
 import { safeReturnTo } from "./return_to.ts";
 import { oauthFlows, SignInError } from "./oauth.ts";
-import { homePage, signInPage } from "./pages.ts";
+import { signInPage } from "./pages.ts";
 
 const DevSignInForm = z.object({
   email: z.email().max(254),
@@ -46,8 +45,6 @@ export function authRouter(deps: AppDeps): Hono<AppEnv> {
     const session = await createSession(kv, { userId, ttlMs: config.sessionTtlMs, now: now() });
     setSessionCookie(c, config, session);
   }
-
-  app.get("/", async (c) => c.html(homePage(await sessionUser(c, deps))));
 
   app.get("/auth/signin", async (c) => {
     const returnTo = safeReturnTo(c.req.query("return_to"));

@@ -11,13 +11,6 @@ import {
 } from "./openapi.ts";
 import { htmlPage } from "../../platform/html_page.ts";
 
-const STYLE =
-  `body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}
-table{border-collapse:collapse;width:100%;margin:.5rem 0 1rem}td,th{border:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}
-code,pre{font-family:ui-monospace,monospace;font-size:13px}pre{background:#f6f8fa;padding:.5rem;white-space:pre-wrap;word-break:break-word;margin:.3rem 0}
-td{overflow-wrap:break-word}
-h2{border-top:2px solid #333;padding-top:1rem;margin-top:2.5rem}.method{font-weight:bold;text-transform:uppercase}`;
-
 const refName = (value: SchemaOrRef) =>
   isReference(value) ? value.$ref.split("/").pop() : undefined;
 
@@ -208,5 +201,5 @@ export function referencePage(doc: OpenApiDocument) {
       html`<section id="schema-${name}"><h3>${name}</h3>${schemaTable(schema)}</section>`
     )}
   `;
-  return htmlPage({ title: `${doc.info.title} ${doc.info.version}`, style: STYLE, body });
+  return htmlPage({ title: `${doc.info.title} ${doc.info.version}`, bodyClass: "reference", body });
 }

@@ -1,6 +1,6 @@
-/** The usage route as an OpenAPI definition. */
+/** The usage routes as OpenAPI definitions. */
 import { createRoute } from "@hono/zod-openapi";
-import { UsageSummary } from "../../../shared/contract.ts";
+import { UsageDaily, UsageSummary } from "../../../shared/contract.ts";
 import { SESSION_401 } from "../../platform/openapi_responses.ts";
 
 export const usageSummaryRoute = createRoute({
@@ -14,6 +14,24 @@ export const usageSummaryRoute = createRoute({
     200: {
       description: "Usage of the signed-in user.",
       content: { "application/json": { schema: UsageSummary } },
+    },
+    401: SESSION_401,
+  },
+});
+
+export const usageDailyRoute = createRoute({
+  method: "get",
+  path: "/api/usage/daily",
+  tags: ["Usage"],
+  operationId: "usageDaily",
+  summary: "Units per day of the current month, the daily cap and the account's refusals",
+  description: "Not in the specification: the dashboard's overview reads it beside " +
+    "`/api/usage/summary`, whose fields it leaves unchanged. Dashboard session only.",
+  security: [{ sessionCookie: [] }],
+  responses: {
+    200: {
+      description: "Daily usage of the signed-in user.",
+      content: { "application/json": { schema: UsageDaily } },
     },
     401: SESSION_401,
   },

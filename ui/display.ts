@@ -3,8 +3,8 @@
  * selection panel and the popup. Codes it does not know (new regimes, warnings or error codes of
  * later releases) are shown as they are, never dropped.
  */
-import type { ApiFailure } from "../../shared/client.ts";
-import { shownRisk } from "../../shared/regimes.ts";
+import type { ApiFailure } from "../shared/client.ts";
+import { shownRisk } from "../shared/regimes.ts";
 
 const REGIME_LABELS: Record<string, string> = {
   NORMAL: "No hallucination",
@@ -83,8 +83,15 @@ export interface FailureView {
   action?: FailureAction;
 }
 
-/** One sentence for a failed call, and the action that can fix it (none that cannot). */
-export function failureView(failure: ApiFailure, now = new Date()): FailureView {
+/**
+ * One sentence for a failed call, and the action that can fix it (none that cannot). `hint`: what
+ * to check when the server cannot be reached (the extension's names its popup setting).
+ */
+export function failureView(
+  failure: ApiFailure,
+  now = new Date(),
+  hint = UNREACHABLE_HINT,
+): FailureView {
   const body = failure.body;
   switch (failure.kind) {
     case "unauthorized":
@@ -131,7 +138,7 @@ export function failureView(failure: ApiFailure, now = new Date()): FailureView 
       return { text: "The detector did not answer in time.", action: { kind: "retry" } };
     case "network":
       return {
-        text: `The detection server cannot be reached. ${UNREACHABLE_HINT}`,
+        text: `The detection server cannot be reached. ${hint}`,
         action: { kind: "retry" },
       };
     case "invalid_request":
