@@ -55,7 +55,9 @@ const Env = z.object({
   GITHUB_API_URL: providerUrl.default("https://api.github.com"),
   /** Extension origins (chrome-extension://<id>) allowed to call the session API with cookies. */
   EXTENSION_ORIGINS: z.string().default(""),
-  /** The built dashboard (`deno task build:dashboard`); by default dashboard/dist of this clone. */
+  /**
+   * The built dashboard (`deno task build:dashboard`); by default the dashboard app's dist/.
+   */
   DASHBOARD_DIR: z.string().min(1).optional(),
 }).extend(VerifierEnvFields.shape).superRefine(requireVerifierModel);
 
@@ -90,7 +92,8 @@ export interface Config {
   oidc?: OAuthClientConfig & { issuer: string };
   github?: OAuthClientConfig & { oauthUrl: string; apiUrl: string };
   extensionOrigins: string[];
-  dashboardDir: string;
+  /** The built dashboard's folder; the dashboard's own build folder when not given. */
+  dashboardDir?: string;
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
@@ -148,6 +151,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       }
       : undefined,
     extensionOrigins: e.EXTENSION_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
-    dashboardDir: e.DASHBOARD_DIR ?? new URL("../../dashboard/dist", import.meta.url).pathname,
+    dashboardDir: e.DASHBOARD_DIR,
   };
 }

@@ -83,6 +83,27 @@ Deno.test("convention: every routed server/features/* exports one router, mounte
   assert.equal(mounted, features.length, "app.ts mounts exactly one router per feature");
 });
 
+Deno.test("convention: the repository's top level is the four programs' folders and their config", async () => {
+  const tracked = new TextDecoder().decode(
+    (await new Deno.Command("git", { args: ["ls-files"], cwd: ROOT, stdout: "piped" }).output())
+      .stdout,
+  );
+  const top = [...new Set(tracked.split("\n").filter(Boolean).map((p) => p.split("/")[0]))];
+  assert.deepEqual(top.sort(), [
+    ".ci",
+    ".gitignore",
+    "README.md",
+    "deno.json",
+    "deno.lock",
+    "docs",
+    "extension",
+    "server",
+    "shared",
+    "tests",
+    "vite.config.ts",
+  ]);
+});
+
 Deno.test("convention: the server/ root holds only the entry points", () => {
   const files = entries(new URL("server/", ROOT)).filter((e) => e.isFile).map((e) => e.name);
   assert.deepEqual(files.sort(), ["admin.ts", "app.ts", "bench.ts", "main.ts"]);

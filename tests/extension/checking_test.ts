@@ -8,11 +8,11 @@ import type { ApiFailure, ApiResult } from "../../shared/client.ts";
 import type { DetectResponse } from "../../shared/contract.ts";
 import { shownRisk } from "../../shared/regimes.ts";
 import { codePointLength, MAX_FIELD_CHARS } from "../../shared/text.ts";
-import { failureView, quotaResetDate } from "../../ui/display.ts";
+import { failureView, quotaResetDate } from "../../shared/ui/display.ts";
 import { requestIdFor } from "../../extension/src/request_id.ts";
 import { isPlainHttpRemote } from "../../extension/src/server_address.ts";
 import { MIN_PART_CHARS, promptField, splitAnswer } from "../../extension/src/split.ts";
-import { isVerdict, verdictOf } from "../../ui/verdict.ts";
+import { isVerdict, verdictOf } from "../../shared/ui/verdict.ts";
 
 const sentence = (i: number) =>
   `Sentence number ${i} states one more fact about the topic at hand.`;

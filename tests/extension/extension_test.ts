@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import type extensionApi from "webextension-polyfill";
 import { DetectResponse } from "../../shared/contract.ts";
 import { shownRisk } from "../../shared/regimes.ts";
-import { NOT_VERIFIABLE, regimeLabel, warningText } from "../../ui/display.ts";
+import { NOT_VERIFIABLE, regimeLabel, warningText } from "../../shared/ui/display.ts";
 import { needing } from "../support/env.ts";
 import { startDetector } from "./support/backend.ts";
 import { startSession } from "./support/browser.ts";

@@ -9,10 +9,10 @@ import { render } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { ApiFailure } from "../../../shared/client.ts";
 import { shownRisk } from "../../../shared/regimes.ts";
-import { Breakdown } from "../../../ui/breakdown.tsx";
-import { failureView, FLAG_EXPLANATION, NOT_VERIFIABLE } from "../../../ui/display.ts";
+import { Breakdown } from "../../../shared/ui/breakdown.tsx";
+import { failureView, FLAG_EXPLANATION, NOT_VERIFIABLE } from "../../../shared/ui/display.ts";
 import { BADGE_HOST_ATTRIBUTE } from "../sites/dom.ts";
-import type { Verdict } from "../../../ui/verdict.ts";
+import type { Verdict } from "../../../shared/ui/verdict.ts";
 import { BADGE_CSS } from "./badge_styles.ts";
 import { isDarkAround } from "./theme.ts";
 

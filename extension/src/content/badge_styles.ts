@@ -4,7 +4,7 @@
  * custom properties, switched by the host's `data-theme` (the page's own theme, see theme.ts).
  * The breakdown inside the details has the rules it shares with the dashboard (ui/).
  */
-import { BREAKDOWN_CSS } from "../../../ui/breakdown_styles.ts";
+import { BREAKDOWN_CSS } from "../../../shared/ui/breakdown_styles.ts";
 
 export const BADGE_CSS = `${BREAKDOWN_CSS}
 :host { display: block; margin: 6px 0; }

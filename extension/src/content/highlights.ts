@@ -4,7 +4,7 @@
  * and shows a part's own score in a small tooltip while the pointer is over it.
  */
 import { shownRisk } from "../../../shared/regimes.ts";
-import { regimeLabel } from "../../../ui/display.ts";
+import { regimeLabel } from "../../../shared/ui/display.ts";
 import { BADGE_HOST_ATTRIBUTE, type TextPoint } from "../sites/dom.ts";
 import { HIGHLIGHT_CSS } from "./badge_styles.ts";
 

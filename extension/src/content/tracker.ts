@@ -15,7 +15,7 @@ import { locatePieces } from "../sites/dom.ts";
 import type { SiteAdapter, Turn } from "../sites/types.ts";
 import { waitingOutRateLimits } from "../rate_limit.ts";
 import { promptField, splitAnswer } from "../split.ts";
-import { isVerdict, NO_EVIDENCE, verdictOf } from "../../../ui/verdict.ts";
+import { isVerdict, NO_EVIDENCE, verdictOf } from "../../../shared/ui/verdict.ts";
 import { BadgeView } from "./badge.tsx";
 import type { Highlighter, PartMark } from "./highlights.ts";
 

@@ -6,7 +6,7 @@
 import { useEffect, useState } from "preact/hooks";
 import type { ApiResult } from "../../../shared/client.ts";
 import type { UsageSummary } from "../../../shared/contract.ts";
-import { failureView, UNREACHABLE_HINT } from "../../../ui/display.ts";
+import { failureView, UNREACHABLE_HINT } from "../../../shared/ui/display.ts";
 import { type AccountNotice, sendToWorker, type Settings } from "../protocol.ts";
 import { isPlainHttpRemote } from "../server_address.ts";
 import { KeysPanel } from "./KeysPanel.tsx";

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import type { ApiKey, ApiKeyCreateResponse } from "../../../shared/contract.ts";
-import { failureView } from "../../../ui/display.ts";
+import { failureView } from "../../../shared/ui/display.ts";
 import { sendToWorker } from "../protocol.ts";
 
 export function KeysPanel() {

@@ -14,10 +14,10 @@ import {
   regimeLabel,
   usageText,
   warningText,
-} from "../../../ui/display.ts";
+} from "../../../shared/ui/display.ts";
 import { waitingOutRateLimits } from "../rate_limit.ts";
 import { promptField, splitAnswer } from "../split.ts";
-import { isVerdict, verdictOf } from "../../../ui/verdict.ts";
+import { isVerdict, verdictOf } from "../../../shared/ui/verdict.ts";
 import { sendToPage } from "../protocol.ts";
 import { detect, signInUrl } from "./handlers.ts";
 import { type PanelView, renderSelectionPanel } from "../selection_panel.ts";

@@ -36,7 +36,7 @@ function readShell(dir: string): string | null {
 }
 
 export function dashboardRouter(deps: AppDeps): Hono<AppEnv> {
-  const { dashboardDir } = deps.config;
+  const dashboardDir = deps.config.dashboardDir ?? new URL("./app/dist", import.meta.url).pathname;
   const shell = readShell(dashboardDir);
   const app = new Hono<AppEnv>();
 

@@ -4,7 +4,7 @@
  * it) is adopted as a constructed stylesheet, which the page's CSP (no inline style) allows.
  */
 import { render } from "preact";
-import { BREAKDOWN_CSS } from "../../ui/breakdown_styles.ts";
+import { BREAKDOWN_CSS } from "../../../../../shared/ui/breakdown_styles.ts";
 import { App, pageOf } from "./App.tsx";
 
 const sheet = new CSSStyleSheet();

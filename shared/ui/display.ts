@@ -3,8 +3,8 @@
  * selection panel and the popup. Codes it does not know (new regimes, warnings or error codes of
  * later releases) are shown as they are, never dropped.
  */
-import type { ApiFailure } from "../shared/client.ts";
-import { shownRisk } from "../shared/regimes.ts";
+import type { ApiFailure } from "../client.ts";
+import { shownRisk } from "../regimes.ts";
 
 const REGIME_LABELS: Record<string, string> = {
   NORMAL: "No hallucination",

@@ -4,8 +4,8 @@
  * prefix, dates and state, revoked keys on demand, and revocation after a confirmation dialog.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { ApiFailure } from "../../shared/client.ts";
-import type { ApiKey, ApiKeyCreateResponse } from "../../shared/contract.ts";
+import type { ApiFailure } from "../../../../../shared/client.ts";
+import type { ApiKey, ApiKeyCreateResponse } from "../../../../../shared/contract.ts";
 import { api } from "./api.ts";
 import { CopyButton } from "./CopyButton.tsx";
 import { Failure } from "./Failure.tsx";

@@ -3,7 +3,7 @@
  * cap where the plan has one), when they reset, units per day this month, past months, and the
  * refusals the API is answering now (402 with its upgrade link, 403 with its appeal link).
  */
-import type { UsageDaily, UsageSummary } from "../../shared/contract.ts";
+import type { UsageDaily, UsageSummary } from "../../../../../shared/contract.ts";
 import { api } from "./api.ts";
 import { Failure } from "./Failure.tsx";
 import { UsageChart } from "./UsageChart.tsx";

@@ -3,8 +3,8 @@
  * of every part, and how many calls and units the answer took. Parts the server could not verify
  * (`no_evidence`) take no part in the risk; when none could, the answer is "not verifiable".
  */
-import type { ApiFailure, ApiResult } from "../shared/client.ts";
-import type { DetectResponse } from "../shared/contract.ts";
+import type { ApiFailure, ApiResult } from "../client.ts";
+import type { DetectResponse } from "../contract.ts";
 
 export const NO_EVIDENCE = "no_evidence";
 

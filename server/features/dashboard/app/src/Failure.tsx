@@ -1,6 +1,6 @@
 /** A failed call in words, with the link or sign-in that can fix it (the extension's texts). */
-import type { ApiFailure } from "../../shared/client.ts";
-import { failureView } from "../../ui/display.ts";
+import type { ApiFailure } from "../../../../../shared/client.ts";
+import { failureView } from "../../../../../shared/ui/display.ts";
 
 export function Failure({ failure }: { failure: ApiFailure }) {
   // This page came from the server itself: unreachable means it stopped.

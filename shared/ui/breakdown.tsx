@@ -3,7 +3,7 @@
  * the calls and units it took and how it was scored. Shared by the extension's badge and the
  * dashboard's "Try it" page, so both say the same thing the same way; styled by BREAKDOWN_CSS.
  */
-import { MAX_FIELD_CHARS } from "../shared/text.ts";
+import { MAX_FIELD_CHARS } from "../text.ts";
 import { FLAG_EXPLANATION, percent, regimeLabel, usageText, warningText } from "./display.ts";
 import type { Verdict } from "./verdict.ts";
 

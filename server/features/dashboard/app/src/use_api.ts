@@ -1,6 +1,6 @@
 /** One API read for a component: undefined while loading, then the call's result. */
 import { useEffect, useState } from "preact/hooks";
-import type { ApiResult } from "../../shared/client.ts";
+import type { ApiResult } from "../../../../../shared/client.ts";
 
 export function useApi<T>(read: () => Promise<ApiResult<T>>, deps: unknown[] = []) {
   const [result, setResult] = useState<ApiResult<T>>();

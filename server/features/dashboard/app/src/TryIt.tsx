@@ -4,13 +4,13 @@
  * only: nothing is written to storage, and the server keeps no text (zero retention).
  */
 import { useState } from "preact/hooks";
-import type { ApiResult } from "../../shared/client.ts";
-import type { DetectResponse } from "../../shared/contract.ts";
-import { shownRisk } from "../../shared/regimes.ts";
-import { MAX_FIELD_CHARS } from "../../shared/text.ts";
-import { Breakdown } from "../../ui/breakdown.tsx";
-import { FLAG_EXPLANATION, NOT_VERIFIABLE } from "../../ui/display.ts";
-import { isVerdict, verdictOf } from "../../ui/verdict.ts";
+import type { ApiResult } from "../../../../../shared/client.ts";
+import type { DetectResponse } from "../../../../../shared/contract.ts";
+import { shownRisk } from "../../../../../shared/regimes.ts";
+import { MAX_FIELD_CHARS } from "../../../../../shared/text.ts";
+import { Breakdown } from "../../../../../shared/ui/breakdown.tsx";
+import { FLAG_EXPLANATION, NOT_VERIFIABLE } from "../../../../../shared/ui/display.ts";
+import { isVerdict, verdictOf } from "../../../../../shared/ui/verdict.ts";
 import { api } from "./api.ts";
 import { Failure } from "./Failure.tsx";
 
