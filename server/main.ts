@@ -20,7 +20,14 @@ async function main(): Promise<void> {
     console.error((err as Error).message);
     Deno.exit(2);
   }
-  const kv = await openKv(config.kvPath);
+  let kv: Deno.Kv;
+  try {
+    kv = await openKv(config.kvPath);
+  } catch (err) {
+    // Deno's message names the server and why (unreachable, token refused); never the token.
+    console.error(`cannot open the KV store KV_PATH=${config.kvPath}: ${(err as Error).message}`);
+    Deno.exit(2);
+  }
 
   let detector: SupervisedDetector | null = null;
   if (config.detector.kind === "embedded") {

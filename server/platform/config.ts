@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { formatZodIssues } from "../../shared/zod_issues.ts";
 import { randomToken } from "./random_token.ts";
+import { isKvConnectUrl } from "./kv/kv.ts";
 import {
   requireVerifierModel,
   VerifierEnvFields,
@@ -35,6 +36,8 @@ const Env = z.object({
   KNOWLEDGE_DIR: z.string().min(1).optional(),
   /** A file path (folder created on start) or a KV Connect URL shared by several instances. */
   KV_PATH: z.string().default("./data/kv.sqlite3"),
+  /** A KV Connect server's access token: Deno reads it itself; checked here, never kept or logged. */
+  DENO_KV_ACCESS_TOKEN: z.string().min(1).optional(),
   /** JSON file merged over the default plan table. */
   PLANS_FILE: z.string().optional(),
   /** Public base address of this service, used in redirects and OAuth callbacks. */
@@ -59,7 +62,15 @@ const Env = z.object({
    * The built dashboard (`deno task build:dashboard`); by default the dashboard app's dist/.
    */
   DASHBOARD_DIR: z.string().min(1).optional(),
-}).extend(VerifierEnvFields.shape).superRefine(requireVerifierModel);
+}).extend(VerifierEnvFields.shape).superRefine(requireVerifierModel).superRefine((env, ctx) => {
+  if (isKvConnectUrl(env.KV_PATH) && env.DENO_KV_ACCESS_TOKEN === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["DENO_KV_ACCESS_TOKEN"],
+      message: "required when KV_PATH is a KV Connect URL (the server's access token)",
+    });
+  }
+});
 
 export interface OAuthClientConfig {
   clientId: string;

@@ -24,8 +24,13 @@ export function sharedDataDir(): string {
 
 export const CHROMIUM_PATH = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 
+/** denokv, Deno's self-hosted KV Connect server (`cargo install denokv`). */
+export const DENOKV_PATH = Deno.env.get("DENOKV_PATH") ??
+  `${Deno.env.get("HOME") ?? "/root"}/.cargo/bin/denokv`;
+
 /** What a test may need beyond the repository, and where it is looked for. */
 const RESOURCES = {
+  denokv: () => ({ what: "denokv (cargo install denokv, or DENOKV_PATH)", path: DENOKV_PATH }),
   sharedData: () => ({ what: "the labelled data", path: sharedDataDir() }),
   chromium: () => ({
     what: "Chromium (apt-get install chromium, or CHROMIUM_PATH)",

@@ -15,6 +15,7 @@ import { HEADER } from "../../../shared/headers.ts";
 import type { InputMode, Task } from "../../../shared/regimes.ts";
 import type { AppDeps } from "../../platform/env.ts";
 import { type ApiError, apiError, detailError } from "../../platform/errors.ts";
+import { isStoreUnavailable, storeUnavailable } from "../../platform/kv/kv.ts";
 import { accountSuspended } from "../auth/account_status.ts";
 import type { Caller, KeyCaller } from "../auth/caller.ts";
 import type { Plan } from "../billing/plans.ts";
@@ -151,7 +152,15 @@ export async function record(
         now: call.at,
         guards: current.kind === "key" ? current.guards : [],
         window: call.counters.window,
-      }).catch(() => {
+      }).catch((err) => {
+        // The store did not answer: the record may still land, so only a retry with this
+        // X-Request-Id (a served id is recognised) is sure to be billed at most once.
+        if (isStoreUnavailable(err)) {
+          throw storeUnavailable({
+            message: "the store did not confirm the record; retry with the same X-Request-Id",
+            request_id: call.requestId,
+          });
+        }
         throw apiError("usage_audit_unavailable", {
           message: "usage could not be recorded; the request was not served and not billed",
           request_id: call.requestId,

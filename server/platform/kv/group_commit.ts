@@ -8,7 +8,7 @@
  * was decided on, so another process writing meanwhile fails the group, which is then read and
  * decided again: caps, rate limits and request ids stay exact across processes.
  */
-import { type Attempt, retryOnConflict } from "./kv.ts";
+import { type Attempt, maxChecksOf, retryOnConflict } from "./kv.ts";
 
 /** What deciding one record needs from the store, and what it writes when it is recorded. */
 export interface RecordPlan<T> {
@@ -34,7 +34,11 @@ interface Waiting<T> {
   reject(err: unknown): void;
 }
 
-/** Checks per atomic operation are capped at 100 by Deno KV; a record checks at most 6 keys. */
+/**
+ * Records per group at most; a group also stays within the store's checks per atomic operation
+ * (`maxChecksOf`: 100 on a file, 10 over KV Connect), counting the keys its records read, which
+ * records of one account share (a record reads at most 6 keys).
+ */
 const MAX_GROUP = 16;
 const GET_MANY_MAX = 10;
 
@@ -101,6 +105,19 @@ async function commitGroup<T>(kv: Deno.Kv, group: Waiting<T>[]): Promise<void> {
   group.forEach((w, i) => w.resolve(outcomes[i]));
 }
 
+/** How many of the waiting records (at least one) make a group within `maxChecks` keys read. */
+function groupSize(waiting: Waiting<unknown>[], maxChecks: number): number {
+  const keys = new Set<string>();
+  let size = 0;
+  while (size < Math.min(waiting.length, MAX_GROUP)) {
+    const reads = waiting[size].plan.reads.map(keyId).filter((id) => !keys.has(id));
+    if (size > 0 && keys.size + reads.length > maxChecks) break;
+    for (const id of reads) keys.add(id);
+    size++;
+  }
+  return size;
+}
+
 interface Writer {
   waiting: Waiting<unknown>[];
   busy: boolean;
@@ -121,7 +138,7 @@ export function groupCommit<T>(kv: Deno.Kv, plan: RecordPlan<T>): Promise<T> {
     (async () => {
       try {
         while (w.waiting.length > 0) {
-          const group = w.waiting.splice(0, MAX_GROUP);
+          const group = w.waiting.splice(0, groupSize(w.waiting, maxChecksOf(kv)));
           await commitGroup(kv, group).catch((err) => group.forEach((g) => g.reject(err)));
         }
       } finally {

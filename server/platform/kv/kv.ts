@@ -1,14 +1,66 @@
 /**
  * Opening the KV store; every read and commit of it goes through `withLockRetry` (another process
- * on the same file may hold the SQLite write lock), and every read-modify-write through
- * `retryOnConflict` (another writer may change what was read).
+ * on the same file may hold the SQLite write lock; a KV Connect server may be unreachable), and
+ * every read-modify-write through `retryOnConflict` (another writer may change what was read).
  */
 import { dirname } from "node:path";
+import { ApiError, type ErrorExtras } from "../errors.ts";
 
+/** A KV Connect URL (a self-hosted denokv, Deno Deploy's KV) rather than a file. */
+export const isKvConnectUrl = (path: string) => /^https?:\/\//.test(path);
+
+/**
+ * Opens the store at `path`: a file (its folder created) or a KV Connect URL, whose access token
+ * Deno reads from DENO_KV_ACCESS_TOKEN. A KV Connect server is asked for its metadata here, so an
+ * unreachable server or a refused token stops start-up with the reason.
+ */
 export async function openKv(path: string): Promise<Deno.Kv> {
-  const remote = /^https?:\/\//.test(path);
+  const remote = isKvConnectUrl(path);
   if (!remote && path !== ":memory:") await Deno.mkdir(dirname(path), { recursive: true });
-  return await Deno.openKv(path);
+  const kv = await Deno.openKv(path);
+  maxChecksByStore.set(kv, remote ? KV_CONNECT_MAX_CHECKS : LOCAL_MAX_CHECKS);
+  return kv;
+}
+
+/**
+ * Versionstamp checks one atomic operation may carry: 100 on a local file, 10 over KV Connect
+ * (denokv's limit, `denokv_proto::limits::MAX_CHECKS`).
+ */
+const LOCAL_MAX_CHECKS = 100;
+const KV_CONNECT_MAX_CHECKS = 10;
+const maxChecksByStore = new WeakMap<Deno.Kv, number>();
+
+/** The checks one atomic operation on `kv` may carry (the lower limit for a store of unknown kind). */
+export function maxChecksOf(kv: Deno.Kv): number {
+  return maxChecksByStore.get(kv) ?? KV_CONNECT_MAX_CHECKS;
+}
+
+/**
+ * How long one store operation may take. Deno's KV Connect client retries a server it cannot
+ * reach without end, so a call would otherwise wait for as long as the server is down; a local
+ * file answers in milliseconds even under lock contention.
+ */
+const STORE_TIMEOUT_MS = 5_000;
+
+/** The answer while the store does not answer: 503, for the caller to retry later. */
+export const storeUnavailable = (extras: ErrorExtras = {}): ApiError =>
+  new ApiError(503, { detail: "store_unavailable", ...extras });
+
+export function isStoreUnavailable(err: unknown): boolean {
+  return err instanceof ApiError && err.body.detail === "store_unavailable";
+}
+
+/** `op`'s result, or `storeUnavailable()` when the store has not answered in time. */
+async function withinStoreTimeout<T>(op: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(storeUnavailable()), STORE_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([op, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** About three seconds of waiting in all before giving up. */
@@ -25,15 +77,16 @@ function isLockContention(err: unknown): boolean {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Runs a KV operation, retrying while another process holds the SQLite write lock. `op` must be
- * safe to repeat: rebuild the atomic operation inside it. The waits are short (1 to 25 ms, with
- * jitter): a commit holds the lock for a millisecond or two, and longer waits cost a second API
- * process on the same file more than they save (measured with two processes, 32 callers).
+ * Runs a KV operation, retrying while another process holds the SQLite write lock, and giving up
+ * with `storeUnavailable()` when the store does not answer in time. `op` must be safe to repeat:
+ * rebuild the atomic operation inside it. The waits are short (1 to 25 ms, with jitter): a commit
+ * holds the lock for a millisecond or two, and longer waits cost a second API process on the same
+ * file more than they save (measured with two processes, 32 callers).
  */
 export async function withLockRetry<T>(op: () => Promise<T>): Promise<T> {
   for (let attempt = 0;; attempt++) {
     try {
-      return await op();
+      return await withinStoreTimeout(op());
     } catch (err) {
       if (attempt >= LOCK_RETRIES || !isLockContention(err)) throw err;
       await sleep(1 + Math.random() * 3 * Math.min(attempt + 1, 8));
