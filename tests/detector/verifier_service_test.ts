@@ -129,6 +129,8 @@ Deno.test("the verifier in the detector process: fused, failures, calibration, n
     model: MODEL,
     timeoutMs: TIMEOUT_MS,
     samples: 1,
+    // Never opens here: each failure case is asked of the verifier.
+    breaker: { failures: 1_000, cooldownMs: 100 },
   };
   const output: string[] = [];
   const start = () =>
