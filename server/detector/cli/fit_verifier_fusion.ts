@@ -10,7 +10,7 @@ import { readFlags } from "./command_line.ts";
 import cliProgress from "cli-progress";
 import { z } from "zod";
 import type { InputMode } from "../../../shared/regimes.ts";
-import { buildCorpus } from "../corpus/corpus.ts";
+import { buildCorpus, type BuiltRow } from "../corpus/corpus.ts";
 import { splitCorpus } from "../corpus/split.ts";
 import { auroc, expectedCalibrationError } from "../learners/metrics.ts";
 import { retrievalDetector } from "../knowledge/load.ts";
@@ -114,16 +114,18 @@ async function calibrationInputs(dataDir: string, limit?: number): Promise<Label
   const corpus = await buildCorpus(dataDir, { onProgress: log });
   const rows = splitCorpus(corpus.rows).calibration;
   const order = [...shuffledIndices(rows.length, SHUFFLE_SEED)].slice(0, limit ?? rows.length);
-  return order.map((i) => {
-    const row = rows[i];
-    const inputMode: InputMode = row.modes.includes("pr") ? "pr" : "ro";
-    return {
-      prompt: inputMode === "pr" ? row.prompt : undefined,
-      response: row.response,
-      inputMode,
-      hallucinated: row.hallucinated,
-    };
-  });
+  return order.map((i) => labelledInput(rows[i]));
+}
+
+/** A corpus row as the detector and the verifier are asked it: with its prompt when it has one. */
+export function labelledInput(row: BuiltRow): LabelledInput {
+  const inputMode: InputMode = row.modes.includes("pr") ? "pr" : "ro";
+  return {
+    prompt: inputMode === "pr" ? row.prompt : undefined,
+    response: row.response,
+    inputMode,
+    hallucinated: row.hallucinated,
+  };
 }
 
 async function main(): Promise<number> {
