@@ -30,7 +30,7 @@ import {
 } from "../verifier/fusion.ts";
 import { evidenceGroupOf } from "../verifier/scorer.ts";
 import { simulatedVerdicts } from "../verifier/simulated.ts";
-import { labelledInput } from "./fit_verifier_fusion.ts";
+import { labelledInput } from "../corpus/labelled_input.ts";
 
 const log = (message: string) => console.error(`[calibrate:verifier-defaults] ${message}`);
 

@@ -7,7 +7,7 @@
  */
 import { buildCorpus } from "../corpus/corpus.ts";
 import { splitCorpus } from "../corpus/split.ts";
-import { type LabelledInput, labelledInput } from "../cli/fit_verifier_fusion.ts";
+import { type LabelledInput, labelledInput } from "../corpus/labelled_input.ts";
 import { auroc } from "../learners/metrics.ts";
 import { shuffledIndices } from "../learners/random.ts";
 import { simulatedVerdicts } from "../verifier/simulated.ts";
