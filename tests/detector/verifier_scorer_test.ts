@@ -1,8 +1,8 @@
 /**
  * The verified scoring step around a base scorer written here (one that emits `no_evidence` or
  * not), with a real client and a fake verifier over HTTP: the shipped defaults weigh both logits
- * when there is evidence and the verifier's alone when there is none; regime scores follow the fused p,
- * the whole breakdown, cut to the caller's top-k only at the boundary (scoreAtTopK); a failed
+ * when there is evidence and the verifier's alone when there is none; regime scores follow the
+ * fused p, the whole breakdown, cut to the caller's top-k only at the boundary (scoreAtTopK); a failed
  * verifier serves the base output with `verifier_unavailable`; `calibration_uncalibrated` until a
  * fusion file for this verifier model and this detector exists.
  */

@@ -1,9 +1,9 @@
 /**
  * The fusion of the embedded detector's calibrated probability with the verifier's: a logistic
  * model over both logits, with its own weights for calls with and without evidence (without it
- * the detector's ranking does not carry to unseen text, so the verifier leads). Fitted on the calibration split by
- * `deno task calibrate:verifier` into a file beside the model, one per verifier model; until that
- * file exists (for this model and this detector) the shipped defaults serve, marked uncalibrated:
+ * the detector's ranking does not carry to unseen text, so the verifier leads). Fitted on the
+ * calibration split by `deno task calibrate:verifier` into a file beside the model, one per
+ * verifier model; until that file exists (for this model and this detector) the shipped defaults serve, marked uncalibrated:
  * `verifier-fusion-defaults.json` in the model folder, fitted by
  * `deno task calibrate:verifier-defaults`, which names in it the data they were fitted on.
  */
@@ -59,7 +59,7 @@ export type FusionFile = z.infer<typeof FusionFile>;
 export const FUSION_DEFAULTS_FORMAT = "hd-verifier-fusion-defaults-1";
 export const FUSION_DEFAULTS_FILE = "verifier-fusion-defaults.json";
 
-/** The defaults before calibration, fitted on the project's data (see the README's verifier part). */
+/** The defaults before calibration, fitted on the project's data (see the README, verifier). */
 export const FusionDefaultsFile = z.object({
   format: z.literal(FUSION_DEFAULTS_FORMAT),
   weights: perGroup(FusionWeights),

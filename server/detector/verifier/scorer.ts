@@ -3,8 +3,9 @@
  * and fuses its calibrated probability with the verifier's verdict. The verifier is asked while
  * the base scores, behind a circuit breaker; when it fails the base output is served with
  * `verifier_unavailable`, and the failure is logged by its reason only (never any call text; the
- * calls an open breaker answers are not logged one by one, the breaker logs its opening). The whole public breakdown is
- * rescaled to the fused p and passed on whole; the caller's top-k cut comes at the boundary.
+ * calls an open breaker answers are not logged one by one, the breaker logs its opening). The
+ * whole public breakdown is rescaled to the fused p and passed on whole; the caller's top-k cut
+ * comes at the boundary.
  */
 import { BINARY_REGIME, type RegimeScore, sortRegimeScores } from "../../../shared/regimes.ts";
 import type { ScoreOutput, Scorer } from "../inference/types.ts";
