@@ -1,10 +1,15 @@
 /**
  * The verifier's cost in the benchmark: the same service started again with `VERIFIER_URL`
  * pointing at a fake OpenAI-compatible server that answers every verdict after a fixed delay
- * (200 ms), measured with one caller against the same service without a verifier. The fake is also the tests'
- * stand-in for a verifier (real HTTP on a free loopback port).
+ * (200 ms), measured with one caller against the same service without a verifier. The fakes are
+ * also the tests' stand-ins for a verifier (real HTTP on a free loopback port), with a hung one:
+ * a server that accepts connections and never answers.
  */
-import type { VerifierSettings } from "@hallucination-detection/detector";
+import {
+  VerifierEnvFields,
+  type VerifierSettings,
+  verifierSettings,
+} from "@hallucination-detection/detector";
 import { type LoadResult, runLoad } from "./load.ts";
 import { startBenchService } from "./service.ts";
 import { formatTable } from "./stats.ts";
@@ -43,6 +48,55 @@ export function startFakeVerifier(
     return await answer(await req.json(), req);
   });
   return { url: `http://127.0.0.1:${server.addr.port}/v1`, stop: () => server.shutdown() };
+}
+
+export interface HungVerifier extends FakeVerifier {
+  /** Connections accepted so far: each verifier call opens its own while the others hang. */
+  readonly connections: number;
+}
+
+/** A hung verifier: accepts every connection, reads what it is sent, never answers. */
+export function startHungVerifier(): HungVerifier {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const open = new Set<Deno.Conn>();
+  let connections = 0;
+  const drain = async (conn: Deno.Conn) => {
+    const buffer = new Uint8Array(4096);
+    try {
+      while (await conn.read(buffer) !== null);
+    } catch {
+      // Closed by the caller's abort or by stop().
+    }
+    open.delete(conn);
+  };
+  const accepting = (async () => {
+    try {
+      for await (const conn of listener) {
+        connections++;
+        open.add(conn);
+        drain(conn);
+      }
+    } catch {
+      // The listener was closed by stop().
+    }
+  })();
+  return {
+    url: `http://127.0.0.1:${listener.addr.port}/v1`,
+    get connections() {
+      return connections;
+    },
+    async stop() {
+      listener.close();
+      for (const conn of open) {
+        try {
+          conn.close();
+        } catch {
+          // Already closed by the caller.
+        }
+      }
+      await accepting;
+    },
+  };
 }
 
 export const FAKE_VERIFIER_DELAY_MS = 200;
@@ -88,12 +142,12 @@ export async function verifierLatencyTable(options: {
     console.error(
       `verifier: one caller with a fake verifier answering in ${FAKE_VERIFIER_DELAY_MS} ms ...`,
     );
-    const verified = await oneCaller({
-      url: fake.url,
-      model: "fake-verifier",
-      timeoutMs: 10_000,
-      samples: 1,
-    });
+    // The default settings, as a self-hoster who sets only the URL and the model gets them.
+    const verified = await oneCaller(
+      verifierSettings(
+        VerifierEnvFields.parse({ VERIFIER_URL: fake.url, VERIFIER_MODEL: "fake-verifier" }),
+      ),
+    );
     const row = (label: string, r: LoadResult) => [
       label,
       String(r.served),

@@ -9,6 +9,7 @@
  * - The verifier settings (`VERIFIER_*`) the API reads and passes to the detector it starts.
  * - For the knowledge benchmark: `knowledgeBenchKit()` (loaded on call, so that the API never
  *   loads the knowledge base or the corpus), the `Passage` type and the data folder's default.
+ * - For the verifier probe: `verifierProbeKit()` (loaded on call too).
  */
 export {
   type DetectorProcess,
@@ -28,8 +29,15 @@ export { DEFAULT_DATA_DIR } from "./corpus/data_dir.ts";
 export type { Passage } from "./knowledge/passages.ts";
 export type { KnowledgeBenchKit, RetrievalCases } from "./evaluation/knowledge_bench_kit.ts";
 import type { KnowledgeBenchKit } from "./evaluation/knowledge_bench_kit.ts";
+export type { VerifierProbeKit } from "./evaluation/verifier_probe_kit.ts";
+import type { VerifierProbeKit } from "./evaluation/verifier_probe_kit.ts";
 
 /** The knowledge base's index and retrieval, the seeded generator, the real-data retrieval cases. */
 export async function knowledgeBenchKit(): Promise<KnowledgeBenchKit> {
   return (await import("./evaluation/knowledge_bench_kit.ts")).KNOWLEDGE_BENCH_KIT;
+}
+
+/** Open-domain rows of the labelled data, simulated verdicts and the AUROC, for the probe. */
+export async function verifierProbeKit(): Promise<VerifierProbeKit> {
+  return (await import("./evaluation/verifier_probe_kit.ts")).VERIFIER_PROBE_KIT;
 }

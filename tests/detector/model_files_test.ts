@@ -18,11 +18,7 @@ import {
   RETRIEVAL_CALIBRATOR_FILE,
   retrievalDetector,
 } from "../../server/detector/knowledge/load.ts";
-import {
-  DEFAULT_WEIGHTS,
-  fusionFileName,
-  loadFusion,
-} from "../../server/detector/verifier/fusion.ts";
+import { fusionFileName, loadFusion } from "../../server/detector/verifier/fusion.ts";
 
 // The tests edit the committed files' JSON freely to break one field.
 // deno-lint-ignore no-explicit-any
@@ -139,7 +135,10 @@ Deno.test("verifier calibrator: a weight of the wrong type is named", async () =
     verifierSamples: 1,
     modelVersion: "hd-test",
     calibratorVersion: "cal-test",
-    weights: { ...DEFAULT_WEIGHTS, evidence: { detector: 1, verifier: "0.5", bias: 0 } },
+    weights: {
+      evidence: { detector: 1, verifier: "0.5", bias: 0 },
+      no_evidence: { detector: 0, verifier: 1, bias: 0 },
+    },
     fittedOn: { evidence: "group", no_evidence: "pooled" },
     rows: { evidence: 200, no_evidence: 50 },
     threshold: 0.5,

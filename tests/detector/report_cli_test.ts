@@ -1,8 +1,9 @@
 /**
  * `deno task report` end to end: a small file with groups scored by the real `deno task score`
- * (its input without `group`, which score refuses), then the report written from both: every
- * section present, the riskiest answers' risky claims marked, the figures per group, a line score
- * refused counted apart, nothing loaded from outside the file, progress on standard error. And the Wilson interval's values.
+ * (the same file: score ignores `group`), then the report written from both: every section
+ * present, the riskiest answers' risky claims marked, the figures per group, a line score refused
+ * counted apart, nothing loaded from outside the file, progress on standard error. And the
+ * Wilson interval's values.
  */
 import assert from "node:assert/strict";
 import { wilson } from "../../server/detector/report/figures.ts";
@@ -28,10 +29,7 @@ Deno.test("report: every section from score's input and output, per group, self-
   const dir = await Deno.makeTempDir({ prefix: "report_test_" });
   try {
     const jsonl = (rows: object[]) => rows.map((r) => JSON.stringify(r)).join("\n") + "\n";
-    const scored = await runScore(
-      ["--task", "multiclass"],
-      jsonl(ROWS.map(({ group: _, ...row }) => row)),
-    );
+    const scored = await runScore(["--task", "multiclass"], jsonl(ROWS));
     assert.equal(scored.code, 0, scored.stderr);
     await Deno.writeTextFile(`${dir}/in.jsonl`, jsonl(ROWS));
     await Deno.writeTextFile(`${dir}/out.jsonl`, jsonl(scored.lines));

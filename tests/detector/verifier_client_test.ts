@@ -5,8 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { chatReply, type ChatRequestBody, type FakeVerifier } from "../../server/bench/verifier.ts";
-import { createVerifier } from "../../server/detector/verifier/client.ts";
-import type { VerifierSettings } from "../../server/detector/verifier/settings.ts";
+import { type ClientSettings, createVerifier } from "../../server/detector/verifier/client.ts";
 import { closedPort } from "../support/detector.ts";
 import { withFakeVerifier } from "../support/fake_verifier.ts";
 
@@ -31,7 +30,7 @@ const EXPECTED_RESPONSE_FORMAT = {
 const verdict = (hallucinated: boolean, confidence: number) =>
   chatReply(JSON.stringify({ hallucinated, confidence }));
 
-function settings(fake: FakeVerifier, extra: Partial<VerifierSettings> = {}): VerifierSettings {
+function settings(fake: FakeVerifier, extra: Partial<ClientSettings> = {}): ClientSettings {
   return { url: fake.url, model: "fake-llm:7b", timeoutMs: 2_000, samples: 1, ...extra };
 }
 

@@ -12,11 +12,10 @@ import assert from "node:assert/strict";
 import { buildCorpus } from "../../server/detector/corpus/corpus.ts";
 import { splitCorpus } from "../../server/detector/corpus/split.ts";
 import type { BuiltRow } from "../../server/detector/corpus/corpus.ts";
-import { sigmoid } from "../../server/detector/learners/linear.ts";
 import { auroc, expectedCalibrationError } from "../../server/detector/learners/metrics.ts";
 import { loadDetector } from "../../server/detector/inference/model.ts";
-import { seededRandom, shuffledIndices } from "../../server/detector/learners/random.ts";
-import { verdictProbability } from "../../server/detector/verifier/client.ts";
+import { shuffledIndices } from "../../server/detector/learners/random.ts";
+import { simulatedVerdicts } from "../../server/detector/verifier/simulated.ts";
 import {
   fitFusion,
   fusedProbability,
@@ -28,40 +27,6 @@ const ROWS_PER_SPLIT = 1_500;
 const OPEN_DOMAIN = (row: BuiltRow) =>
   row.set === "truthfulqa" || row.set === "haluquestqa" ||
   (row.set === "halueval" && row.part === "general");
-
-/** Standard normal CDF (Abramowitz-Stegun 7.1.26 erf, |error| < 1.5e-7). */
-function normalCdf(x: number): number {
-  const z = Math.abs(x) / Math.SQRT2, t = 1 / (1 + 0.3275911 * z);
-  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 +
-            t * (-1.453152027 + t * 1.061405429))));
-  const erf = 1 - poly * Math.exp(-z * z);
-  return x >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
-}
-
-/** Separation of a binormal verifier with this AUROC: AUROC = Phi(mu / sqrt 2), by bisection. */
-function separationFor(target: number): number {
-  let lo = 0, hi = 10;
-  for (let i = 0; i < 60; i++) {
-    const mid = (lo + hi) / 2;
-    if (normalCdf(mid / Math.SQRT2) < target) lo = mid;
-    else hi = mid;
-  }
-  return (lo + hi) / 2;
-}
-
-/**
- * A fake verifier's verdict for a row: score s ~ N(mu * label, 1), stated as a calibrated verdict
- * (probability sigmoid of the log-likelihood ratio) and read back through `verdictProbability`.
- */
-function simulatedVerdicts(labels: readonly boolean[], target: number, seed: number): number[] {
-  const mu = separationFor(target), rand = seededRandom(seed);
-  return labels.map((hallucinated) => {
-    const gaussian = Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
-    const s = gaussian + (hallucinated ? mu : 0);
-    const p = sigmoid(mu * s - (mu * mu) / 2);
-    return verdictProbability({ hallucinated: p >= 0.5, confidence: p >= 0.5 ? p : 1 - p });
-  });
-}
 
 Deno.test(needing("sharedData", {
   name: "fusion on simulated verifiers (AUROC 0.6, 0.75, 0.9): AUROC kept, ECE <= 0.05",

@@ -17,11 +17,11 @@ import { startDetector } from "../support/detector.ts";
 import { scoreWithEvidence } from "../../server/detector/knowledge/evidence_step.ts";
 import type { ScoreOutput } from "../../server/detector/inference/types.ts";
 import {
-  DEFAULT_WEIGHTS,
   EVIDENCE_GROUPS,
   type EvidenceGroup,
   fusedProbability,
   fusionPath,
+  loadFusionDefaults,
   MIN_GROUP_ROWS,
 } from "../../server/detector/verifier/fusion.ts";
 import type { VerifierSettings } from "../../server/detector/verifier/settings.ts";
@@ -101,6 +101,7 @@ type Mode = "verdict" | "http_500" | "malformed" | "wrong_shape" | "hang";
 
 Deno.test("the verifier in the detector process: fused, failures, calibration, no call text in logs", async (t) => {
   const modelDir = await modelFolderWith();
+  const defaults = await loadFusionDefaults(modelDir);
   const dataDir = await Deno.makeTempDir({ prefix: "verifier_data_" });
   await writeFixture(dataDir);
 
@@ -129,6 +130,8 @@ Deno.test("the verifier in the detector process: fused, failures, calibration, n
     model: MODEL,
     timeoutMs: TIMEOUT_MS,
     samples: 1,
+    // Never opens here: each failure case is asked of the verifier.
+    breaker: { failures: 1_000, cooldownMs: 100 },
   };
   const output: string[] = [];
   const start = () =>
@@ -192,9 +195,13 @@ Deno.test("the verifier in the detector process: fused, failures, calibration, n
         const user = request.messages.find((m) => m.role === "user")!.content;
         assert.ok(user.includes(`<<<PROMPT\n${PROMPTS[group]}\nPROMPT>>>`));
         assert.ok(user.includes(`${RESPONSE_MARKER}\nRESPONSE>>>`));
-        const expected = fusedProbability(DEFAULT_WEIGHTS[group], base[group].p_hallucination, 0.9);
+        const expected = fusedProbability(
+          defaults.weights[group],
+          base[group].p_hallucination,
+          0.9,
+        );
         assert.ok(Math.abs(body.p_hallucination - expected) < 1e-9, JSON.stringify(body));
-        assert.equal(body.flag, expected >= 0.5);
+        assert.equal(body.flag, expected >= defaults.threshold);
         assert.deepEqual(body.warnings, [...GROUP_WARNINGS[group], "calibration_uncalibrated"]);
         assert.equal(
           body.calibrator_version,
@@ -240,7 +247,7 @@ Deno.test("the verifier in the detector process: fused, failures, calibration, n
       mode = "verdict";
       for (const group of EVIDENCE_GROUPS) {
         const p = base[group].p_hallucination;
-        const expected = fusedProbability(DEFAULT_WEIGHTS[group], p, 0.9);
+        const expected = fusedProbability(defaults.weights[group], p, 0.9);
         const line = JSON.stringify(fused[group]);
         assert.ok(Math.abs(fused[group].p_hallucination as number - expected) < 1e-9, line);
         assert.deepEqual(fused[group].warnings, [

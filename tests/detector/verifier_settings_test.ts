@@ -3,6 +3,8 @@ import assert from "node:assert/strict";
 import { loadConfig } from "../../server/platform/config.ts";
 import { readDetectorEnv } from "../../server/detector/service/serve.ts";
 import {
+  DEFAULT_BREAKER_COOLDOWN_MS,
+  DEFAULT_BREAKER_FAILURES,
   DEFAULT_VERIFIER_TIMEOUT_MS,
   verifierEnvOf,
   verifierSettings,
@@ -22,6 +24,7 @@ Deno.test("API config: VERIFIER_* parsed into the started detector's settings", 
     apiKey: "k",
     timeoutMs: DEFAULT_VERIFIER_TIMEOUT_MS,
     samples: 3,
+    breaker: { failures: DEFAULT_BREAKER_FAILURES, cooldownMs: DEFAULT_BREAKER_COOLDOWN_MS },
   });
   assert.ok(DEFAULT_VERIFIER_TIMEOUT_MS < 30_000);
   const plain = loadConfig({});
@@ -34,6 +37,8 @@ Deno.test("API config: bad VERIFIER_* values stop start-up naming the variable",
     [{ ...OLLAMA, VERIFIER_URL: "not a url" }, /VERIFIER_URL/],
     [{ ...OLLAMA, VERIFIER_TIMEOUT_MS: "60000" }, /VERIFIER_TIMEOUT_MS/],
     [{ ...OLLAMA, VERIFIER_SAMPLES: "0" }, /VERIFIER_SAMPLES/],
+    [{ ...OLLAMA, VERIFIER_BREAKER_FAILURES: "0" }, /VERIFIER_BREAKER_FAILURES/],
+    [{ ...OLLAMA, VERIFIER_BREAKER_COOLDOWN_MS: "x" }, /VERIFIER_BREAKER_COOLDOWN_MS/],
   ];
   for (const [env, message] of cases) {
     assert.throws(() => loadConfig(env), message);
@@ -42,7 +47,13 @@ Deno.test("API config: bad VERIFIER_* values stop start-up naming the variable",
 });
 
 Deno.test("the detector reads back exactly the settings the API passes it", () => {
-  const config = loadConfig({ ...OLLAMA, VERIFIER_TIMEOUT_MS: "4000", VERIFIER_API_KEY: "k" });
+  const config = loadConfig({
+    ...OLLAMA,
+    VERIFIER_TIMEOUT_MS: "4000",
+    VERIFIER_API_KEY: "k",
+    VERIFIER_BREAKER_FAILURES: "5",
+    VERIFIER_BREAKER_COOLDOWN_MS: "60000",
+  });
   const passed = config.detector.kind === "embedded" ? config.detector.verifier : undefined;
   const env = readDetectorEnv({ DETECTOR_SECRET: "s", ...verifierEnvOf(passed) });
   assert.deepEqual(verifierSettings(env), passed);

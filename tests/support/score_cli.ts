@@ -1,4 +1,7 @@
-/** Runs `deno task score`'s entry point as a real subprocess: JSONL in, parsed lines out. */
+/**
+ * Runs `deno task score`'s entry point as a real subprocess (with extra environment variables,
+ * e.g. `VERIFIER_*`): JSONL in, parsed lines out.
+ */
 import { REPO_ROOT } from "./env.ts";
 
 export interface ScoreRun {
@@ -8,10 +11,15 @@ export interface ScoreRun {
   stderr: string;
 }
 
-export async function runScore(args: string[], input: string): Promise<ScoreRun> {
+export async function runScore(
+  args: string[],
+  input: string,
+  env: Record<string, string> = {},
+): Promise<ScoreRun> {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "server/detector/cli/score.ts", ...args],
     cwd: REPO_ROOT,
+    env,
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",

@@ -9,8 +9,8 @@
 import { readFlags } from "./command_line.ts";
 import cliProgress from "cli-progress";
 import { z } from "zod";
-import type { InputMode } from "../../../shared/regimes.ts";
 import { buildCorpus } from "../corpus/corpus.ts";
+import { type LabelledInput, labelledInput } from "../corpus/labelled_input.ts";
 import { splitCorpus } from "../corpus/split.ts";
 import { auroc, expectedCalibrationError } from "../learners/metrics.ts";
 import { retrievalDetector } from "../knowledge/load.ts";
@@ -37,13 +37,6 @@ const Flags = z.object({
 });
 
 const CalibrateEnv = z.object({ MODEL_DIR: z.string().min(1).default(DEFAULT_MODEL_DIR) });
-
-export interface LabelledInput {
-  prompt?: string;
-  response: string;
-  inputMode: InputMode;
-  hallucinated: boolean;
-}
 
 export interface CollectResult {
   rows: FusionRow[];
@@ -114,16 +107,7 @@ async function calibrationInputs(dataDir: string, limit?: number): Promise<Label
   const corpus = await buildCorpus(dataDir, { onProgress: log });
   const rows = splitCorpus(corpus.rows).calibration;
   const order = [...shuffledIndices(rows.length, SHUFFLE_SEED)].slice(0, limit ?? rows.length);
-  return order.map((i) => {
-    const row = rows[i];
-    const inputMode: InputMode = row.modes.includes("pr") ? "pr" : "ro";
-    return {
-      prompt: inputMode === "pr" ? row.prompt : undefined,
-      response: row.response,
-      inputMode,
-      hallucinated: row.hallucinated,
-    };
-  });
+  return order.map((i) => labelledInput(rows[i]));
 }
 
 async function main(): Promise<number> {

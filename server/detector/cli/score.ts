@@ -1,9 +1,11 @@
 /**
  * `deno task score [--task T] [--input-mode M] [--top-k N] [--model DIR] [--knowledge DIR]
- * < in.jsonl > out.jsonl`: batch scoring, with evidence from a knowledge folder when given.
- * Standard output carries only JSONL; a bad line gets {"id", "error"} and the run goes on; counts
- * go to standard error. A line's own task / input_mode win over the flags. The `VERIFIER_*`
- * settings are honoured as by the detector service, so both score alike.
+ * [--concurrency N] < in.jsonl > out.jsonl`: batch scoring, with evidence from a knowledge folder
+ * when given. Standard output carries only JSONL, one line per input line in input order; a bad
+ * line gets {"id", "error"} and the run goes on; progress and counts go to standard error. A
+ * line's own task / input_mode win over the flags. The `VERIFIER_*` settings are honoured as by
+ * the detector service, so both score alike; up to `--concurrency` lines are scored at a time, so
+ * that the verifier's waits overlap.
  */
 import { readFlags } from "./command_line.ts";
 import { textLines } from "../../../shared/text_lines.ts";
@@ -21,9 +23,18 @@ import { verifierStep } from "../verifier/scorer.ts";
 import { readVerifierSettings, type VerifierSettings } from "../verifier/settings.ts";
 import { formatZodIssues } from "../../../shared/zod_issues.ts";
 
-/** A detect request (top-k comes from the flag) with the caller's line id. */
+/** Lines in flight: enough to overlap a slow verifier's waits, few enough for a local LLM. */
+const DEFAULT_CONCURRENCY = 8;
+/** A progress line on stderr every this many lines, for long files. */
+const PROGRESS_EVERY = 100;
+
+/**
+ * A detect request (top-k comes from the flag) with the caller's line id, and the `group` the
+ * batch report sorts lines by (read by `deno task report` from this same file; ignored here).
+ */
 const ScoreLine = DetectRequest.omit({ top_k_regimes: true }).extend({
   id: z.union([z.string(), z.number()]).optional(),
+  group: z.string().optional(),
 });
 
 const Flags = z.object({
@@ -32,6 +43,7 @@ const Flags = z.object({
   "top-k": z.coerce.number().int().min(1).max(10).default(6),
   model: z.string().optional(),
   knowledge: z.string().refine(isFolder, "must be an existing folder").optional(),
+  concurrency: z.coerce.number().int().min(1).max(64).default(DEFAULT_CONCURRENCY),
 });
 type Flags = z.infer<typeof Flags>;
 
@@ -63,7 +75,8 @@ async function scoreLine(
 async function main() {
   const flags = readFlags(
     Flags,
-    "deno task score [--task T] [--input-mode M] [--top-k K] [--model DIR] [--knowledge DIR] < in.jsonl",
+    "deno task score [--task T] [--input-mode M] [--top-k K] [--model DIR] [--knowledge DIR] " +
+      "[--concurrency N] < in.jsonl",
   );
   let verifier: VerifierSettings | undefined;
   try {
@@ -80,12 +93,21 @@ async function main() {
   const encoder = new TextEncoder();
   const writer = Deno.stdout.writable.getWriter();
   let scored = 0, failed = 0;
-  for await (const line of textLines(Deno.stdin.readable)) {
-    if (line.trim() === "") continue;
-    const out = await scoreLine(scorer, flags, line);
+  // Lines being scored, oldest first: each is written when it is the oldest and done.
+  const inFlight: Promise<Record<string, unknown>>[] = [];
+  const writeOldest = async () => {
+    const out = await inFlight.shift()!;
     "error" in out ? failed++ : scored++;
     await writer.write(encoder.encode(JSON.stringify(out) + "\n"));
+    const done = scored + failed;
+    if (done % PROGRESS_EVERY === 0) console.error(`score: ${done} lines`);
+  };
+  for await (const line of textLines(Deno.stdin.readable)) {
+    if (line.trim() === "") continue;
+    inFlight.push(scoreLine(scorer, flags, line));
+    if (inFlight.length >= flags.concurrency) await writeOldest();
   }
+  while (inFlight.length > 0) await writeOldest();
   await writer.close();
   console.error(`score: ${scored} scored, ${failed} invalid`);
 }

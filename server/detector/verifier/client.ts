@@ -85,7 +85,10 @@ function failureReason(error: unknown): string {
   return name === "TimeoutError" || name === "AbortError" ? "timeout" : "unreachable";
 }
 
-export function createVerifier(settings: VerifierSettings): Verifier {
+/** What the client itself needs (the breaker wraps it in scorer.ts). */
+export type ClientSettings = Omit<VerifierSettings, "breaker">;
+
+export function createVerifier(settings: ClientSettings): Verifier {
   const endpoint = `${settings.url}/chat/completions`;
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (settings.apiKey) headers.authorization = `Bearer ${settings.apiKey}`;

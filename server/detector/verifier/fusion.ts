@@ -1,15 +1,22 @@
 /**
  * The fusion of the embedded detector's calibrated probability with the verifier's: a logistic
- * model over both logits, with its own weights for calls with and without evidence (with evidence
- * the grounding check leads, without it the verifier leads). Fitted on the calibration split by
- * `deno task calibrate:verifier` into a file beside the model, one per verifier model; until that
- * file exists (for this model and this detector) the default weights serve, marked uncalibrated.
+ * model over both logits, with its own weights for calls with and without evidence (without it
+ * the detector's ranking does not carry to unseen text, so the verifier leads). Fitted on the
+ * calibration split by `deno task calibrate:verifier` into a file beside the model, one per
+ * verifier model; until that file exists (for this model and this detector) the shipped defaults serve, marked uncalibrated:
+ * `verifier-fusion-defaults.json` in the model folder, fitted by
+ * `deno task calibrate:verifier-defaults`, which names in it the data they were fitted on.
  */
 import { z } from "zod";
 import { UNCALIBRATED_PREFIX } from "../../../shared/contract.ts";
 import { sigmoid } from "../learners/linear.ts";
 import { bestF1Threshold } from "../learners/metrics.ts";
-import { contentVersion, modelFolder, parseModelJson } from "../inference/model_files.ts";
+import {
+  contentVersion,
+  DEFAULT_MODEL_DIR,
+  modelFolder,
+  parseModelJson,
+} from "../inference/model_files.ts";
 
 export const FUSION_FORMAT = "hd-verifier-fusion-1";
 export const EVIDENCE_GROUPS = ["evidence", "no_evidence"] as const;
@@ -23,12 +30,7 @@ export const FusionWeights = z.object({
 });
 export type FusionWeights = z.infer<typeof FusionWeights>;
 
-/** Before calibration: each side's logit at full weight where it leads, at half elsewhere. */
-export const DEFAULT_WEIGHTS: Record<EvidenceGroup, FusionWeights> = {
-  evidence: { detector: 1, verifier: 0.5, bias: 0 },
-  no_evidence: { detector: 0.5, verifier: 1, bias: 0 },
-};
-const DEFAULT_THRESHOLD = 0.5;
+const perGroup = <T extends z.ZodType>(schema: T) => z.record(z.enum(EVIDENCE_GROUPS), schema);
 
 /** Fewest calibration rows (with both labels) for a group's own fit; else the pooled fit. */
 export const MIN_GROUP_ROWS = 100;
@@ -45,14 +47,47 @@ export const FusionFile = z.object({
    * is one: its probabilities are calibrated too, so the fusion serves those calls as well.
    */
   retrievalCalibratorVersion: z.string().optional(),
-  weights: z.record(z.enum(EVIDENCE_GROUPS), FusionWeights),
+  weights: perGroup(FusionWeights),
   /** Per group: fitted on its own rows, or pooled (too few rows of that group). */
-  fittedOn: z.record(z.enum(EVIDENCE_GROUPS), z.enum(["group", "pooled"])),
-  rows: z.record(z.enum(EVIDENCE_GROUPS), z.number().int().nonnegative()),
+  fittedOn: perGroup(z.enum(["group", "pooled"])),
+  rows: perGroup(z.number().int().nonnegative()),
   /** Fused p at which `flag` is set: the best F1 on the calibration rows. */
   threshold: z.number(),
 });
 export type FusionFile = z.infer<typeof FusionFile>;
+
+export const FUSION_DEFAULTS_FORMAT = "hd-verifier-fusion-defaults-1";
+export const FUSION_DEFAULTS_FILE = "verifier-fusion-defaults.json";
+
+/** The defaults before calibration, fitted on the project's data (see the README, verifier). */
+export const FusionDefaultsFile = z.object({
+  format: z.literal(FUSION_DEFAULTS_FORMAT),
+  weights: perGroup(FusionWeights),
+  /** Fused p at which `flag` is set: the best F1 on the fitting rows. */
+  threshold: z.number(),
+  /** Per group: whether the detector's logit is in the fit (else the verifier carries the call). */
+  detectorWeighted: perGroup(z.boolean()),
+  /** The detector's AUROC per group within each set (and part), which decides the choice above. */
+  detectorAuroc: perGroup(z.object({
+    /** On the fitting rows: other rows of the sets it was trained on. */
+    calibration: z.number(),
+    /** On sets it never trained on (eval-only licences): measured there, never fitted on. */
+    unseenSets: z.number(),
+  })),
+  /** Below this AUROC on unseen sets the detector is left out of a group's fit. */
+  minUnseenAuroc: z.number(),
+  fittedOn: z.object({
+    data: z.string(),
+    sets: z.array(z.string()),
+    rows: perGroup(z.number().int().nonnegative()),
+    unseenSets: z.array(z.string()),
+    unseenRows: perGroup(z.number().int().nonnegative()),
+    verifier: z.string(),
+    modelVersion: z.string(),
+    calibratorVersion: z.string(),
+  }),
+});
+export type FusionDefaultsFile = z.infer<typeof FusionDefaultsFile>;
 
 export interface FusionRow {
   pDetector: number;
@@ -71,10 +106,16 @@ export function fusedProbability(w: FusionWeights, pDetector: number, pVerifier:
   return sigmoid(w.detector * logit(pDetector) + w.verifier * logit(pVerifier) + w.bias);
 }
 
-/** Logistic regression on [logit pD, logit pV, 1] by Newton steps, a small ridge for stability. */
-export function fitWeights(rows: readonly FusionRow[]): FusionWeights {
-  const x = rows.map((r) => [logit(r.pDetector), logit(r.pVerifier), 1]);
-  const w = [1, 1, 0];
+/**
+ * Logistic regression on [logit pD, logit pV, 1] by Newton steps, a small ridge for stability;
+ * without the detector its weight stays 0 (the ridge alone holds that coordinate).
+ */
+export function fitWeights(
+  rows: readonly FusionRow[],
+  { withDetector = true }: { withDetector?: boolean } = {},
+): FusionWeights {
+  const x = rows.map((r) => [withDetector ? logit(r.pDetector) : 0, logit(r.pVerifier), 1]);
+  const w = [withDetector ? 1 : 0, 1, 0];
   const ridge = 1e-3;
   for (let iter = 0; iter < 50; iter++) {
     const g = [ridge * w[0], ridge * w[1], 0];
@@ -167,6 +208,7 @@ export class Fusion {
     private readonly file: FusionFile | undefined,
     /** `vf-` + content hash of the file: part of the served calibrator_version. */
     private readonly fileVersion: string | undefined,
+    readonly defaults: FusionDefaultsFile,
   ) {}
 
   /** A fitted file exists for this verifier model (it may still be stale for the detector). */
@@ -189,9 +231,8 @@ export class Fusion {
     group: EvidenceGroup,
   ): FusedScore {
     const calibrated = this.calibratedFor(base);
-    const weights = calibrated ? this.file!.weights[group] : DEFAULT_WEIGHTS[group];
-    const p = fusedProbability(weights, base.p_hallucination, pVerifier);
-    const threshold = calibrated ? this.file!.threshold : DEFAULT_THRESHOLD;
+    const { weights, threshold } = calibrated ? this.file! : this.defaults;
+    const p = fusedProbability(weights[group], base.p_hallucination, pVerifier);
     return {
       p,
       flag: p >= threshold,
@@ -203,24 +244,54 @@ export class Fusion {
   }
 }
 
-/** The fusion for `verifierModel` from `modelDir` (the defaults when no file was written). */
-export async function loadFusion(modelDir: string, verifierModel: string): Promise<Fusion> {
-  const path = fusionPath(modelDir, verifierModel);
-  let bytes: Uint8Array;
+/** The file's bytes, or undefined when there is none. */
+async function readIfThere(path: string): Promise<Uint8Array | undefined> {
   try {
-    bytes = await Deno.readFile(path);
+    return await Deno.readFile(path);
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) {
-      return new Fusion(verifierModel, undefined, undefined);
-    }
+    if (error instanceof Deno.errors.NotFound) return undefined;
     throw error;
   }
+}
+
+export function fusionDefaultsPath(modelDir: string): string {
+  return `${modelFolder(modelDir)}${FUSION_DEFAULTS_FILE}`;
+}
+
+/**
+ * The defaults of `modelDir`, else the shipped model's (a freshly trained folder has none; the
+ * shipped ones still say where the detector can lead).
+ */
+export async function loadFusionDefaults(modelDir: string): Promise<FusionDefaultsFile> {
+  for (const dir of [modelDir, DEFAULT_MODEL_DIR]) {
+    const path = fusionDefaultsPath(dir);
+    const bytes = await readIfThere(path);
+    if (bytes) return parseModelJson(path, FusionDefaultsFile, bytes);
+  }
+  throw new Error(`${FUSION_DEFAULTS_FILE} is missing from ${DEFAULT_MODEL_DIR}`);
+}
+
+/** The fusion for `verifierModel` from `modelDir` (the defaults when no file was written). */
+export async function loadFusion(modelDir: string, verifierModel: string): Promise<Fusion> {
+  const defaults = await loadFusionDefaults(modelDir);
+  const path = fusionPath(modelDir, verifierModel);
+  const bytes = await readIfThere(path);
+  if (!bytes) return new Fusion(verifierModel, undefined, undefined, defaults);
   const file = parseModelJson(path, FusionFile, bytes);
-  return new Fusion(verifierModel, file, await contentVersion("vf-", [bytes]));
+  return new Fusion(verifierModel, file, await contentVersion("vf-", [bytes]), defaults);
 }
 
 export async function writeFusion(modelDir: string, file: FusionFile): Promise<string> {
   const path = fusionPath(modelDir, file.verifierModel);
+  await Deno.writeTextFile(path, JSON.stringify(file, null, 2) + "\n");
+  return path;
+}
+
+export async function writeFusionDefaults(
+  modelDir: string,
+  file: FusionDefaultsFile,
+): Promise<string> {
+  const path = fusionDefaultsPath(modelDir);
   await Deno.writeTextFile(path, JSON.stringify(file, null, 2) + "\n");
   return path;
 }

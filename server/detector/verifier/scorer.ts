@@ -1,12 +1,15 @@
 /**
  * The verified scoring step: wraps a base scorer (the embedded detector, or detector + evidence)
  * and fuses its calibrated probability with the verifier's verdict. The verifier is asked while
- * the base scores; when it fails the base output is served with `verifier_unavailable`, and the
- * failure is logged by its reason only (never any call text). The whole public breakdown is
- * rescaled to the fused p and passed on whole; the caller's top-k cut comes at the boundary.
+ * the base scores, behind a circuit breaker; when it fails the base output is served with
+ * `verifier_unavailable`, and the failure is logged by its reason only (never any call text; the
+ * calls an open breaker answers are not logged one by one, the breaker logs its opening). The
+ * whole public breakdown is rescaled to the fused p and passed on whole; the caller's top-k cut
+ * comes at the boundary.
  */
 import { BINARY_REGIME, type RegimeScore, sortRegimeScores } from "../../../shared/regimes.ts";
 import type { ScoreOutput, Scorer } from "../inference/types.ts";
+import { BREAKER_OPEN, withBreaker } from "./breaker.ts";
 import { createVerifier, type Verifier } from "./client.ts";
 import { type EvidenceGroup, type Fusion, loadFusion } from "./fusion.ts";
 import type { VerifierSettings } from "./settings.ts";
@@ -41,7 +44,9 @@ export function withVerifier(
     const output = await base(input);
     const result = await verdict;
     if (!result.ok) {
-      log(`detector: verifier unavailable (${result.reason}); serving the embedded score`);
+      if (result.reason !== BREAKER_OPEN) {
+        log(`detector: verifier unavailable (${result.reason}); serving the embedded score`);
+      }
       return { ...output, warnings: [...output.warnings, "verifier_unavailable"] };
     }
     const fused = fusion.fuse(output, result.p, evidenceGroupOf(output));
@@ -71,7 +76,7 @@ export async function verifierStep(
   log: (line: string) => void = console.error,
 ): Promise<(base: Scorer) => Scorer> {
   if (!settings) return (base) => base;
-  const verifier = createVerifier(settings);
+  const verifier = withBreaker(createVerifier(settings), settings.breaker, log);
   const fusion = await loadFusion(modelDir, settings.model);
   log(
     `detector: verifier ${settings.model} at ${settings.url}, ${settings.samples} sample(s), ` +

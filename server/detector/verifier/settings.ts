@@ -9,6 +9,11 @@ import { formatZodIssues } from "../../../shared/zod_issues.ts";
 /** Default wait for all samples of one call: well inside the API's 30 s detector budget. */
 export const DEFAULT_VERIFIER_TIMEOUT_MS = 10_000;
 
+/** Consecutive failures that open the circuit breaker: a few, so one slow verdict does not. */
+export const DEFAULT_BREAKER_FAILURES = 3;
+/** How long an open breaker skips the verifier before one trial call. */
+export const DEFAULT_BREAKER_COOLDOWN_MS = 30_000;
+
 /** The fields alone, for schemas that add them to their own (the API's `Env`). */
 export const VerifierEnvFields = z.object({
   /** OpenAI-compatible base URL, e.g. http://127.0.0.1:11434/v1 (Ollama). */
@@ -20,6 +25,12 @@ export const VerifierEnvFields = z.object({
     DEFAULT_VERIFIER_TIMEOUT_MS,
   ),
   VERIFIER_SAMPLES: z.coerce.number().int().min(1).max(16).default(1),
+  VERIFIER_BREAKER_FAILURES: z.coerce.number().int().min(1).max(1_000).default(
+    DEFAULT_BREAKER_FAILURES,
+  ),
+  VERIFIER_BREAKER_COOLDOWN_MS: z.coerce.number().int().min(100).max(3_600_000).default(
+    DEFAULT_BREAKER_COOLDOWN_MS,
+  ),
 });
 export type VerifierEnv = z.infer<typeof VerifierEnvFields>;
 
@@ -43,6 +54,14 @@ export interface VerifierSettings {
   apiKey?: string;
   timeoutMs: number;
   samples: number;
+  breaker: BreakerSettings;
+}
+
+export interface BreakerSettings {
+  /** Consecutive failed calls that open the breaker. */
+  failures: number;
+  /** How long it stays open (calls answer at once without the verifier) before a trial call. */
+  cooldownMs: number;
 }
 
 /** The verifier to use, or undefined when `VERIFIER_URL` is unset (nothing changes then). */
@@ -54,6 +73,10 @@ export function verifierSettings(env: VerifierEnv): VerifierSettings | undefined
     apiKey: env.VERIFIER_API_KEY,
     timeoutMs: env.VERIFIER_TIMEOUT_MS,
     samples: env.VERIFIER_SAMPLES,
+    breaker: {
+      failures: env.VERIFIER_BREAKER_FAILURES,
+      cooldownMs: env.VERIFIER_BREAKER_COOLDOWN_MS,
+    },
   };
 }
 
@@ -66,6 +89,8 @@ export function verifierEnvOf(settings: VerifierSettings | undefined): Record<st
     ...(settings.apiKey ? { VERIFIER_API_KEY: settings.apiKey } : {}),
     VERIFIER_TIMEOUT_MS: String(settings.timeoutMs),
     VERIFIER_SAMPLES: String(settings.samples),
+    VERIFIER_BREAKER_FAILURES: String(settings.breaker.failures),
+    VERIFIER_BREAKER_COOLDOWN_MS: String(settings.breaker.cooldownMs),
   };
 }
 
