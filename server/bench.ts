@@ -8,11 +8,13 @@
  *   - a trivial Hono handler under the same load (the HTTP ceiling);
  *   - `POST /api/detect` at small (60+300) and largest (2,048+2,048 code points) inputs, 1/8/32/64
  *     callers, one account and many: calls/s, latency, CPU per call of the API and the detector;
- *   - one API process against two on the same KV file and detector.
+ *   - one API process against two on the same KV file and detector;
+ *   - scale-out: 1, 2 and 3 API processes on a local KV file and on a denokv (KV Connect).
  * Every call has a text of its own (news-like sentences). Progress goes to stderr, tables to
  * stdout. Benchmarks of other parts (`server/bench/<part>.ts`) are one more line each in `main`.
  *
  *   deno task bench [--duration 5] [--concurrency 1,8,32,64] [--accounts 64] [--model-dir DIR]
+ *                   [--denokv PATH]
  */
 import { parseArgs } from "node:util";
 import { MAX_FIELD_CHARS } from "../shared/text.ts";
@@ -25,15 +27,18 @@ import { formatTable } from "./bench/stats.ts";
 import { defaultKnowledgeBenchOptions, runKnowledgeBench } from "./bench/knowledge.ts";
 import { benchText } from "./bench/texts.ts";
 import { verifierLatencyTable } from "./bench/verifier.ts";
+import { scaleOutTable } from "./bench/scale_out.ts";
 
 const USAGE = "usage: deno task bench [--duration SECONDS] [--concurrency 1,8,32,64] " +
-  "[--accounts N] [--model-dir DIR]";
+  "[--accounts N] [--model-dir DIR] [--denokv PATH]";
 
 interface BenchOptions {
   durationS: number;
   concurrency: number[];
   accounts: number;
   modelDir?: string;
+  /** The denokv executable of the scale-out rows. */
+  denokv: string;
 }
 
 function positiveNumber(name: string, value: string): number {
@@ -50,6 +55,7 @@ function parseOptions(args: string[]): BenchOptions {
       concurrency: { type: "string", default: "1,8,32,64" },
       accounts: { type: "string", default: "64" },
       "model-dir": { type: "string" },
+      denokv: { type: "string", default: "denokv" },
     },
     strict: true,
   });
@@ -60,6 +66,7 @@ function parseOptions(args: string[]): BenchOptions {
     ),
     accounts: Math.ceil(positiveNumber("accounts", values.accounts)),
     modelDir: values["model-dir"],
+    denokv: values.denokv,
   };
 }
 
@@ -276,6 +283,11 @@ async function main(): Promise<void> {
         f0(kvBest)
       } commits/s`,
   );
+  console.log("\n" + await scaleOutTable({
+    ...options,
+    connections: twoConnections,
+    bodyOf: SIZES[1].bodyOf,
+  }));
   console.log("\n" + await verifierLatencyTable({ ...options, bodyOf: SIZES[0].bodyOf }));
   console.log(`\n${await runKnowledgeBench(await defaultKnowledgeBenchOptions())}`);
 }

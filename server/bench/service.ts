@@ -1,6 +1,7 @@
 /**
  * The service as self-hosted, started from outside for the benchmark: the real detector as a
- * child process, and `count` API processes (`server/main.ts`) that share it and one temp KV file,
+ * child process, and `count` API processes (`server/main.ts`) that share it and one store (a temp
+ * KV file unless given),
  * with a plans file whose quota and rate limit never stop the run. Accounts are signed in through
  * the dev stub and given API keys, over HTTP.
  */
@@ -43,11 +44,17 @@ async function signInAndCreateKey(url: string, email: string): Promise<string> {
 }
 
 /** The environment of each API process: everything it reads comes from here. */
-function apiEnv(dir: string, detectorUrl: string, secret: string): Record<string, string> {
+function apiEnv(
+  dir: string,
+  detectorUrl: string,
+  secret: string,
+  store: Record<string, string>,
+): Record<string, string> {
   return {
     HOST: "127.0.0.1",
     PORT: "0",
     KV_PATH: `${dir}/kv.sqlite3`,
+    ...store,
     DETECTOR_URL: detectorUrl,
     DETECTOR_SECRET: secret,
     PLANS_FILE: `${dir}/plans.json`,
@@ -62,6 +69,8 @@ export async function startBenchService(
     modelDir?: string;
     /** The verifier the detector fuses with. */
     verifier?: VerifierSettings;
+    /** The store's variables (KV_PATH, DENO_KV_ACCESS_TOKEN); default: a temp KV file. */
+    store?: Record<string, string>;
   },
 ): Promise<BenchService> {
   const dir = await Deno.makeTempDir({ prefix: "bench_" });
@@ -87,7 +96,7 @@ export async function startBenchService(
     for (let i = 0; i < options.apiProcesses; i++) {
       const api = await startServerProcess(
         ["run", "-A", "server/main.ts"],
-        apiEnv(dir, detectorUrl, secret),
+        apiEnv(dir, detectorUrl, secret, options.store ?? {}),
         /API listening on (http:\/\/\S+)/,
       );
       cleanups.push(() => api.close("SIGTERM"));

@@ -4,7 +4,7 @@
  * asserted: the numbers belong to the benchmark's output.
  */
 import assert from "node:assert/strict";
-import { REPO_ROOT } from "../support/env.ts";
+import { DENOKV_PATH, REPO_ROOT } from "../support/env.ts";
 
 /** The data rows of the table under `title`: cells split on runs of two or more spaces. */
 function tableRows(output: string, title: string): string[][] {
@@ -21,7 +21,12 @@ function tableRows(output: string, title: string): string[][] {
 
 Deno.test("deno task bench: every section printed, every call served", async () => {
   const run = await new Deno.Command(Deno.execPath(), {
-    args: ["task", "-q", "bench", "--duration", "0.5", "--concurrency", "1,2", "--accounts", "2"],
+    args: [
+      "task",
+      "-q",
+      "bench",
+      ...["--duration", "0.5", "--concurrency", "1,2", "--accounts", "2", "--denokv", DENOKV_PATH],
+    ],
     cwd: REPO_ROOT,
     stdout: "piped",
     stderr: "piped",
@@ -58,6 +63,15 @@ Deno.test("deno task bench: every section printed, every call served", async () 
   const processes = tableRows(stdout, "One API process against two");
   assert.deepEqual(processes.map((r) => [r[0], r.at(-1)]), [["1", "0"], ["2", "0"]]);
   assert.match(stdout, /Best detect calls\/s [\d.]+ = [\d.]+% of the trivial handler/);
+  const scaleOut = tableRows(stdout, "Scale-out: API processes on one store");
+  const denokv = await Deno.stat(DENOKV_PATH).then(() => true, () => false);
+  const stores = denokv ? ["local file", "denokv"] : ["local file"];
+  assert.deepEqual(
+    scaleOut.map((r) => [r[0], r[1], r.at(-1)]),
+    stores.flatMap((store) => ["1", "2", "3"].map((n) => [store, n, "0"])),
+  );
+  assert.ok(scaleOut.every((r) => Number(r[2]) > 0), `calls served: ${scaleOut}`);
+  if (!denokv) assert.match(stdout, /denokv rows skipped/);
   const verifier = tableRows(stdout, "POST /api/detect with a verifier answering in 200 ms");
   assert.deepEqual(verifier.map((r) => [r[0], r.at(-1)]), [["none", "0"], ["fake, 200 ms", "0"]]);
   // The fake answers after 200 ms, so the verified median cannot be below it.

@@ -8,17 +8,17 @@ import assert from "node:assert/strict";
 import { listAuditRows } from "../../server/features/metering/audit.ts";
 import { currentUnits } from "../../server/features/metering/counters.ts";
 import { getUserByEmail, updateUser } from "../../server/features/auth/users.ts";
-import { startDenokv } from "../support/denokv.ts";
+import { startDenokv } from "../../server/bench/denokv.ts";
 import { closedPort, startDetector } from "../support/detector.ts";
 import { createKey, detect, type DetectResult, writePlansFile } from "../support/detect.ts";
-import { needing, REPO_ROOT } from "../support/env.ts";
+import { DENOKV_PATH, needing, REPO_ROOT } from "../support/env.ts";
 import { runExactnessSuite, startApiProcesses } from "../support/exactness.ts";
 import { signIn } from "../support/http.ts";
 
 Deno.test(needing("denokv", {
   name: "denokv: API processes on one KV Connect server stay exact",
   async fn(t) {
-    const denokv = await startDenokv();
+    const denokv = await startDenokv(DENOKV_PATH);
     try {
       await runExactnessSuite(t, denokv);
     } finally {
@@ -48,7 +48,7 @@ async function serveUntilExit(env: Record<string, string>) {
 Deno.test(needing("denokv", {
   name: "denokv: an unreachable server, a refused token and a missing one stop start-up clearly",
   async fn() {
-    const denokv = await startDenokv();
+    const denokv = await startDenokv(DENOKV_PATH);
     try {
       const unreachable = await serveUntilExit({
         KV_PATH: `http://127.0.0.1:${closedPort()}`,
@@ -83,7 +83,7 @@ Deno.test(needing("denokv", {
 Deno.test(needing("denokv", {
   name: "denokv stopped mid-load: 503 while down, nothing billed twice or lost, resumed by itself",
   async fn() {
-    const denokv = await startDenokv();
+    const denokv = await startDenokv(DENOKV_PATH);
     const detector = await startDetector();
     const plans = await writePlansFile({ starter: { perMinute: 100_000 } });
     const servers = await startApiProcesses(denokv, detector.env, plans, 2);

@@ -24,8 +24,12 @@ export function sharedDataDir(): string {
 
 export const CHROMIUM_PATH = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 
-/** denokv, Deno's self-hosted KV Connect server (`cargo install denokv`). */
+/**
+ * denokv, Deno's self-hosted KV Connect server (`cargo install denokv`): DENOKV_PATH, else the
+ * first on PATH, else where cargo installs it.
+ */
 export const DENOKV_PATH = Deno.env.get("DENOKV_PATH") ??
+  (Deno.env.get("PATH") ?? "").split(":").map((dir) => `${dir}/denokv`).find(exists) ??
   `${Deno.env.get("HOME") ?? "/root"}/.cargo/bin/denokv`;
 
 /** What a test may need beyond the repository, and where it is looked for. */

@@ -1,11 +1,17 @@
 /**
  * A real denokv (Deno's self-hosted KV Connect server) on loopback, on a SQLite file in a temp
  * folder, with a random access token: stopped and started again on the same port and file, as
- * an operator would restart it.
+ * an operator would restart it. For the scale-out benchmark and the tests.
  */
-import { openKv } from "../../server/platform/kv/kv.ts";
-import { closedPort } from "./detector.ts";
-import { DENOKV_PATH } from "./env.ts";
+import { openKv } from "../platform/kv/kv.ts";
+
+/** A port free at the moment of asking. */
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
 
 export interface RunningDenokv {
   url: string;
@@ -27,14 +33,15 @@ async function listening(port: number): Promise<boolean> {
   }
 }
 
-export async function startDenokv(): Promise<RunningDenokv> {
+/** Starts `binary` (a denokv executable) and waits until it accepts connections. */
+export async function startDenokv(binary: string): Promise<RunningDenokv> {
   const dir = await Deno.makeTempDir({ prefix: "denokv_" });
-  const port = closedPort();
+  const port = freePort();
   const token = crypto.randomUUID();
   const url = `http://127.0.0.1:${port}`;
   let child: Deno.ChildProcess | undefined;
   const start = async () => {
-    child = new Deno.Command(DENOKV_PATH, {
+    child = new Deno.Command(binary, {
       args: ["--sqlite-path", `${dir}/kv.sqlite3`, "serve", "--addr", `127.0.0.1:${port}`],
       env: { DENO_KV_ACCESS_TOKEN: token },
       stdout: "null",
