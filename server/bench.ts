@@ -283,11 +283,13 @@ async function main(): Promise<void> {
         f0(kvBest)
       } commits/s`,
   );
-  console.log("\n" + await scaleOutTable({
-    ...options,
-    connections: twoConnections,
-    bodyOf: SIZES[1].bodyOf,
-  }));
+  console.log(
+    "\n" + await scaleOutTable({
+      ...options,
+      connections: twoConnections,
+      bodyOf: SIZES[1].bodyOf,
+    }),
+  );
   console.log("\n" + await verifierLatencyTable({ ...options, bodyOf: SIZES[0].bodyOf }));
   console.log(`\n${await runKnowledgeBench(await defaultKnowledgeBenchOptions())}`);
 }

@@ -78,7 +78,8 @@ export async function scaleOutTable(options: ScaleOutOptions): Promise<string> {
   const rows = await storeRows("local file", localFile, options);
   const denokv = await runs(options.denokv);
   if (denokv) rows.push(...await storeRows("denokv", () => startDenokv(options.denokv), options));
-  const title = `Scale-out: API processes on one store and one detector (2048+2048, ${options.accounts} ` +
+  const title =
+    `Scale-out: API processes on one store and one detector (2048+2048, ${options.accounts} ` +
     `accounts, ${options.connections} callers, ${options.durationS} s per row; latency ms)`;
   const missing = denokv ? "" : `\n(denokv rows skipped: ${options.denokv} does not run here)`;
   return `${title}\n${
