@@ -27,8 +27,9 @@ const SESSION_ROUTES = ["/api/keys/*", "/api/usage/*", "/api/web/*"];
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const app = createRouter();
   const cors = sessionCors(deps);
-  app.use("*", securityHeaders);
-  for (const path of SESSION_ROUTES) app.use(path, cors, noStore);
+  app.use("*", securityHeaders());
+  const noCache = noStore();
+  for (const path of SESSION_ROUTES) app.use(path, cors, noCache);
   const keyAccounts = createKeyAccounts(deps.kv);
   const plans = loadPlans(deps.config.plansFile);
   // In the order the OpenAPI document lists them.

@@ -58,7 +58,7 @@ export function dashboardRouter(deps: AppDeps): Hono<AppEnv> {
   for (const alias of OVERVIEW_ALIASES) app.get(alias, (c) => c.redirect("/", 301));
 
   for (const page of DASHBOARD_PAGES) {
-    app.get(page, noStore, async (c) => {
+    app.get(page, noStore(), async (c) => {
       const user = await sessionUser(c, deps);
       if (user && shell) return c.html(shell);
       if (user || page === "/") return c.html(homePage(user, { dashboardBuilt: shell !== null }));

@@ -4,7 +4,9 @@
  */
 import { createMiddleware } from "hono/factory";
 
-export const noStore = createMiddleware(async function noStore(c, next) {
-  await next();
-  c.header("Cache-Control", "no-store");
-});
+export function noStore() {
+  return createMiddleware(async function noStoreMiddleware(c, next) {
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
+}

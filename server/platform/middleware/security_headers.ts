@@ -17,11 +17,13 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-export const securityHeaders = createMiddleware(async function securityHeaders(c, next) {
-  await next();
-  c.header("X-Content-Type-Options", "nosniff");
-  if (!c.res.headers.get("Content-Type")?.startsWith("text/html")) return;
-  c.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
-  c.header("X-Frame-Options", "DENY");
-  c.header("Referrer-Policy", "same-origin");
-});
+export function securityHeaders() {
+  return createMiddleware(async function securityHeadersMiddleware(c, next) {
+    await next();
+    c.header("X-Content-Type-Options", "nosniff");
+    if (!c.res.headers.get("Content-Type")?.startsWith("text/html")) return;
+    c.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+    c.header("X-Frame-Options", "DENY");
+    c.header("Referrer-Policy", "same-origin");
+  });
+}
