@@ -7,7 +7,13 @@ import type { Context } from "hono";
 import type { ErrorCode, ErrorEnvelope } from "../../shared/contract.ts";
 import { HEADER } from "../../shared/headers.ts";
 
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 429 | 500 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 429 | 499 | 500 | 502 | 503;
+
+/**
+ * Not an answer anyone reads: a client that closed its connection before its request was whole.
+ * Its status (nginx's 499) is what its audit row and log line record, never a 5xx.
+ */
+const CLIENT_CLOSED = 499;
 
 /** The status of every code, as the spec's error tables give it. */
 const STATUS_OF_CODE: Record<ErrorCode, ErrorStatus> = {
@@ -57,6 +63,14 @@ export const detailError = (detail: string, status: 400 | 401 | 503 = 400) =>
 export const unauthorized = (extras: ErrorExtras = {}, headers?: Record<string, string>) =>
   apiError("unauthorized", { message: "unauthorized", ...extras }, headers);
 
+/** A body over its route's limit, where the route has no refusal of its own (the detect routes'). */
+export const bodyTooLarge = (maxBytes: number) =>
+  apiError("bad_request", { message: `request body exceeds ${maxBytes} bytes` });
+
+/** The client went away mid-request (see `CLIENT_CLOSED`). */
+export const clientClosed = () =>
+  new ApiError(CLIENT_CLOSED, { error: "bad_request", message: "client closed the request" });
+
 /** The spec has no not-found code: its one 404 reads `bad_request` with `message: not_found`. */
 export const notFound = () => new ApiError(404, { error: "bad_request", message: "not_found" });
 
@@ -72,7 +86,11 @@ export function renderError(
 ): Response {
   const requestId: string | undefined = c.get("requestId");
   if (requestId) c.header(HEADER.requestId, requestId);
-  if (err instanceof ApiError) {
+  if (err instanceof ApiError && err.status === CLIENT_CLOSED) {
+    console.error(JSON.stringify({ event: "client_closed", request_id: requestId }));
+    return new Response(null, { status: CLIENT_CLOSED }); // no one is there to read a body
+  }
+  if (err instanceof ApiError && err.status !== CLIENT_CLOSED) {
     for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
     return c.json({ ...err.body, ...extras }, err.status);
   }
