@@ -61,7 +61,7 @@ const Env = z.object({
   BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** A connection with no request in flight and no byte received for this long is closed. */
   IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
-  /** Open client connections at most; default: what the process's descriptor limit allows. */
+  /** Open client connections at most; default and ceiling: what the descriptor limit allows. */
   MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
 }).extend(VerifierEnvFields.shape).superRefine(requireVerifierModel);
 
@@ -101,7 +101,7 @@ export interface Config {
     headersTimeoutMs: number;
     bodyTimeoutMs: number;
     idleTimeoutMs: number;
-    /** Unset: derived from the descriptor limit at start-up. */
+    /** Unset, or above it: what the descriptor limit allows (server/platform/connections.ts). */
     maxConnections?: number;
   };
 }
