@@ -10,17 +10,16 @@
  */
 const PARENT_POLL_MS = 50;
 
-const WORKER_NAME = "parent-watchdog";
+const WORKER_NAME = "parent-watchdog:";
 
-if (self.name === WORKER_NAME) {
-  const parent = Deno.ppid;
+if (self.name.startsWith(WORKER_NAME)) {
+  // The parent as the child first saw it: one that died before this worker started still counts.
+  const parent = Number(self.name.slice(WORKER_NAME.length));
   setInterval(() => {
     if (Deno.ppid !== parent) Deno.kill(Deno.pid, "SIGKILL");
   }, PARENT_POLL_MS);
 } else {
   // Started once the main module has loaded: a preload's pending work holds the main module back.
-  addEventListener(
-    "load",
-    () => new Worker(import.meta.url, { type: "module", name: WORKER_NAME }),
-  );
+  const name = `${WORKER_NAME}${Deno.ppid}`;
+  addEventListener("load", () => new Worker(import.meta.url, { type: "module", name }));
 }
