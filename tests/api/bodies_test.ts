@@ -132,3 +132,30 @@ Deno.test("bodies: a client gone mid-body is audited as 499 and logged as such, 
     await Deno.remove(plans);
   }
 });
+
+Deno.test("bodies: a body not whole within BODY_TIMEOUT_MS is refused, by length or chunked", async () => {
+  const plans = await writePlansFile({ api_free: { perMinute: 1000 } });
+  const api = await startApi({ env: { PLANS_FILE: plans, BODY_TIMEOUT_MS: "300" } });
+  try {
+    const { key } = await createKey(api.url, await signIn(api.url, "late@example.com"));
+    for (const framing of ["Content-Length: 100", "Transfer-Encoding: chunked"]) {
+      const conn = await Deno.connect({
+        hostname: "127.0.0.1",
+        port: Number(new URL(api.url).port),
+      });
+      await conn.write(encoder.encode(
+        `POST /api/detect HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\n` +
+          `Content-Type: application/json\r\n${framing}\r\n\r\n` +
+          (framing.startsWith("Content") ? '{"response": "' : 'e\r\n{"response": "\r\n'),
+      ));
+      const buf = new Uint8Array(4096);
+      const answer = new TextDecoder().decode(buf.subarray(0, await conn.read(buf) ?? 0));
+      conn.close();
+      assert.match(answer, /^HTTP\/1\.1 400 /, framing);
+      assert.match(answer, /request body not received in time/, framing);
+    }
+  } finally {
+    await api.close();
+    await Deno.remove(plans);
+  }
+});
