@@ -7,11 +7,11 @@ import type { Context } from "hono";
 import type { ErrorCode, ErrorEnvelope } from "../../shared/contract.ts";
 import { HEADER } from "../../shared/headers.ts";
 
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 429 | 499 | 500 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 429 | 500 | 502 | 503;
 
 /**
  * Not an answer anyone reads: a client that closed its connection before its request was whole.
- * Its status (nginx's 499) is what its audit row and log line record, never a 5xx.
+ * Its status (nginx's 499) is what its audit row records, never a 5xx.
  */
 const CLIENT_CLOSED = 499;
 
@@ -67,9 +67,12 @@ export const unauthorized = (extras: ErrorExtras = {}, headers?: Record<string, 
 export const bodyTooLarge = (maxBytes: number) =>
   apiError("bad_request", { message: `request body exceeds ${maxBytes} bytes` });
 
-/** The client went away mid-request (see `CLIENT_CLOSED`). */
-export const clientClosed = () =>
-  new ApiError(CLIENT_CLOSED, { error: "bad_request", message: "client closed the request" });
+/** The client went away mid-request (see `CLIENT_CLOSED`): no answer, no envelope. */
+export class ClientClosed extends Error {
+  constructor() {
+    super("client closed the request");
+  }
+}
 
 /** The spec has no not-found code: its one 404 reads `bad_request` with `message: not_found`. */
 export const notFound = () => new ApiError(404, { error: "bad_request", message: "not_found" });
@@ -86,11 +89,11 @@ export function renderError(
 ): Response {
   const requestId: string | undefined = c.get("requestId");
   if (requestId) c.header(HEADER.requestId, requestId);
-  if (err instanceof ApiError && err.status === CLIENT_CLOSED) {
+  if (err instanceof ClientClosed) {
     console.error(JSON.stringify({ event: "client_closed", request_id: requestId }));
     return new Response(null, { status: CLIENT_CLOSED }); // no one is there to read a body
   }
-  if (err instanceof ApiError && err.status !== CLIENT_CLOSED) {
+  if (err instanceof ApiError) {
     for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
     return c.json({ ...err.body, ...extras }, err.status);
   }

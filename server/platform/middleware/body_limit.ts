@@ -14,13 +14,13 @@
  *     which would avoid Deno's allocation per read, never resolves on a chunked body of small
  *     chunks in 2.9.6, `{ min }` or not.)
  *
- * A client that goes away mid-body is `clientClosed()`, not a server error; a body not received
+ * A client that goes away mid-body is `ClientClosed`, not a server error; a body not received
  * within `timeoutMs` is refused.
  */
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env.ts";
-import { type ApiError, apiError, clientClosed } from "../errors.ts";
+import { type ApiError, apiError, ClientClosed } from "../errors.ts";
 
 export interface BodyLimitOptions {
   maxBytes: number;
@@ -45,7 +45,7 @@ const MAX_SMALL_CHUNKS = 1024;
 const notInTime = () => apiError("bad_request", { message: "request body not received in time" });
 
 /** A failed read of a body: its connection failed (the client left), or a bug here (TypeError). */
-const readFailure = (err: unknown) => err instanceof TypeError ? err : clientClosed();
+const readFailure = (err: unknown) => err instanceof TypeError ? err : new ClientClosed();
 
 /** A chunked body, copied chunk by chunk into one buffer within `maxBytes`. */
 async function readChunked(
