@@ -6,6 +6,7 @@
 import { createApp } from "./app.ts";
 import { type Config, loadConfig } from "./platform/config.ts";
 import { openKv } from "./platform/kv/kv.ts";
+import { type GuardedServer, serveGuarded } from "./platform/connections.ts";
 import { detectorBaseUrl } from "./features/detect/detector_client.ts";
 import {
   startSupervisedDetector,
@@ -31,31 +32,48 @@ async function main(): Promise<void> {
 
   let detector: SupervisedDetector | null = null;
   if (config.detector.kind === "embedded") {
-    detector = await startSupervisedDetector({
-      host: config.host,
-      port: config.detector.port,
-      secret: config.detector.secret,
-      modelDir: config.detector.modelDir,
-      knowledgeDir: config.detector.knowledgeDir,
-      verifier: config.detector.verifier,
-    });
+    try {
+      detector = await startSupervisedDetector({
+        host: config.host,
+        port: config.detector.port,
+        secret: config.detector.secret,
+        modelDir: config.detector.modelDir,
+        knowledgeDir: config.detector.knowledgeDir,
+        verifier: config.detector.verifier,
+      });
+    } catch (err) {
+      // The detector has printed why (a taken DETECTOR_PORT names itself); no stack trace here.
+      console.error(`detector did not start: ${(err as Error).message}`);
+      Deno.exit(1);
+    }
     config = { ...config, detector: { ...config.detector, port: detector.port } };
   }
 
   const app = createApp({ config, kv, now: () => new Date() });
-  const server = Deno.serve({
-    hostname: config.host,
-    port: config.port,
-    onListen: ({ hostname, port }) => {
-      console.log(`API listening on http://${hostname}:${port}`);
-      const url = detectorBaseUrl(config);
-      console.log(
-        config.detector.kind === "unconfigured"
-          ? "detector not configured: DETECTOR_URL is set without DETECTOR_SECRET"
-          : `detector ${config.detector.kind === "embedded" ? "started" : "used"} at ${url}`,
-      );
-    },
-  }, app.fetch);
+  let server: GuardedServer;
+  try {
+    server = serveGuarded({
+      hostname: config.host,
+      port: config.port,
+      limits: config.connections,
+    }, app.fetch);
+  } catch (err) {
+    if (!(err instanceof Deno.errors.AddrInUse)) throw err;
+    console.error(
+      `PORT ${config.port} is already in use on ${config.host}: set PORT to a free port`,
+    );
+    await detector?.stop();
+    Deno.exit(1);
+  }
+  console.log(`API listening on http://${config.host}:${server.addr.port}`);
+  console.log(
+    config.detector.kind === "unconfigured"
+      ? "detector not configured: DETECTOR_URL is set without DETECTOR_SECRET"
+      : `detector ${config.detector.kind === "embedded" ? "started" : "used"} at ${
+        detectorBaseUrl(config)
+      }`,
+  );
+  console.log(`connections: at most ${server.maxConnections} open`);
 
   const stop = async () => {
     await server.shutdown();

@@ -58,6 +58,14 @@ const Env = z.object({
   GITHUB_API_URL: providerUrl.default("https://api.github.com"),
   /** Extension origins (chrome-extension://<id>) allowed to call the session API with cookies. */
   EXTENSION_ORIGINS: z.string().default(""),
+  /** Longest wait for a request's headers, from its first byte (or the connection's). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Longest wait for a request's whole body, once its route reads it. */
+  BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** A connection with no request in flight and no byte received for this long is closed. */
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  /** Open client connections at most; default and ceiling: what the descriptor limit allows. */
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
   /**
    * The built dashboard (`deno task build:dashboard`); by default the dashboard app's dist/.
    */
@@ -105,6 +113,14 @@ export interface Config {
   extensionOrigins: string[];
   /** The built dashboard's folder; the dashboard's own build folder when not given. */
   dashboardDir?: string;
+  /** What a client connection may hold and for how long (server/connections.ts). */
+  connections: {
+    headersTimeoutMs: number;
+    bodyTimeoutMs: number;
+    idleTimeoutMs: number;
+    /** Unset, or above it: what the descriptor limit allows (server/platform/connections.ts). */
+    maxConnections?: number;
+  };
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
@@ -162,6 +178,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       }
       : undefined,
     extensionOrigins: e.EXTENSION_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
+    connections: {
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      bodyTimeoutMs: e.BODY_TIMEOUT_MS,
+      idleTimeoutMs: e.IDLE_TIMEOUT_MS,
+      maxConnections: e.MAX_CONNECTIONS,
+    },
     dashboardDir: e.DASHBOARD_DIR,
   };
 }

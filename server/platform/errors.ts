@@ -9,6 +9,12 @@ import { HEADER } from "../../shared/headers.ts";
 
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 429 | 500 | 502 | 503;
 
+/**
+ * Not an answer anyone reads: a client that closed its connection before its request was whole.
+ * Its status (nginx's 499) is what its audit row records, never a 5xx.
+ */
+const CLIENT_CLOSED = 499;
+
 /** The status of every code, as the spec's error tables give it. */
 const STATUS_OF_CODE: Record<ErrorCode, ErrorStatus> = {
   bad_json: 400,
@@ -57,6 +63,17 @@ export const detailError = (detail: string, status: 400 | 401 | 503 = 400) =>
 export const unauthorized = (extras: ErrorExtras = {}, headers?: Record<string, string>) =>
   apiError("unauthorized", { message: "unauthorized", ...extras }, headers);
 
+/** A body over its route's limit, where the route has no refusal of its own (the detect routes'). */
+export const bodyTooLarge = (maxBytes: number) =>
+  apiError("bad_request", { message: `request body exceeds ${maxBytes} bytes` });
+
+/** The client went away mid-request (see `CLIENT_CLOSED`): no answer, no envelope. */
+export class ClientClosed extends Error {
+  constructor() {
+    super("client closed the request");
+  }
+}
+
 /** The spec has no not-found code: its one 404 reads `bad_request` with `message: not_found`. */
 export const notFound = () => new ApiError(404, { error: "bad_request", message: "not_found" });
 
@@ -72,6 +89,10 @@ export function renderError(
 ): Response {
   const requestId: string | undefined = c.get("requestId");
   if (requestId) c.header(HEADER.requestId, requestId);
+  if (err instanceof ClientClosed) {
+    console.error(JSON.stringify({ event: "client_closed", request_id: requestId }));
+    return new Response(null, { status: CLIENT_CLOSED }); // no one is there to read a body
+  }
   if (err instanceof ApiError) {
     for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
     return c.json({ ...err.body, ...extras }, err.status);

@@ -1,11 +1,11 @@
 /**
  * Request validation by the routes' own schemas. Each route declares its body, query and path
  * parameters in its `createRoute`; `@hono/zod-openapi` checks them after the route's middleware
- * (authentication, rate limit, body limit: their refusals come first) and hands the handler
+ * (authentication, rate limit: their refusals come first) and hands the handler
  * `c.req.valid(...)`. What a refusal answers is decided here, in one hook:
  *
- *   - body: `jsonBody()` (the route's last middleware) answers `bad_json` for a body that is not
- *     JSON, then the router's `BodyRefusal` answers for JSON its schema refused (the detect routes'
+ *   - body: `jsonBody()` (the route's last middleware) reads it within the route's size limit and
+ *     answers `bad_json` for a body that is not JSON, then the router's `BodyRefusal` answers for JSON its schema refused (the detect routes'
  *     is the spec's order, `response_required`, `input_too_long`, then a `detail` text);
  *   - query: 400 `bad_request` with the schema's own message (fixed texts, never caller text);
  *   - path parameters: the spec's one 404 (`not_found`): an id of the wrong shape names nothing;
@@ -20,6 +20,7 @@ import type { z } from "zod";
 import { BAD_JSON_MESSAGE, parseJsonText } from "../../shared/json_text.ts";
 import { formatZodIssues } from "../../shared/zod_issues.ts";
 import type { AppEnv } from "./env.ts";
+import { type BodyLimitOptions, cacheBody } from "./middleware/body_limit.ts";
 import { type ApiError, apiError, detailError, notFound } from "./errors.ts";
 
 /** The answer to a JSON body the route's schema refused (`body` is that JSON, parsed). */
@@ -66,15 +67,19 @@ export function createRouter<E extends AppEnv = AppEnv>(refuseBody?: BodyRefusal
 }
 
 /**
- * The last middleware of a route with a JSON body: reads the body (whatever its Content-Type:
- * the Bearer detect route parses any body; the session routes' `jsonOnly` has already refused
- * other types) and answers `bad_json` when it is not JSON, so the validator after it only ever
- * sees JSON. With `emptyIsObject`, an empty or blank body is `{}` (a key without a name).
+ * The last middleware of a route with a JSON body, and its one read of it: the body is read whole
+ * within the route's limit (`readBody`, middleware/body_limit.ts), whatever its Content-Type (the
+ * Bearer detect route parses any body; the session routes' `jsonOnly` has already refused other
+ * types), and answered `bad_json` when it is not JSON, so the validator after it only ever sees
+ * JSON. With `emptyIsObject`, an empty or blank body is `{}` (a key without a name).
  * The request is then marked `application/json`, the only type the route's validator reads (and
  * its media-type gate would refuse any other with a 415 outside the spec).
  */
-export function jsonBody({ emptyIsObject = false } = {}) {
+export function jsonBody({ emptyIsObject = false, ...limit }: BodyLimitOptions & {
+  emptyIsObject?: boolean;
+}) {
   return createMiddleware<AppEnv>(async function jsonBodyMiddleware(c, next) {
+    await cacheBody(c, limit);
     const raw = c.req.raw;
     const text = await c.req.text();
     const body = emptyIsObject && text.trim() === "" ? "{}" : text;

@@ -309,3 +309,35 @@ Deno.test("audit rows expire after the stated retention, served and refused alik
     await api.close();
   }
 });
+
+Deno.test("DNS rebinding: a cookie write whose Host and Origin both name another host is refused", async () => {
+  const api = await startApi();
+  const port = new URL(api.url).port;
+  /** A raw sign-in POST with the given Host and Origin; returns the status line. */
+  const post = async (host: string, origin: string) => {
+    const conn = await Deno.connect({ hostname: "127.0.0.1", port: Number(port) });
+    const body = "email=rebind%40example.com";
+    await conn.write(new TextEncoder().encode(
+      `POST /auth/dev/signin HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${origin}\r\n` +
+        `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    ));
+    const buf = new Uint8Array(4096);
+    const n = await conn.read(buf);
+    conn.close();
+    return new TextDecoder().decode(buf.subarray(0, n ?? 0));
+  };
+  try {
+    const rebound = await post(`evil.example:${port}`, `http://evil.example:${port}`);
+    assert.match(rebound, /^HTTP\/1\.1 400 /);
+    assert.match(rebound, /cross-origin request refused/);
+    // This server's own loopback names pass (HOST is loopback).
+    for (const name of ["127.0.0.1", "localhost"]) {
+      assert.match(await post(`${name}:${port}`, `http://${name}:${port}`), /^HTTP\/1\.1 303 /);
+    }
+    // An allowed Origin sent to a foreign Host is refused too.
+    assert.match(await post(`evil.example:${port}`, api.url), /^HTTP\/1\.1 400 /);
+  } finally {
+    await api.close();
+  }
+});

@@ -16,13 +16,15 @@ import {
 } from "../../shared/contract.ts";
 import { detectRequestFailure, parseDetectRequest } from "../../shared/detect_request.ts";
 import type { AppEnv } from "../../server/platform/env.ts";
-import { renderError, unauthorized } from "../../server/platform/errors.ts";
+import { bodyTooLarge, renderError, unauthorized } from "../../server/platform/errors.ts";
 import { createRouter, jsonBody } from "../../server/platform/validation_hook.ts";
 import { refuseDetectBody } from "../../server/features/detect/detect_call.ts";
 import { refuseKeyBody } from "../../server/features/keys/router.ts";
 
 const ok = { 200: { description: "ok" } };
 const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
+/** The body limit of these routes (the real routes' own limits are tested over HTTP). */
+const limit = { maxBytes: 64 * 1024, tooLarge: () => bodyTooLarge(64 * 1024), timeoutMs: 5_000 };
 
 /** A detect-like route: a guard middleware (401 unless `authorization`), jsonBody, DetectRequest. */
 function detectApp() {
@@ -38,7 +40,10 @@ function detectApp() {
     request: { body: { required: true, content: json(DetectRequest) } },
     responses: ok,
   });
-  app.openapi({ ...route, middleware: [guard, jsonBody()] }, (c) => c.json(c.req.valid("json")));
+  app.openapi(
+    { ...route, middleware: [guard, jsonBody(limit)] },
+    (c) => c.json(c.req.valid("json")),
+  );
   return app;
 }
 
@@ -64,7 +69,7 @@ function keysApp() {
     responses: ok,
   });
   app.openapi(
-    { ...create, middleware: [jsonBody({ emptyIsObject: true })] },
+    { ...create, middleware: [jsonBody({ emptyIsObject: true, ...limit })] },
     (c) => c.json(c.req.valid("json")),
   );
   app.openapi(list, (c) => c.json(c.req.valid("query")));

@@ -1,12 +1,13 @@
 /**
- * The API in-process over real HTTP: `createApp` on Deno.serve (127.0.0.1, port 0), a temp-file
- * KV removed on close, config from `loadConfig` with env overrides (no built dashboard unless
- * DASHBOARD_DIR names one), and an injectable clock.
+ * The API in-process over real HTTP: `createApp` behind `serveGuarded` (127.0.0.1, port 0), a
+ * temp-file KV removed on close, config from `loadConfig` with env overrides (no built dashboard
+ * unless DASHBOARD_DIR names one), and an injectable clock.
  */
 import { createApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/platform/config.ts";
 import type { AppDeps } from "../../server/platform/env.ts";
 import { openKv } from "../../server/platform/kv/kv.ts";
+import { serveGuarded } from "../../server/platform/connections.ts";
 
 export interface StartApiOptions {
   /** Environment overrides for `loadConfig`; PUBLIC_URL defaults to the served address. */
@@ -27,10 +28,12 @@ export interface RunningApi {
 export async function startApi(options: StartApiOptions = {}): Promise<RunningApi> {
   const dir = await Deno.makeTempDir({ prefix: "api_test_" });
   const kv = await openKv(`${dir}/kv.sqlite3`);
-  let handler: Deno.ServeHandler = () => new Response("starting", { status: 503 });
-  const server = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
-    (req, info) => handler(req, info),
+  let handler = (_req: Request): Response | Promise<Response> =>
+    new Response("starting", { status: 503 });
+  // The server `deno task serve` runs: the guarded listener (timeouts, cap) in front of the app.
+  const server = serveGuarded(
+    { hostname: "127.0.0.1", port: 0, limits: loadConfig({ ...options.env }).connections },
+    (req) => handler(req),
   );
   const url = `http://127.0.0.1:${server.addr.port}`;
   const config = loadConfig({

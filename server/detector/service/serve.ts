@@ -59,10 +59,19 @@ if (import.meta.main) {
     scorer: async () =>
       wrap(await scorerFor(await detector, config.KNOWLEDGE_DIR, config.MODEL_DIR, console.error)),
   });
-  Deno.serve({
-    port: config.DETECTOR_PORT,
-    hostname: config.HOST,
-    onListen: ({ hostname, port }) =>
-      console.log(`detector listening on http://${hostname}:${port}`),
-  }, app.fetch);
+  try {
+    Deno.serve({
+      port: config.DETECTOR_PORT,
+      hostname: config.HOST,
+      onListen: ({ hostname, port }) =>
+        console.log(`detector listening on http://${hostname}:${port}`),
+    }, app.fetch);
+  } catch (err) {
+    if (!(err instanceof Deno.errors.AddrInUse)) throw err;
+    console.error(
+      `detector: DETECTOR_PORT ${config.DETECTOR_PORT} is already in use on ${config.HOST}: ` +
+        "set DETECTOR_PORT to a free port (0: any free port)",
+    );
+    Deno.exit(1);
+  }
 }

@@ -7,7 +7,8 @@ import { type Context, Hono } from "hono";
 import * as oauth from "oauth4webapi";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../platform/env.ts";
-import { apiError, notFound } from "../../platform/errors.ts";
+import { apiError, bodyTooLarge, notFound } from "../../platform/errors.ts";
+import { bodyLimit } from "../../platform/middleware/body_limit.ts";
 import {
   consumeOAuthState,
   createSession,
@@ -28,6 +29,9 @@ const DevSignInForm = z.object({
   return_to: z.string().optional(),
 });
 
+/** The largest sign-in form body (an email, a name, a return path); sign-out has none. */
+export const MAX_FORM_BODY_BYTES = 16 * 1024;
+
 export function authRouter(deps: AppDeps): Hono<AppEnv> {
   const { config, kv, now } = deps;
   const flows = oauthFlows(config);
@@ -36,7 +40,15 @@ export function authRouter(deps: AppDeps): Hono<AppEnv> {
     Object.hasOwn(flows, name) ? flows[name as OAuthProvider] : undefined;
   const app = new Hono<AppEnv>();
   // Cross-origin sign-in (login CSRF) and sign-out are refused like the other cookie writes.
-  app.post("/auth/*", allowedOrigin(deps));
+  app.post(
+    "/auth/*",
+    allowedOrigin(deps),
+    bodyLimit({
+      maxBytes: MAX_FORM_BODY_BYTES,
+      tooLarge: () => bodyTooLarge(MAX_FORM_BODY_BYTES),
+      timeoutMs: config.connections.bodyTimeoutMs,
+    }),
+  );
 
   /** Replaces any previous session of this browser with a fresh one (no session fixation). */
   async function startSession(c: Context, userId: string): Promise<void> {

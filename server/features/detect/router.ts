@@ -10,8 +10,8 @@
  *   2. authentication (401)
  *   3. account not suspended (403)
  *   4. rate limit of the plan (429; every authenticated call counts, even a bad one)
- *   5. body: larger than MAX_BODY_BYTES, bad_json, response_required, input_too_long, other
- *      validation (400)
+ *   5. body, read by jsonBody within MAX_BODY_BYTES: larger, bad_json, response_required,
+ *      input_too_long, other validation (400)
  *   6. metering, admit: the request id already served (24 h) for a different request (400
  *      detail; the same request is a retry: served again without quota, units or a new audit
  *      row), then the detector configured (503), then the quota (402), a read that refuses early
@@ -28,7 +28,6 @@ import { HEADER } from "../../../shared/headers.ts";
 import type { AppDeps, AppEnv } from "../../platform/env.ts";
 import { detailError, renderError } from "../../platform/errors.ts";
 import { allowedOrigin } from "../../platform/middleware/allowed_origin.ts";
-import { bodyLimit } from "../../platform/middleware/body_limit.ts";
 import { jsonOnly } from "../../platform/middleware/json_only.ts";
 import { requestId, type RequestIdEnv } from "../../platform/middleware/request_id.ts";
 import { createRouter, jsonBody } from "../../platform/validation_hook.ts";
@@ -53,12 +52,6 @@ export const BEARER_REALM = "api";
  */
 export const MAX_BODY_BYTES = 256 * 1024;
 
-const detectBodyLimit = () =>
-  bodyLimit({
-    maxBytes: MAX_BODY_BYTES,
-    tooLarge: () => detailError(`request body exceeds ${MAX_BODY_BYTES} bytes`),
-  });
-
 /** What both routes' middleware give their handler (the caller is a key's or a session's). */
 type DetectEnv = RequestIdEnv & CallerEnv & CountersEnv & DetectCallEnv;
 
@@ -70,6 +63,12 @@ export function detectRouter(
   const { config, kv, now } = deps;
   const pipeline: DetectPipelineDeps = { kv, config, detector: createDetectorClient(config) };
   const app = createRouter(refuseDetectBody);
+  const body = () =>
+    jsonBody({
+      maxBytes: MAX_BODY_BYTES,
+      tooLarge: () => detailError(`request body exceeds ${MAX_BODY_BYTES} bytes`),
+      timeoutMs: config.connections.bodyTimeoutMs,
+    });
   // Every refusal of a detect call bills nothing, and says so in its headers and body.
   app.onError((err, c) => {
     c.header(HEADER.unitsBilled, "0");
@@ -104,8 +103,7 @@ export function detectRouter(
       bearerAuth({ keyAccounts, plans, now, realm: BEARER_REALM }),
       accountStatus({ appealUrl: config.appealUrl }),
       rateLimit({ kv, now }),
-      detectBodyLimit(),
-      jsonBody(),
+      body(),
     ] as const,
   }, serveDetect);
   app.openapi({
@@ -118,8 +116,7 @@ export function detectRouter(
       jsonOnly(),
       accountStatus({ appealUrl: config.appealUrl }),
       rateLimit({ kv, now }),
-      detectBodyLimit(),
-      jsonBody(),
+      body(),
     ] as const,
   }, serveDetect);
   return app;

@@ -13,12 +13,15 @@ import type { PlanTable } from "../billing/plans.ts";
 import { accountStatus } from "../auth/account_status.ts";
 import { createKeyRoute, listKeysRoute, revokeKeyRoute } from "./routes.ts";
 import type { KeyAccounts } from "./key_accounts.ts";
-import { apiError, notFound } from "../../platform/errors.ts";
+import { apiError, bodyTooLarge, notFound } from "../../platform/errors.ts";
 import { type BodyRefusal, createRouter, jsonBody } from "../../platform/validation_hook.ts";
 import { type ApiKeyRecord, createApiKey, listApiKeysByUser, revokeApiKey } from "./api_keys.ts";
 import type { ApiKey, ApiKeyCreateResponse } from "../../../shared/contract.ts";
 
 export const MAX_KEY_NAME_CHARS = 64;
+
+/** The largest `POST /api/keys` body: a 64-character name escaped as `\uXXXX` pairs is 768 bytes. */
+export const MAX_KEY_BODY_BYTES = 4 * 1024;
 
 /**
  * Collapses whitespace, trims, and cuts to 64 characters (code points, as every length of the
@@ -60,7 +63,12 @@ export function keysRouter(
   // Only creation is refused to a suspended account: its keys stay listable and revocable.
   const notSuspended = accountStatus({ appealUrl: config.appealUrl });
 
-  const body = jsonBody({ emptyIsObject: true });
+  const body = jsonBody({
+    emptyIsObject: true,
+    maxBytes: MAX_KEY_BODY_BYTES,
+    tooLarge: () => bodyTooLarge(MAX_KEY_BODY_BYTES),
+    timeoutMs: config.connections.bodyTimeoutMs,
+  });
   app.openapi({ ...createKeyRoute, middleware: [notSuspended, body] }, async (c) => {
     const { name } = c.req.valid("json");
     const { record, plaintext } = await createApiKey(kv, {
