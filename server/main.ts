@@ -73,7 +73,11 @@ async function main(): Promise<void> {
         detectorBaseUrl(config)
       }`,
   );
-  console.log(`connections: at most ${server.maxConnections} open`);
+  console.log(
+    server.maxConnections === null
+      ? "connections: not guarded (CONNECTION_GUARD=false)"
+      : `connections: at most ${server.maxConnections} open`,
+  );
 
   const stop = async () => {
     await server.shutdown();

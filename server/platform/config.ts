@@ -67,6 +67,11 @@ const Env = z.object({
   /** Open client connections at most; default and ceiling: what the descriptor limit allows. */
   MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
   /**
+   * The guarded listener (the timeouts above, the cap): on by default; off only behind a proxy
+   * that enforces its own timeouts and connection limits, for the relay's throughput cost.
+   */
+  CONNECTION_GUARD: flag.optional(),
+  /**
    * The built dashboard (`deno task build:dashboard`); by default the dashboard app's dist/.
    */
   DASHBOARD_DIR: z.string().min(1).optional(),
@@ -120,6 +125,8 @@ export interface Config {
     idleTimeoutMs: number;
     /** Unset, or above it: what the descriptor limit allows (server/platform/connections.ts). */
     maxConnections?: number;
+    /** False: Deno.serve on the port itself, with only the body timeout (CONNECTION_GUARD). */
+    guard: boolean;
   };
 }
 
@@ -183,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       bodyTimeoutMs: e.BODY_TIMEOUT_MS,
       idleTimeoutMs: e.IDLE_TIMEOUT_MS,
       maxConnections: e.MAX_CONNECTIONS,
+      guard: e.CONNECTION_GUARD ?? true,
     },
     dashboardDir: e.DASHBOARD_DIR,
   };

@@ -19,8 +19,8 @@ import type { Config } from "./config.ts";
 
 export interface GuardedServer {
   addr: Deno.NetAddr;
-  /** The cap in force: the configured one, at most what the descriptor limit allows. */
-  maxConnections: number;
+  /** The cap in force: the configured one, at most what the descriptor limit allows; null unguarded. */
+  maxConnections: number | null;
   shutdown(): Promise<void>;
 }
 
@@ -84,6 +84,14 @@ export function serveGuarded(
   },
   handler: (request: Request) => Response | Promise<Response>,
 ): GuardedServer {
+  if (!options.limits.guard) {
+    // Behind a proxy that guards connections itself: no relay, and none of its cost.
+    const server = Deno.serve(
+      { hostname: options.hostname, port: options.port, onListen: () => {} },
+      handler,
+    );
+    return { addr: server.addr, maxConnections: null, shutdown: () => server.shutdown() };
+  }
   const { headersTimeoutMs, idleTimeoutMs } = options.limits;
   // Never above what the descriptors allow: Deno.serve's own accept exits the process on EMFILE.
   const maxConnections = Math.min(

@@ -51,6 +51,19 @@ Deno.test("connections: idle, keep-alive and slow-header connections are closed"
   }
 });
 
+Deno.test("connections: CONNECTION_GUARD=false serves on Deno.serve itself, with no idle timeout", async () => {
+  const api = await startApi({ env: { CONNECTION_GUARD: "false", IDLE_TIMEOUT_MS: "300" } });
+  try {
+    const idle = await connect(api.url);
+    await assert.rejects(closedByServer(idle, 1_500), /still open/, "no guard closes it");
+    const res = await fetch(`${api.url}/auth/signin`);
+    await res.body?.cancel();
+    assert.equal(res.status, 200);
+  } finally {
+    await api.close();
+  }
+});
+
 Deno.test("connections: over the cap a new connection is closed, the open ones still served", async () => {
   const api = await startApi({ env: { MAX_CONNECTIONS: "5", IDLE_TIMEOUT_MS: "60000" } });
   const lines: string[] = [];
