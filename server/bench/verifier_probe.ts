@@ -12,45 +12,20 @@
  */
 import { parseArgs } from "node:util";
 import { DEFAULT_DATA_DIR, verifierProbeKit } from "@hallucination-detection/detector";
+import { runScore, type ScoreRun } from "./score_cli.ts";
 import { chatReply, startFakeVerifier, startHungVerifier } from "./verifier.ts";
 
-const REPO_ROOT = new URL("../../", import.meta.url).pathname;
 const HUNG_GOAL_S = 120;
 const AUROC_TOLERANCE = 0.05;
 const FAKE_AUROC = 0.8;
 const ROW_SEED = 23;
 const VERDICT_SEED = 7;
 
-interface ScoreRun {
-  seconds: number;
-  lines: { id: number; p_hallucination: number; warnings: string[] }[];
-}
-
-/** `deno task score` on `input` with `env` added: its lines and its wall time. */
-async function score(
-  input: string,
-  env: Record<string, string>,
-  args: string[] = [],
-): Promise<ScoreRun> {
-  const started = performance.now();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "server/detector/cli/score.ts", ...args],
-    cwd: REPO_ROOT,
-    env,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "null",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(input));
-  await writer.close();
-  const out = await child.output();
-  if (!out.success) throw new Error(`score exited with ${out.code}`);
-  const text = new TextDecoder().decode(out.stdout).trim();
-  return {
-    seconds: (performance.now() - started) / 1000,
-    lines: text.split("\n").map((l) => JSON.parse(l)),
-  };
+/** `deno task score` on `input` with `env` added: its lines and its wall time; a failed run throws. */
+async function score(input: string, env: Record<string, string>, args: string[] = []) {
+  const run = await runScore(args, input, env);
+  if (run.code !== 0) throw new Error(`score exited with ${run.code}`);
+  return run;
 }
 
 function parseOptions() {
@@ -156,7 +131,8 @@ async function main(): Promise<number> {
       VERIFIER_URL: fake.url,
       VERIFIER_MODEL: "fake-judge",
     });
-    const aurocOf = (run: ScoreRun) => kit.auroc(run.lines.map((l) => l.p_hallucination), labels);
+    const aurocOf = (run: ScoreRun) =>
+      kit.auroc(run.lines.map((l: { p_hallucination: number }) => l.p_hallucination), labels);
     const [verifierAuroc, detectorAuroc, fusedAuroc] = [
       kit.auroc(pVerifier, labels),
       aurocOf(alone),

@@ -12,20 +12,11 @@ import { chromium, type Page } from "playwright-core";
 import { ApiKeyList, UsageSummary } from "../../shared/contract.ts";
 import { runAdmin } from "../../server/admin.ts";
 import { loadPlans } from "../../server/features/billing/plans.ts";
-import { CHROMIUM_PATH, needing } from "../support/env.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, needing } from "../support/env.ts";
 import { startApi } from "../support/http.ts";
 import { viteBuild } from "../support/vite_build.ts";
 import { startDetector } from "../extension/support/backend.ts";
 
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const ARTIFACTS = new URL("../artifacts/", import.meta.url).pathname;
 const EMAIL = "ada@example.com";
 
@@ -36,7 +27,7 @@ Deno.test(needing("chromium", {
     await viteBuild("build:dashboard", `${work}/dist`);
     const detector = startDetector();
     const api = await startApi({ env: { ...detector.env, DASHBOARD_DIR: `${work}/dist` } });
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
     const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
     // Nothing leaves the machine.
     await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());

@@ -1,6 +1,6 @@
 /** `deno task score --knowledge DIR` as a real subprocess: evidence from the folder, warnings out. */
 import assert from "node:assert/strict";
-import { runScore } from "../support/score_cli.ts";
+import { runScore } from "../../server/bench/score_cli.ts";
 
 Deno.test("score CLI: --knowledge checks answers against the folder's documents", async () => {
   const dir = await Deno.makeTempDir({ prefix: "knowledge_score_" });

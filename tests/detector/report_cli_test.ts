@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { wilson } from "../../server/detector/report/figures.ts";
 import { REPO_ROOT } from "../support/env.ts";
-import { runScore } from "../support/score_cli.ts";
+import { runScore } from "../../server/bench/score_cli.ts";
 
 const PROMPT = "Marie Curie won the Nobel Prize in Physics in 1903 and in Chemistry in 1911.";
 const ROWS = [

@@ -1,6 +1,6 @@
 /** `deno task score` as a real subprocess: JSONL out, a bad line gets an error, the run goes on. */
 import assert from "node:assert/strict";
-import { runScore } from "../support/score_cli.ts";
+import { runScore } from "../../server/bench/score_cli.ts";
 
 Deno.test("score CLI scores good lines and reports bad ones without stopping", async () => {
   const input = [

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { chatReply, startHungVerifier } from "../../server/bench/verifier.ts";
 import { withFakeVerifier } from "../support/fake_verifier.ts";
-import { runScore } from "../support/score_cli.ts";
+import { runScore } from "../../server/bench/score_cli.ts";
 
 const ROWS = 24;
 const input = Array.from(

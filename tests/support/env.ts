@@ -24,6 +24,17 @@ export function sharedDataDir(): string {
 
 export const CHROMIUM_PATH = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 
+/** Headless Chromium here: no sandbox (root), nothing fetched from outside, no first-run UI. */
+export const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
 /**
  * denokv, Deno's self-hosted KV Connect server (`cargo install denokv`): DENOKV_PATH, else the
  * first on PATH, else where cargo installs it.

@@ -7,7 +7,7 @@
  */
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { UsageSummary } from "../../../shared/contract.ts";
-import { CHROMIUM_PATH } from "../../support/env.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../support/env.ts";
 import { type RunningApi, startApi } from "../../support/http.ts";
 import type { RunningDetector } from "./backend.ts";
 import { buildExtension } from "./build.ts";
@@ -15,13 +15,7 @@ import { buildExtension } from "./build.ts";
 const CHROMIUM_ARGS = (dir: string) => [
   `--disable-extensions-except=${dir}`,
   `--load-extension=${dir}`,
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
+  ...CHROMIUM_FLAGS,
 ];
 
 export const ARTIFACTS = new URL("../../artifacts/", import.meta.url).pathname;

@@ -1,14 +1,16 @@
 /**
- * Runs `deno task score`'s entry point as a real subprocess (with extra environment variables,
- * e.g. `VERIFIER_*`): JSONL in, parsed lines out.
+ * `deno task score`'s entry point run as a real subprocess (with extra environment variables, e.g.
+ * `VERIFIER_*`): JSONL in; the parsed lines, standard error and wall time out. For the verifier
+ * probe and the tests.
  */
-import { REPO_ROOT } from "./env.ts";
+const REPO_ROOT = new URL("../../", import.meta.url).pathname;
 
 export interface ScoreRun {
   code: number;
   /** The output lines, parsed. */
   lines: ReturnType<typeof JSON.parse>[];
   stderr: string;
+  seconds: number;
 }
 
 export async function runScore(
@@ -16,6 +18,7 @@ export async function runScore(
   input: string,
   env: Record<string, string> = {},
 ): Promise<ScoreRun> {
+  const started = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "server/detector/cli/score.ts", ...args],
     cwd: REPO_ROOT,
@@ -33,5 +36,6 @@ export async function runScore(
     code: out.code,
     lines: stdout === "" ? [] : stdout.split("\n").map((l) => JSON.parse(l)),
     stderr: new TextDecoder().decode(out.stderr),
+    seconds: (performance.now() - started) / 1000,
   };
 }
