@@ -5,8 +5,9 @@
  * `c.req.valid(...)`. What a refusal answers is decided here, in one hook:
  *
  *   - body: `jsonBody()` (the route's last middleware) reads it within the route's size limit and
- *     answers `bad_json` for a body that is not JSON, then the router's `BodyRefusal` answers for JSON its schema refused (the detect routes'
- *     is the spec's order, `response_required`, `input_too_long`, then a `detail` text);
+ *     answers `bad_json` for a body that is not JSON, then the router's `BodyRefusal` answers for
+ *     JSON its schema refused (the detect routes' is the spec's order, `response_required`,
+ *     `input_too_long`, then a `detail` text);
  *   - query: 400 `bad_request` with the schema's own message (fixed texts, never caller text);
  *   - path parameters: the spec's one 404 (`not_found`): an id of the wrong shape names nothing;
  *   - headers: only described (the detect routes' X-Request-Id, which their first middleware has
@@ -20,7 +21,7 @@ import type { z } from "zod";
 import { BAD_JSON_MESSAGE, parseJsonText } from "../../shared/json_text.ts";
 import { formatZodIssues } from "../../shared/zod_issues.ts";
 import type { AppEnv } from "./env.ts";
-import { type BodyLimitOptions, cacheBody } from "./middleware/body_limit.ts";
+import { type BodyLimitOptions, readBody } from "./middleware/body_limit.ts";
 import { type ApiError, apiError, detailError, notFound } from "./errors.ts";
 
 /** The answer to a JSON body the route's schema refused (`body` is that JSON, parsed). */
@@ -79,19 +80,19 @@ export function jsonBody({ emptyIsObject = false, ...limit }: BodyLimitOptions &
   emptyIsObject?: boolean;
 }) {
   return createMiddleware<AppEnv>(async function jsonBodyMiddleware(c, next) {
-    await cacheBody(c, limit);
-    const raw = c.req.raw;
-    const text = await c.req.text();
+    const bytes = await readBody(c.req.raw, limit);
+    const text = bytes ? new TextDecoder().decode(bytes) : "";
     const body = emptyIsObject && text.trim() === "" ? "{}" : text;
     if (!parseJsonText(body).ok) throw apiError("bad_json", { message: BAD_JSON_MESSAGE });
-    // A JSON request keeps its body as read (cached); any other is re-made as one.
-    if (body !== text || !isJsonType(c.req.header("content-type"))) {
+    const raw = c.req.raw;
+    if (!isJsonType(raw.headers.get("content-type") ?? undefined)) {
       const headers = new Headers(raw.headers);
       headers.set("content-type", "application/json");
-      headers.delete("content-length"); // the text's own length, from here on
-      c.req.raw = new Request(raw.url, { method: raw.method, headers, body });
-      c.req.bodyCache = {}; // the validator reads the new request's text
+      c.req.raw = new Request(raw.url, { method: raw.method, headers });
     }
+    // The validator and the hook read this text: no second read or decoding of the body.
+    // (Hono keeps promises in its body cache, whatever its declared type says.)
+    c.req.bodyCache = { text: Promise.resolve(body) as unknown as string };
     await next();
   });
 }

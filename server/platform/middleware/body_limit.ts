@@ -17,7 +17,6 @@
  * A client that goes away mid-body is `ClientClosed`, not a server error; a body not received
  * within `timeoutMs` is refused.
  */
-import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env.ts";
 import { type ApiError, apiError, ClientClosed } from "../errors.ts";
@@ -115,15 +114,11 @@ export async function readBody(
 }
 
 /** Reads the body (see `readBody`) into the context's body cache; later reads use those bytes. */
-export async function cacheBody(c: Context, options: BodyLimitOptions): Promise<void> {
-  const bytes = await readBody(c.req.raw, options);
-  // Hono keeps promises in its body cache, whatever its declared type says.
-  if (bytes) c.req.bodyCache = { arrayBuffer: Promise.resolve(bytes) as unknown as ArrayBuffer };
-}
-
 export function bodyLimit(options: BodyLimitOptions) {
   return createMiddleware<AppEnv>(async function bodyLimitMiddleware(c, next) {
-    await cacheBody(c, options);
+    const bytes = await readBody(c.req.raw, options);
+    // Hono keeps promises in its body cache, whatever its declared type says.
+    if (bytes) c.req.bodyCache = { arrayBuffer: Promise.resolve(bytes) as unknown as ArrayBuffer };
     await next();
   });
 }
