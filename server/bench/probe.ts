@@ -17,6 +17,7 @@
  */
 import { parseArgs } from "node:util";
 import { rssMiB } from "./processes.ts";
+import { bodyRouteHeads, rawPost } from "./raw_post.ts";
 
 const { values } = parseArgs({ options: { repo: { type: "string" } } });
 const REPO = values.repo ?? new URL("../../", import.meta.url).pathname;
@@ -116,47 +117,10 @@ async function credentials(url: string): Promise<{ cookie: string; key: string }
   return { cookie, key: (await created.json()).key };
 }
 
-/**
- * Sends `head` and a body of `size` bytes in `piece`-byte writes (by length or chunked); returns
- * the status line (or how it ended) and the milliseconds until then. Gives up after `limitMs`.
- */
-async function post(
-  url: string,
-  head: string,
-  { size, piece, chunked, limitMs }: {
-    size: number;
-    piece: number;
-    chunked: boolean;
-    limitMs: number;
-  },
-): Promise<{ status: string; ms: number }> {
-  const started = performance.now();
-  const conn = await Deno.connect({ hostname: "127.0.0.1", port: Number(new URL(url).port) });
-  conn.setNoDelay(true);
-  const framing = chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${size}`;
-  await conn.write(encoder.encode(`${head}Host: 127.0.0.1\r\n${framing}\r\n\r\n`));
-  let status = "";
-  const answer = (async () => {
-    const buf = new Uint8Array(4096);
-    const n = await conn.read(buf);
-    status = n === null ? "closed" : new TextDecoder().decode(buf.subarray(0, n)).split("\r\n")[0];
-  })().catch(() => status = "closed");
-  const data = new Uint8Array(piece).fill(0x78);
-  const frame = chunked
-    ? new Uint8Array([...encoder.encode(`${piece.toString(16)}\r\n`), ...data, 13, 10])
-    : data;
-  try {
-    for (let sent = 0; sent < size && !status; sent += piece) {
-      if (performance.now() - started > limitMs) break;
-      await conn.write(frame);
-    }
-    if (chunked && !status) await conn.write(encoder.encode("0\r\n\r\n"));
-  } catch {
-    // Closed by the server after its answer.
-  }
-  await Promise.race([answer, sleep(Math.max(0, limitMs - (performance.now() - started)))]);
-  conn.close();
-  return { status: status || "no answer", ms: Math.round(performance.now() - started) };
+/** `rawPost`'s status line (or how it ended) and its milliseconds. */
+async function post(url: string, head: string, options: Parameters<typeof rawPost>[2]) {
+  const { answer, ms } = await rawPost(url, head, options);
+  return { status: answer.split("\r\n")[0], ms };
 }
 
 async function slowBodies(api: Served, key: string): Promise<void> {
@@ -195,14 +159,7 @@ async function slowBodies(api: Served, key: string): Promise<void> {
 }
 
 async function largeBodies(api: Served, { cookie, key }: { cookie: string; key: string }) {
-  const routes = [
-    `POST /api/detect HTTP/1.1\r\nAuthorization: Bearer ${key}\r\n`,
-    `POST /api/web/detect HTTP/1.1\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\n`,
-    `POST /api/keys HTTP/1.1\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\n`,
-    "POST /auth/dev/signin HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded\r\n",
-    `POST /auth/signout HTTP/1.1\r\nCookie: ${cookie}\r\n`,
-  ];
-  for (const head of routes) {
+  for (const head of bodyRouteHeads({ cookie, key })) {
     for (const chunked of [false, true]) {
       const before = rssMiB(api.pid);
       const { status, ms } = await post(api.url, head, {

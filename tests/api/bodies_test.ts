@@ -8,58 +8,25 @@ import assert from "node:assert/strict";
 import { signIn, startApi } from "../support/http.ts";
 import { createKey, writePlansFile } from "../support/detect.ts";
 import { kvKeys } from "../../server/platform/kv/kv_keys.ts";
+import { bodyRouteHeads, rawPost } from "../../server/bench/raw_post.ts";
 
 const encoder = new TextEncoder();
 const MIB = 1024 * 1024;
 
 /** Sends `head` then `size` bytes of `x` (in `piece`-byte writes); returns the status line. */
-async function rawPost(
-  url: string,
-  head: string,
-  { size, piece, chunked }: { size: number; piece: number; chunked: boolean },
-): Promise<string> {
-  const conn = await Deno.connect({ hostname: "127.0.0.1", port: Number(new URL(url).port) });
-  conn.setNoDelay(true);
-  const framing = chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${size}`;
-  await conn.write(encoder.encode(`${head}Host: 127.0.0.1\r\n${framing}\r\n\r\n`));
-  let answered = false;
-  const answer = (async () => {
-    const buf = new Uint8Array(4096);
-    const n = await conn.read(buf);
-    answered = true;
-    return new TextDecoder().decode(buf.subarray(0, n ?? 0));
-  })().catch(() => "closed");
-  const data = new Uint8Array(piece).fill(0x78);
-  const frame = chunked
-    ? new Uint8Array([...encoder.encode(`${piece.toString(16)}\r\n`), ...data, 13, 10])
-    : data;
-  try {
-    for (let sent = 0; sent < size && !answered; sent += piece) await conn.write(frame);
-    if (chunked && !answered) await conn.write(encoder.encode("0\r\n\r\n"));
-  } catch {
-    // The server closed the connection after refusing the body.
-  }
-  const text = await answer;
-  conn.close();
-  return text;
-}
-
 Deno.test("bodies: 20 MiB is refused on every route that reads one, by length or chunked", async () => {
   const plans = await writePlansFile({ api_free: { perMinute: 1000 } });
   const api = await startApi({ env: { PLANS_FILE: plans } });
   try {
     const cookie = await signIn(api.url, "big@example.com");
     const { key } = await createKey(api.url, cookie);
-    const routes = [
-      `POST /api/detect HTTP/1.1\r\nAuthorization: Bearer ${key}\r\n`,
-      `POST /api/web/detect HTTP/1.1\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\n`,
-      `POST /api/keys HTTP/1.1\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\n`,
-      "POST /auth/dev/signin HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded\r\n",
-      `POST /auth/signout HTTP/1.1\r\nCookie: ${cookie}\r\n`,
-    ];
-    for (const head of routes) {
+    for (const head of bodyRouteHeads({ cookie, key })) {
       for (const chunked of [false, true]) {
-        const answer = await rawPost(api.url, head, { size: 20 * MIB, piece: 64 * 1024, chunked });
+        const { answer } = await rawPost(api.url, head, {
+          size: 20 * MIB,
+          piece: 64 * 1024,
+          chunked,
+        });
         const route = `${head.split(" HTTP")[0]} ${chunked ? "chunked" : "by length"}`;
         assert.match(answer, /^HTTP\/1\.1 400 /, route);
         assert.match(answer, /request body exceeds \d+ bytes/, route);
@@ -79,15 +46,27 @@ Deno.test("bodies: a 64 KiB detect body sent one byte at a time is answered", as
     const head = `POST /api/detect HTTP/1.1\r\nAuthorization: Bearer ${key}\r\n` +
       "Content-Type: application/json\r\n";
     // Not JSON: the whole body is read before it can be refused as `bad_json`.
-    const byLength = await rawPost(api.url, head, { size: 64 * 1024, piece: 1, chunked: false });
+    const { answer: byLength } = await rawPost(api.url, head, {
+      size: 64 * 1024,
+      piece: 1,
+      chunked: false,
+    });
     assert.match(byLength, /^HTTP\/1\.1 400 /);
     assert.match(byLength, /"error":"bad_json"/);
     // In 1-byte chunks: refused once it has sent more small chunks than any ordinary client.
-    const chunked = await rawPost(api.url, head, { size: 64 * 1024, piece: 1, chunked: true });
+    const { answer: chunked } = await rawPost(api.url, head, {
+      size: 64 * 1024,
+      piece: 1,
+      chunked: true,
+    });
     assert.match(chunked, /^HTTP\/1\.1 400 /);
     assert.match(chunked, /request body sent in too many small chunks/);
     // A chunked body of ordinary chunks is read whole.
-    const ordinary = await rawPost(api.url, head, { size: 64 * 1024, piece: 4096, chunked: true });
+    const { answer: ordinary } = await rawPost(api.url, head, {
+      size: 64 * 1024,
+      piece: 4096,
+      chunked: true,
+    });
     assert.match(ordinary, /"error":"bad_json"/);
   } finally {
     await api.close();
