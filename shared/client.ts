@@ -15,6 +15,7 @@ import {
   ErrorEnvelope,
   UsageDaily,
   UsageSummary,
+  WebDetectResponse,
 } from "./contract.ts";
 
 export interface ClientOptions {
@@ -76,7 +77,7 @@ export interface ApiClient {
   /** `POST /api/detect` with the Bearer key. */
   detect(body: DetectRequest, options?: DetectOptions): Promise<ApiResult<DetectResponse>>;
   /** `POST /api/web/detect`: the same call authenticated by the session cookie. */
-  webDetect(body: DetectRequest, options?: DetectOptions): Promise<ApiResult<DetectResponse>>;
+  webDetect(body: DetectRequest, options?: DetectOptions): Promise<ApiResult<WebDetectResponse>>;
   usageSummary(): Promise<ApiResult<UsageSummary>>;
   /** `GET /api/usage/daily`: the dashboard's units per day, daily cap and refusals. */
   usageDaily(): Promise<ApiResult<UsageDaily>>;
@@ -206,7 +207,7 @@ export function createClient(options: ClientOptions): ApiClient {
         bearer: true,
       }),
     webDetect: (body, o) =>
-      call(DetectResponse, "POST", "/api/web/detect", { body, headers: detectHeaders(o) }),
+      call(WebDetectResponse, "POST", "/api/web/detect", { body, headers: detectHeaders(o) }),
     usageSummary: () => call(UsageSummary, "GET", "/api/usage/summary"),
     usageDaily: () => call(UsageDaily, "GET", "/api/usage/daily"),
     listKeys: (includeRevoked = false) =>

@@ -4,6 +4,7 @@
  * description is generated from them.
  */
 import { z } from "zod";
+import { ClaimRisk } from "./claims.ts";
 import { INPUT_MODES, RegimeScore, TASKS } from "./regimes.ts";
 import { codePointLength, MAX_FIELD_CHARS } from "./text.ts";
 
@@ -57,6 +58,19 @@ export const DetectResponse = z.strictObject({
   }),
 }).meta({ id: "DetectResponse" });
 export type DetectResponse = z.infer<typeof DetectResponse>;
+
+/**
+ * The session route's answer (`POST /api/web/detect`, the project's own): the spec's body plus
+ * `claims`, each claim's risk and exact findings, for the extension's underlines.
+ */
+export const WebDetectResponse = DetectResponse.extend({
+  claims: z.array(ClaimRisk).optional().meta({
+    description: "Each claim (sentence) of `response`, in order: offsets, its own calibrated " +
+      "risk and the exact checks' findings. Absent only when the configured inference backend " +
+      "does not compute claims. Not part of `POST /api/detect`.",
+  }),
+}).meta({ id: "WebDetectResponse" });
+export type WebDetectResponse = z.infer<typeof WebDetectResponse>;
 
 /**
  * Warning codes of v1. Clients must ignore codes they do not know. The last two are the

@@ -5,7 +5,7 @@
  * as a `detail` text. A failure is data with its envelope fields (no HTTP error type here), and
  * no text of it quotes the caller's.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { DetectRequest, type ErrorCode } from "./contract.ts";
 import { BAD_JSON_MESSAGE, parseJsonText } from "./json_text.ts";
 import { type InputMode, inputModeOf, type Task } from "./regimes.ts";
@@ -24,23 +24,44 @@ export type DetectRequestFailure =
   /** Any other rule of the schema: a validation text, answered as `detail`. */
   | { code: null; detail: string };
 
-export type DetectRequestParse =
-  | { ok: true; request: z.output<typeof DetectRequest> }
-  | { ok: false; failure: DetectRequestFailure };
+/**
+ * The inference backend's body: the public one plus `claims`, which asks for each claim's risk
+ * beside the call's (the session route's claim-level field, shared/claims.ts).
+ */
+export const DetectorRequestBody = DetectRequest.extend({ claims: z.boolean().default(false) });
 
-const fail = (failure: DetectRequestFailure): DetectRequestParse => ({ ok: false, failure });
+export type DetectRequestParse<T = z.output<typeof DetectRequest>> =
+  | { ok: true; request: T }
+  | { ok: false; failure: DetectRequestFailure };
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** `format.nameUnknownKeys` only for a trusted caller (the detector behind its secret). */
-export function parseDetectRequest(text: string, format: IssueFormat = {}): DetectRequestParse {
+function parseWith<T>(
+  schema: z.ZodType<T>,
+  text: string,
+  format: IssueFormat,
+): DetectRequestParse<T> {
   const json = parseJsonText(text);
-  if (!json.ok) return fail({ code: "bad_json", message: BAD_JSON_MESSAGE });
-  const parsed = DetectRequest.safeParse(json.value);
-  if (!parsed.success) return fail(detectRequestFailure(json.value, parsed.error, format));
+  if (!json.ok) return { ok: false, failure: { code: "bad_json", message: BAD_JSON_MESSAGE } };
+  const parsed = schema.safeParse(json.value);
+  if (!parsed.success) {
+    return { ok: false, failure: detectRequestFailure(json.value, parsed.error, format) };
+  }
   return { ok: true, request: parsed.data };
+}
+
+export function parseDetectRequest(text: string, format: IssueFormat = {}): DetectRequestParse {
+  return parseWith(DetectRequest, text, format);
+}
+
+/** The backend's parse; `format.nameUnknownKeys`, since its caller is trusted (the secret). */
+export function parseDetectorRequest(
+  text: string,
+  format: IssueFormat = {},
+): DetectRequestParse<z.output<typeof DetectorRequestBody>> {
+  return parseWith(DetectorRequestBody, text, format);
 }
 
 /**
@@ -84,6 +105,8 @@ export interface DetectInput {
   response: string;
   task: Task;
   inputMode: InputMode;
+  /** Also score each claim of the response (the session route's claim-level field). */
+  claims?: boolean;
 }
 
 /**

@@ -3,7 +3,7 @@
  * success headers and body, every error row of the spec, warnings, idempotent retries.
  */
 import assert from "node:assert/strict";
-import { DetectResponse } from "../../shared/contract.ts";
+import { DetectResponse, WebDetectResponse } from "../../shared/contract.ts";
 import { PUBLIC_REGIMES } from "../../shared/regimes.ts";
 import { createDetectorApp } from "../../server/detector/service/detector_app.ts";
 import type { Detector } from "../../server/detector/inference/types.ts";
@@ -348,7 +348,15 @@ Deno.test("detect against the real detector", async (t) => {
         { Cookie: cookie, "Content-Type": "application/json" },
         JSON.stringify(TEXT),
       );
-      assertServed({ status: ok.status, headers: ok.headers, body: await ok.json() });
+      const served = assertServed(
+        { status: ok.status, headers: ok.headers, body: await ok.json() },
+        WebDetectResponse,
+      );
+      // One claim here: the whole response, with its own risk, from the same call.
+      assert.deepEqual(served.claims?.map(({ start, end }) => [start, end]), [
+        [0, TEXT.response.length],
+      ]);
+      assert.equal(served.detections_billed, 1, "the claims cost nothing more");
       const anon = await post({ "Content-Type": "application/json" }, JSON.stringify(TEXT));
       assertRefused({ status: anon.status, headers: anon.headers, body: await anon.json() }, 401);
       const bearer = await post({

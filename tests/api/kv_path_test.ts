@@ -70,7 +70,7 @@ Deno.test("kv path: one commit and two reads per served call; concurrent calls s
     const results = await Promise.all(
       Array.from({ length: burst }, (_, i) => detect(api.url, key, { response: `Burst ${i}.` })),
     );
-    results.forEach(assertServed);
+    results.forEach((r) => assertServed(r));
     assert.ok(counts.commits < burst, `${counts.commits} commits for ${burst} concurrent calls`);
   } finally {
     await api.close();

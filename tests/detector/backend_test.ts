@@ -187,6 +187,9 @@ Deno.test("per-claim scores point at each claim and rank an invented one higher"
     "Acme Corp was founded in Boston by Jane Smith.",
   );
   assert.equal(response.slice(claims[1].start, claims[1].end).startsWith("It employs 5,000"), true);
-  for (const c of claims) assert.ok(c.p >= 0 && c.p <= 1);
-  assert.ok(claims[1].p > claims[0].p, `${claims[1].p} > ${claims[0].p}`);
+  for (const c of claims) assert.ok(c.p_hallucination >= 0 && c.p_hallucination <= 1);
+  assert.ok(
+    claims[1].p_hallucination > claims[0].p_hallucination,
+    `${claims[1].p_hallucination} > ${claims[0].p_hallucination}`,
+  );
 });

@@ -1,7 +1,12 @@
 /** Helpers of the detect, quota and usage tests: plans files, keys, calls and schema checks. */
 import assert from "node:assert/strict";
 import type { z } from "zod";
-import { ApiKeyCreateResponse, DetectResponse, ErrorEnvelope } from "../../shared/contract.ts";
+import {
+  ApiKeyCreateResponse,
+  DetectResponse,
+  ErrorEnvelope,
+  WebDetectResponse,
+} from "../../shared/contract.ts";
 import type { RateWindow } from "../../server/features/metering/rate_windows.ts";
 import { recordServedCall } from "../../server/features/metering/ledger.ts";
 import type { Plan } from "../../server/features/billing/plans.ts";
@@ -56,9 +61,13 @@ export async function detect(
 }
 
 /** Checks a 200: DetectResponse schema and the headers every served call carries. */
-export function assertServed(r: DetectResult): DetectResponse {
+/** A served call: `schema` is WebDetectResponse for the session route (its `claims`). */
+export function assertServed(
+  r: DetectResult,
+  schema: typeof DetectResponse | typeof WebDetectResponse = DetectResponse,
+): WebDetectResponse {
   assert.equal(r.status, 200, JSON.stringify(r.body));
-  const body = conform(DetectResponse, r.body);
+  const body: WebDetectResponse = conform(schema, r.body);
   assert.equal(r.headers.get("X-Request-Id"), body.request_id);
   assert.equal(r.headers.get("X-Units-Billed"), String(body.detections_billed));
   assert.equal(r.headers.get("X-Detections-Billed"), String(body.detections_billed));

@@ -34,7 +34,8 @@ import {
 } from "./model_files.ts";
 import { predictTrees } from "../learners/trees.ts";
 import type { DetectInput } from "../../../shared/detect_request.ts";
-import type { Detector, ScoreOutput } from "./types.ts";
+import type { ClaimRisk } from "../../../shared/claims.ts";
+import type { ClaimsInput, Detector, ScoreOutput } from "./types.ts";
 
 /** The raw (uncalibrated) outputs of one call. */
 export interface RawScores {
@@ -136,13 +137,6 @@ export function multiclassOutput(
   };
 }
 
-/** One claim of the response (offsets into it) and its own calibrated probability. */
-export interface ClaimScore {
-  start: number;
-  end: number;
-  p: number;
-}
-
 /**
  * The served detector: the model's heads (linear heads, the binary logit re-scored by boosted
  * trees when the model has them) behind each task/input-mode cell's calibrator and threshold.
@@ -177,13 +171,15 @@ export class CalibratedDetector implements Detector {
 
   /**
    * Each claim of the response scored on its own against the same prompt, with the binary
-   * calibrator of the call's input mode: which sentence of an answer carries the risk.
+   * calibrator and threshold of the call's input mode: which sentence of an answer carries the
+   * risk.
    */
-  scoreClaims(input: Pick<DetectInput, "prompt" | "response" | "inputMode">): ClaimScore[] {
+  scoreClaims(input: ClaimsInput): ClaimRisk[] {
     const cell = this.calibration.cells[`binary/${input.inputMode}`];
     return splitClaims(input.response).map(({ text, start, end }) => {
       const raw = this.core.raw(input.prompt, text, input.inputMode);
-      return { start, end, p: applyCalibrator(cell.calibrator, raw.binaryLogit) };
+      const p = applyCalibrator(cell.calibrator, raw.binaryLogit);
+      return { start, end, p_hallucination: p, flag: p >= cell.threshold, findings: [] };
     });
   }
 }

@@ -3,6 +3,7 @@
  * the Scorer steps that compose by wrapping. Their input is shared DetectInput, one for all.
  */
 import type { InputMode, RegimeScore, Task } from "../../../shared/regimes.ts";
+import type { ClaimRisk } from "../../../shared/claims.ts";
 import type { DetectInput } from "../../../shared/detect_request.ts";
 
 /** The model's decision for one call: the DetectResponse fields the detector owns. */
@@ -21,13 +22,19 @@ export interface ScoreOutput {
   calibrator_version: string;
   /** The detector's own warnings (e.g. `no_evidence`); the API merges them with the account's. */
   warnings: string[];
+  /** Each claim's risk, when the call asked for it (`DetectInput.claims`). */
+  claims?: ClaimRisk[];
 }
 
 export interface Detector {
   readonly modelVersion: string;
   readonly calibratorVersion: string;
   score(input: DetectInput): ScoreOutput;
+  /** Each claim of the response scored on its own against the same prompt. */
+  scoreClaims(input: ClaimsInput): ClaimRisk[];
 }
+
+export type ClaimsInput = Pick<DetectInput, "prompt" | "response" | "inputMode">;
 
 /** One scoring step; steps compose by wrapping (detector → evidence → verifier). */
 export type Scorer = (input: DetectInput) => Promise<ScoreOutput>;

@@ -4,18 +4,13 @@
  * `p_hallucination`, regimes and warnings, the riskiest answers with their risky claims marked,
  * and the same figures per group. Every text from the files is escaped.
  */
+import type { ClaimRisk } from "../../../shared/claims.ts";
 import type { Figures } from "./figures.ts";
 import type { ReportRow, Score } from "./rows.ts";
 
-export interface ClaimMark {
-  start: number;
-  end: number;
-  p: number;
-}
-
 export interface RiskyAnswer {
   row: ReportRow & { score: Score };
-  claims: ClaimMark[];
+  claims: ClaimRisk[];
 }
 
 export interface ReportInput {
@@ -102,13 +97,16 @@ ${countTable("Warning", f.warnings, f.answers)}`;
 }
 
 /** The response with its risky claims in `<mark>`, each with its calibrated risk. */
-function markedResponse(text: string, claims: ClaimMark[], threshold: number): string {
+function markedResponse(text: string, claims: ClaimRisk[], threshold: number): string {
   let out = "", at = 0;
-  for (const c of claims.filter((c) => c.p >= threshold).sort((a, b) => a.start - b.start)) {
+  const marked = claims.filter((c) => c.p_hallucination >= threshold);
+  for (const c of marked.sort((a, b) => a.start - b.start)) {
     if (c.start < at) continue;
+    const risk = pct(c.p_hallucination, 0);
     out += esc(text.slice(at, c.start)) +
-      `<mark title="claim risk ${pct(c.p, 0)}">${esc(text.slice(c.start, c.end))}` +
-      `<sup>${pct(c.p, 0)}</sup></mark>`;
+      `<mark title="claim risk ${risk}">${
+        esc(text.slice(c.start, c.end))
+      }<sup>${risk}</sup></mark>`;
     at = c.end;
   }
   return out + esc(text.slice(at));

@@ -6,7 +6,7 @@
 import {
   type DetectInput,
   detectInputOf,
-  parseDetectRequest,
+  parseDetectorRequest,
 } from "../../../shared/detect_request.ts";
 import type { Task } from "../../../shared/regimes.ts";
 
@@ -18,7 +18,7 @@ export type ParsedBody =
   | { ok: false; detail: string };
 
 export function parseDetectBody(text: string): ParsedBody {
-  const parsed = parseDetectRequest(text, { nameUnknownKeys: true });
+  const parsed = parseDetectorRequest(text, { nameUnknownKeys: true });
   if (!parsed.ok) {
     const { failure } = parsed;
     switch (failure.code) {
@@ -32,6 +32,9 @@ export function parseDetectBody(text: string): ParsedBody {
         return { ok: false, detail: `${failure.field}: ${failure.message}` };
     }
   }
-  const input = detectInputOf(parsed.request, { task: BACKEND_DEFAULT_TASK });
+  const input = {
+    ...detectInputOf(parsed.request, { task: BACKEND_DEFAULT_TASK }),
+    claims: parsed.request.claims,
+  };
   return { ok: true, input, topK: parsed.request.top_k_regimes };
 }

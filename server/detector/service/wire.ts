@@ -5,6 +5,7 @@
  * regime names, which the API collapses into the public ones itself.
  */
 import { z } from "zod";
+import { ClaimRisk } from "../../../shared/claims.ts";
 import { DetectResponse } from "../../../shared/contract.ts";
 import type { InputMode, Task } from "../../../shared/regimes.ts";
 
@@ -15,6 +16,8 @@ export interface DetectorRequest {
   task: Task;
   input_mode?: InputMode;
   top_k_regimes: number;
+  /** Also answer `claims`, each claim's risk (sent only when true). */
+  claims?: boolean;
 }
 
 /** The backend's 200 body: the detector's decision plus its inference time. */
@@ -29,5 +32,9 @@ export const DetectorScore = z.looseObject(
     model_version: true,
     calibrator_version: true,
   }).shape,
-).extend({ latency_ms: z.number().min(0), warnings: z.array(z.string()).default([]) });
+).extend({
+  latency_ms: z.number().min(0),
+  warnings: z.array(z.string()).default([]),
+  claims: z.array(ClaimRisk).optional(),
+});
 export type DetectorScore = z.infer<typeof DetectorScore>;

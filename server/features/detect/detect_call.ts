@@ -41,9 +41,14 @@ export interface DetectBodyInput {
   out: { json: z.output<typeof DetectRequest> };
 }
 
-export function detectCallOf(request: z.output<typeof DetectRequest>): DetectCall {
+/** `claims`: the session route also answers each claim's risk. */
+export function detectCallOf(
+  request: z.output<typeof DetectRequest>,
+  { claims }: { claims: boolean },
+): DetectCall {
   return {
     ...detectInputOf(request, { task: "multiclass" }),
+    claims,
     topK: request.top_k_regimes,
     units: unitsFor(request.prompt, request.response),
   };

@@ -4,7 +4,7 @@
  * record, then the answer's body and billing headers. The router authenticates, parses and writes
  * the answer; everything between is here, in the order the route's header comment gives.
  */
-import type { DetectResponse } from "../../../shared/contract.ts";
+import type { WebDetectResponse } from "../../../shared/contract.ts";
 import { HEADER } from "../../../shared/headers.ts";
 import { collapseRegimeScores, type RegimeScore } from "../../../shared/regimes.ts";
 import type { AppDeps } from "../../platform/env.ts";
@@ -41,7 +41,8 @@ export interface DetectCallInput {
 }
 
 export interface DetectAnswer {
-  body: DetectResponse;
+  /** The spec's body; with `claims` only for a call that asked for them (the session route). */
+  body: WebDetectResponse;
   headers: Record<string, string>;
 }
 
@@ -80,6 +81,7 @@ export async function serveDetectCall(
     task: call.task,
     input_mode: call.inputMode,
     top_k_regimes: MAX_TOP_K,
+    ...(call.claims ? { claims: true } : {}),
   });
   const regimeScores = publicRegimeScores(score, call.topK);
   // SPEC: the highest-probability regime of regime_scores (after the collapse into Other).
@@ -98,7 +100,7 @@ export async function serveDetectCall(
     [HEADER.quotaPeriod]: monthOf(at),
   };
   if (billed.used) headers[HEADER.quotaRemaining] = String(unitsRemaining(plan, billed.used));
-  const body: DetectResponse = {
+  const body: WebDetectResponse = {
     p_hallucination: score.p_hallucination,
     flag: score.flag,
     top_regime: topRegime,
@@ -120,5 +122,6 @@ export async function serveDetectCall(
       detectorWarnings: score.warnings,
     }),
   };
+  if (call.claims && score.claims) body.claims = score.claims;
   return { body, headers };
 }

@@ -76,11 +76,15 @@ export function detectRouter(
     return renderError(c, err, { detections_billed: 0 });
   });
 
-  /** The handler of both routes: the validated call, then the pipeline with its route's caller. */
-  const serveDetect = async <E extends DetectEnv>(c: Context<E, string, DetectBodyInput>) => {
+  /**
+   * The handler of both routes: the validated call, then the pipeline with its route's caller;
+   * `claims` for the session route, whose answer carries each claim's risk.
+   */
+  const serveDetect = (claims: boolean) =>
+  async <E extends DetectEnv>(c: Context<E, string, DetectBodyInput>) => {
     const started = performance.now();
     const at = now();
-    const call = detectCallOf(c.req.valid("json"));
+    const call = detectCallOf(c.req.valid("json"), { claims });
     c.set("detectCall", { task: call.task, inputMode: call.inputMode });
     const { body, headers } = await serveDetectCall(pipeline, {
       caller: c.var.caller,
@@ -105,7 +109,7 @@ export function detectRouter(
       rateLimit({ kv, now }),
       body(),
     ] as const,
-  }, serveDetect);
+  }, serveDetect(false));
   app.openapi({
     ...sessionDetectRoute,
     middleware: [
@@ -118,6 +122,6 @@ export function detectRouter(
       rateLimit({ kv, now }),
       body(),
     ] as const,
-  }, serveDetect);
+  }, serveDetect(true));
   return app;
 }

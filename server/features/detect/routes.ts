@@ -5,7 +5,7 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { DetectRequest, DetectResponse } from "../../../shared/contract.ts";
+import { DetectRequest, DetectResponse, WebDetectResponse } from "../../../shared/contract.ts";
 import { HEADER, type HeaderName } from "../../../shared/headers.ts";
 import { BAD_JSON_MESSAGE } from "../../../shared/json_text.ts";
 import { CLIENT_REQUEST_ID } from "../../platform/middleware/request_id.ts";
@@ -109,8 +109,11 @@ function detectRoute(auth: "bearer" | "session") {
         "(KNOWLEDGE_DIR) covers the response's factual claims, so factual errors could not be " +
         "checked and the score rests on the response's own cues (refusal, citation shape, " +
         "self-contradiction, hedging); a refusal or a reply without factual claims never gets it."
-      : "Same body, response, headers and errors as POST /api/detect, authenticated by the " +
-        "dashboard session instead of a key. The body must be sent as application/json.",
+      : "Same body, headers and errors as POST /api/detect, authenticated by the dashboard " +
+        "session instead of a key; the body must be sent as application/json. The answer is " +
+        "the same body plus `claims`: each claim of the response with its offsets, its own " +
+        "calibrated risk and the exact checks' findings, computed in the same call for the " +
+        "same units.",
     security: bearer ? [{ bearerAuth: [] }] : [{ sessionCookie: [] }],
     request: {
       headers: DetectHeaders,
@@ -127,7 +130,9 @@ function detectRoute(auth: "bearer" | "session") {
           HEADER.quotaPeriod,
           HEADER.quotaRemaining,
         ]),
-        content: { "application/json": { schema: DetectResponse } },
+        content: {
+          "application/json": { schema: bearer ? DetectResponse : WebDetectResponse },
+        },
       },
       ...DETECT_ERRORS,
     },
