@@ -5,6 +5,8 @@
  * asks it on, through the context menu (activeTab grants that one tab).
  */
 import { defineManifest } from "@crxjs/vite-plugin";
+import { EXTENSION_PUBLIC_KEY } from "../shared/extension_id.ts";
+import { ICON_SIZES } from "./tools/draw_icons.ts";
 
 export const CHATBOT_PAGES = [
   "https://chatgpt.com/*",
@@ -18,12 +20,24 @@ export const CHATBOT_PAGES = [
   "http://localhost/*",
 ];
 
+const ICONS = Object.fromEntries(
+  ICON_SIZES.map((size) => [String(size), `icons/icon-${size}.png`]),
+);
+
 export default defineManifest({
   manifest_version: 3,
   name: "Hallucination check",
   description: "Scores chatbot answers for hallucination risk with your detection server.",
-  version: "0.2.0",
-  action: { default_popup: "popup.html", default_title: "Hallucination check" },
+  version: "0.3.0",
+  // A fixed id whatever folder it is loaded from: the server trusts it by default.
+  key: EXTENSION_PUBLIC_KEY,
+  // Drawn by extension/tools/draw_icons.ts into public/, which the build copies as is.
+  icons: ICONS,
+  action: {
+    default_popup: "popup.html",
+    default_title: "Hallucination check",
+    default_icon: ICONS,
+  },
   background: { service_worker: "src/worker/main.ts", type: "module" },
   content_scripts: [{
     matches: CHATBOT_PAGES,

@@ -10,6 +10,7 @@ import {
   ApiKeyCreateResponse,
   ApiKeyList,
   ApiKeyRevokeResponse,
+  CROSS_ORIGIN_REFUSED,
   type DetectRequest,
   DetectResponse,
   ErrorEnvelope,
@@ -37,6 +38,8 @@ export type FailureKind =
   | "model_unavailable"
   | "upstream_unreachable"
   | "invalid_request"
+  /** A browser request from an origin the server does not trust (an extension not allowed). */
+  | "origin_refused"
   | "not_found"
   | "server_error"
   | "network"
@@ -93,7 +96,7 @@ export function classifyFailure(status: number, body: ErrorEnvelope): FailureKin
   }
   switch (status) {
     case 400:
-      return "invalid_request";
+      return body.message === CROSS_ORIGIN_REFUSED ? "origin_refused" : "invalid_request";
     case 401:
       return "unauthorized";
     case 402:

@@ -8,8 +8,8 @@
 import type {
   ApiKeyCreateResponse,
   ApiKeyList,
-  DetectResponse,
   UsageSummary,
+  WebDetectResponse,
 } from "../../shared/contract.ts";
 import type { ApiFailure, ApiResult } from "../../shared/client.ts";
 import browser from "./browser.ts";
@@ -48,10 +48,12 @@ export type WorkerRequest =
   | { type: "settings.set"; settings: Settings }
   | { type: "signin.open" }
   | { type: "signout" }
-  | { type: "account.notice" };
+  | { type: "account.notice" }
+  /** The sending tab's checked answers: how many, and how many are flagged (the toolbar badge). */
+  | { type: "page.flags"; checked: number; flagged: number };
 
 export interface WorkerReplies {
-  detect: ApiResult<DetectResponse>;
+  detect: ApiResult<WebDetectResponse>;
   usage: ApiResult<UsageSummary>;
   "keys.list": ApiResult<ApiKeyList>;
   "keys.create": ApiResult<ApiKeyCreateResponse>;
@@ -62,6 +64,7 @@ export interface WorkerReplies {
   "signin.open": { url: string };
   "signout": { ok: boolean };
   "account.notice": AccountNotice | null;
+  "page.flags": true;
 }
 
 /**
@@ -115,6 +118,7 @@ const REQUEST_TYPES: ReadonlySet<string> = new Set<RequestType>([
   "signin.open",
   "signout",
   "account.notice",
+  "page.flags",
 ]);
 
 /** Whether a received message is one of ours (other extensions' messages are ignored). */

@@ -1,80 +1,72 @@
 /**
- * Splits an answer into the parts that are checked one by one and highlighted on their own: one
- * part per paragraph, short paragraphs (headings, list intros, single list items) joined to the
- * next one, and a paragraph longer than a detect field split between sentences (a sentence longer
- * still between words). Parts hold every character of the answer but line breaks: a long answer
- * is always split, never cut.
+ * Splits an answer into the calls it is checked in: one call when it fits a detect field, else
+ * the fewest chunks of at most MAX_FIELD_CHARS code points, cut between sentences (a sentence
+ * longer than a field between words, a word longer still between code points). Never per
+ * paragraph: a unit bills 2,048 code points whatever they hold, so every extra call is an extra
+ * unit. Each chunk is a slice of the answer and keeps its offset, so the claim offsets the server
+ * answers map back onto the answer's text.
  */
 import { codePointLength, cutToCodePoints, MAX_FIELD_CHARS } from "../../shared/text.ts";
 
-/** Below this many code points a paragraph is joined to the one after it. */
-export const MIN_PART_CHARS = 160;
+/** One call's text: a trimmed slice of the answer, and where it starts (UTF-16 offset). */
+export interface Chunk {
+  text: string;
+  start: number;
+}
 
 const sentences = new Intl.Segmenter("en", { granularity: "sentence" });
 const words = new Intl.Segmenter("en", { granularity: "word" });
 
-/** Packs consecutive pieces into chunks of at most `max` code points, in order. */
-function pack(pieces: Iterable<string>, max: number, joiner: string): string[] {
-  const chunks: string[] = [];
-  let current = "";
-  for (const piece of pieces) {
-    const joined = current ? `${current}${joiner}${piece}` : piece;
-    if (codePointLength(joined) <= max) {
-      current = joined;
+/** The end offsets of the pieces a chunk may end at: sentences, else words, else code points. */
+function cutPoints(text: string, max: number): number[] {
+  const ends: number[] = [];
+  const cut = (piece: string, at: number, level: number) => {
+    if (codePointLength(piece) <= max) return void ends.push(at + piece.length);
+    const segmenter = [sentences, words][level];
+    if (segmenter) {
+      for (const s of segmenter.segment(piece)) cut(s.segment, at + s.index, level + 1);
+      return;
+    }
+    for (const char of piece) ends.push(at += char.length);
+  };
+  cut(text, 0, 0);
+  return ends;
+}
+
+/** A trimmed slice of `text`, or undefined when it is only whitespace. */
+function trimmed(text: string, start: number, end: number): Chunk | undefined {
+  const slice = text.slice(start, end);
+  const body = slice.trim();
+  if (body.length === 0) return undefined;
+  return { text: body, start: start + (slice.length - slice.trimStart().length) };
+}
+
+export function splitAnswer(text: string, max = MAX_FIELD_CHARS): Chunk[] {
+  const whole = trimmed(text, 0, text.length);
+  if (!whole) return [];
+  if (codePointLength(whole.text) <= max) return [whole];
+  // Greedy packing: each chunk takes as many whole pieces as fit, which needs the fewest chunks.
+  const chunks: Chunk[] = [];
+  let start = 0;
+  let lastFit = 0;
+  for (const end of cutPoints(text, max)) {
+    if (codePointLength(text.slice(start, end).trim()) <= max) {
+      lastFit = end;
       continue;
     }
-    if (current) chunks.push(current);
-    current = piece;
+    const chunk = trimmed(text, start, lastFit);
+    if (chunk) chunks.push(chunk);
+    start = lastFit;
+    lastFit = end;
   }
-  if (current) chunks.push(current);
+  const rest = trimmed(text, start, text.length);
+  if (rest) chunks.push(rest);
   return chunks;
 }
 
-/** `text` in chunks of at most `max` code points, cut at `segmenter`'s boundaries. */
-function bySegments(text: string, max: number, segmenter: Intl.Segmenter): string[] {
-  return pack(Array.from(segmenter.segment(text), (s) => s.segment), max, "");
-}
-
-/** One paragraph in pieces of at most `max` code points: sentences, then words, then code points. */
-function splitParagraph(paragraph: string, max: number): string[] {
-  if (codePointLength(paragraph) <= max) return [paragraph];
-  return bySegments(paragraph, max, sentences).flatMap((chunk) => {
-    if (codePointLength(chunk) <= max) return [chunk.trim()];
-    return bySegments(chunk, max, words).flatMap((piece) =>
-      codePointLength(piece) <= max ? [piece.trim()] : pack(Array.from(piece), max, "")
-    );
-  }).filter((piece) => piece.length > 0);
-}
-
-export function splitAnswer(text: string, max = MAX_FIELD_CHARS): string[] {
-  const paragraphs = text.split("\n").map((line) => line.trim()).filter((line) => line.length > 0);
-  const parts: string[] = [];
-  let pending = "";
-  for (const paragraph of paragraphs) {
-    const joined = pending ? `${pending}\n${paragraph}` : paragraph;
-    if (codePointLength(joined) <= max) {
-      if (codePointLength(joined) < MIN_PART_CHARS) pending = joined;
-      else {
-        parts.push(joined);
-        pending = "";
-      }
-      continue;
-    }
-    if (pending) parts.push(pending);
-    pending = "";
-    const pieces = splitParagraph(paragraph, max);
-    const last = pieces.pop()!;
-    parts.push(...pieces);
-    if (codePointLength(last) < MIN_PART_CHARS) pending = last;
-    else parts.push(last);
-  }
-  if (pending) parts.push(pending);
-  return parts;
-}
-
 /**
- * The prompt sent with each part: its first MAX_FIELD_CHARS code points (a prompt is cut, never
- * split, since every part is checked with it); undefined for none.
+ * The prompt sent with each call: its first MAX_FIELD_CHARS code points (a prompt is cut, never
+ * split, since every chunk is checked with it); undefined for none.
  */
 export function promptField(prompt: string | undefined): string | undefined {
   return prompt ? cutToCodePoints(prompt, MAX_FIELD_CHARS) : undefined;

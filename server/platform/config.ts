@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { formatZodIssues } from "../../shared/zod_issues.ts";
+import { EXTENSION_ORIGIN } from "../../shared/extension_id.ts";
 import { randomToken } from "./random_token.ts";
 import { isKvConnectUrl } from "./kv/kv.ts";
 import {
@@ -58,6 +59,12 @@ const Env = z.object({
   GITHUB_API_URL: providerUrl.default("https://api.github.com"),
   /** Extension origins (chrome-extension://<id>) allowed to call the session API with cookies. */
   EXTENSION_ORIGINS: z.string().default(""),
+  /**
+   * Trust this project's extension (its id is fixed by the manifest's key) without listing it:
+   * on by default, so the extension works out of the box; off for a hardened deployment that
+   * lists in EXTENSION_ORIGINS exactly the extensions it allows.
+   */
+  TRUST_BUILT_EXTENSION: flag.optional(),
   /** Longest wait for a request's headers, from its first byte (or the connection's). */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Longest wait for a request's whole body, once its route reads it. */
@@ -184,7 +191,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         apiUrl: withoutTrailingSlash(e.GITHUB_API_URL),
       }
       : undefined,
-    extensionOrigins: e.EXTENSION_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
+    extensionOrigins: [
+      ...(e.TRUST_BUILT_EXTENSION ?? true ? [EXTENSION_ORIGIN] : []),
+      ...e.EXTENSION_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
+    ],
     connections: {
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
       bodyTimeoutMs: e.BODY_TIMEOUT_MS,

@@ -1,40 +1,42 @@
 /**
- * The breakdown of one checked answer: its regimes with bars, its warnings, the flag's meaning,
- * the calls and units it took and how it was scored. Shared by the extension's badge and the
- * dashboard's "Try it" page, so both say the same thing the same way; styled by BREAKDOWN_CSS.
+ * The breakdown of one checked answer: its regimes with bars, the exact checks' findings, its
+ * warnings, the flag's meaning, the calls and units it took and how it was scored. Shared by the
+ * extension's badge and the dashboard's "Try it" page, so both say the same thing the same way;
+ * styled by BREAKDOWN_CSS. An answer no source covers shows only what is measured without sources
+ * (refusal, citation form, internal consistency): the regimes that need sources are not bars then.
  */
 import { MAX_FIELD_CHARS } from "../text.ts";
-import { FLAG_EXPLANATION, percent, regimeLabel, usageText, warningText } from "./display.ts";
+import {
+  FLAG_EXPLANATION,
+  percent,
+  regimeLabel,
+  SOURCE_FREE_REGIMES,
+  usageText,
+  warningText,
+} from "./display.ts";
 import type { Verdict } from "./verdict.ts";
 
 export interface BreakdownProps {
   verdict: Verdict;
-  /** The riskiest part's text, when the answer was checked in several parts (shown, never kept). */
-  riskiestPart?: string;
-  parts?: number;
+  /** How many claims the server scored, and how many of them are underlined on the page. */
+  claims?: number;
   underlined?: number;
+  /** Why exact checks find claims wrong (e.g. "40 °C is 104 °F, not 140 °F"). */
+  findings?: readonly string[];
   promptCut?: boolean;
 }
 
-/** The first words of a part, to tell which one the breakdown is about. */
-const excerpt = (text: string) => {
-  const chars = Array.from(text.replace(/\s+/g, " "));
-  return chars.length <= 90 ? chars.join("") : `${chars.slice(0, 90).join("").trimEnd()}…`;
-};
-
 export function Breakdown(
-  { verdict, riskiestPart, parts = 1, underlined = 0, promptCut = false }: BreakdownProps,
+  { verdict, claims = 0, underlined = 0, findings = [], promptCut = false }: BreakdownProps,
 ) {
   const { riskiest } = verdict;
+  const scores = verdict.notVerifiable
+    ? riskiest.regime_scores.filter((s) => SOURCE_FREE_REGIMES.includes(s.regime))
+    : riskiest.regime_scores;
   return (
     <>
-      <h3>{verdict.notVerifiable ? "Regime cues" : "Regime breakdown"}</h3>
-      {riskiestPart && (
-        <p class="excerpt" data-testid="riskiest-part">
-          {`Riskiest part: “${excerpt(riskiestPart)}”`}
-        </p>
-      )}
-      {riskiest.regime_scores.map((score) => (
+      <h3>{verdict.notVerifiable ? "Measured without sources" : "Regime breakdown"}</h3>
+      {scores.map((score) => (
         <div class="regime" key={score.regime} data-regime={score.regime}>
           <span>{regimeLabel(score.regime)}</span>
           <span class="value">{percent(score.p)}</span>
@@ -43,6 +45,18 @@ export function Breakdown(
           </div>
         </div>
       ))}
+      {verdict.notVerifiable && (
+        <p class="excerpt" data-testid="not-measured">
+          {scores.length === 0
+            ? "Nothing here can be measured without sources: no claim could be checked."
+            : "Invented or misleading facts need sources to be measured: not scored."}
+        </p>
+      )}
+      {findings.length > 0 && (
+        <ul class="findings" data-testid="findings">
+          {findings.map((reason) => <li key={reason}>{reason}</li>)}
+        </ul>
+      )}
       {verdict.warnings.length > 0 && (
         <ul class="warnings">
           {verdict.warnings.map((code) => (
@@ -54,7 +68,7 @@ export function Breakdown(
         {riskiest.flag && <div data-testid="flag-explanation">{FLAG_EXPLANATION}.</div>}
         <div data-testid="usage-line">
           {`${usageText(verdict.calls, verdict.units)} billed`}
-          {parts > 1 && ` · ${underlined} of ${parts} parts underlined`}
+          {claims > 1 && ` · ${underlined} of ${claims} claims underlined`}
         </div>
         {riskiest.input_mode_used === "pr"
           ? "Scored with the prompt."

@@ -12,5 +12,6 @@ export const BREAKDOWN_CSS = `
 .breakdown .bar > span { display: block; height: 100%; background: var(--link); }
 .breakdown .value { text-align: right; font-variant-numeric: tabular-nums; }
 .breakdown .warnings { margin: 8px 0 0; padding-left: 16px; color: var(--warn); }
+.breakdown .findings { margin: 8px 0 0; padding-left: 16px; color: var(--high, #cf222e); }
 .breakdown .note { margin-top: 8px; color: var(--muted); font-size: 12px; }
 `;

@@ -16,6 +16,12 @@ const REGIME_LABELS: Record<string, string> = {
   binary_hallucination: "Hallucination",
 };
 
+/**
+ * What the detector measures without sources: a refusal, the form of a citation, and the
+ * answer's consistency with itself (SELF_CONTR, in `Other`). The other regimes need sources.
+ */
+export const SOURCE_FREE_REGIMES: readonly string[] = ["FALSE_REFUSAL", "CF_AUTH", "Other"];
+
 export function regimeLabel(regime: string): string {
   return REGIME_LABELS[regime] ?? regime;
 }
@@ -143,6 +149,15 @@ export function failureView(
       };
     case "invalid_request":
       return { text: "The server refused this text." };
+    case "origin_refused": {
+      // The extension adds its own origin to the body (the worker knows it; the server does not).
+      const origin = typeof body.origin === "string" ? body.origin : "this extension's origin";
+      return {
+        text: `The server does not accept requests from this extension. Add ${origin} to the ` +
+          "server's EXTENSION_ORIGINS setting (or keep TRUST_BUILT_EXTENSION on for the " +
+          "project's own build) and restart it.",
+      };
+    }
     default:
       return {
         text: body.message ?? body.error ?? body.detail ?? "The server had a problem.",

@@ -11,7 +11,7 @@ import { codePointLength, MAX_FIELD_CHARS } from "../../shared/text.ts";
 import { failureView, quotaResetDate } from "../../shared/ui/display.ts";
 import { requestIdFor } from "../../extension/src/request_id.ts";
 import { isPlainHttpRemote } from "../../extension/src/server_address.ts";
-import { MIN_PART_CHARS, promptField, splitAnswer } from "../../extension/src/split.ts";
+import { promptField, splitAnswer } from "../../extension/src/split.ts";
 import { isVerdict, verdictOf } from "../../shared/ui/verdict.ts";
 
 const sentence = (i: number) =>
@@ -20,32 +20,37 @@ const paragraphOf = (n: number, from = 0) =>
   Array.from({ length: n }, (_, i) => sentence(from + i)).join(" ");
 const squash = (s: string) => s.replace(/\s+/g, "");
 
-Deno.test("split: one part per paragraph; short paragraphs join the next one", () => {
-  const long = paragraphOf(4);
-  assert.ok(codePointLength(long) >= MIN_PART_CHARS);
-  assert.deepEqual(splitAnswer(`Overview\n${long}\n${long}`), [`Overview\n${long}`, long]);
-  assert.deepEqual(splitAnswer("Yes.\nNo."), ["Yes.\nNo."]);
+Deno.test("split: an answer that fits a field is one call, whatever its paragraphs", () => {
+  const threeParagraphs = [paragraphOf(4), paragraphOf(3, 10), paragraphOf(4, 20)].join("\n\n");
+  assert.ok(codePointLength(threeParagraphs) > 650 && codePointLength(threeParagraphs) <= 2048);
+  assert.deepEqual(splitAnswer(`  ${threeParagraphs}\n`), [{ text: threeParagraphs, start: 2 }]);
+  assert.deepEqual(splitAnswer("Yes.\nNo."), [{ text: "Yes.\nNo.", start: 0 }]);
   assert.deepEqual(splitAnswer("  \n \n"), []);
 });
 
-Deno.test("split: a long paragraph between sentences, every part within the field limit", () => {
-  const text = `${paragraphOf(70)}\n${paragraphOf(3, 100)}`;
-  const parts = splitAnswer(text);
-  assert.ok(parts.length >= 3, `${parts.length} parts`);
-  for (const part of parts) assert.ok(codePointLength(part) <= MAX_FIELD_CHARS);
-  // Nothing cut: the parts hold every character but whitespace, in order.
-  assert.equal(squash(parts.join("")), squash(text));
-  for (const part of parts.slice(0, -1)) assert.match(part, /\.$/);
+Deno.test("split: a longer answer in ceil(length / 2,048) calls, cut between sentences", () => {
+  for (const n of [40, 70, 100, 130]) {
+    const text = `${paragraphOf(n)}\n\n${paragraphOf(3, 1000)}`;
+    const chunks = splitAnswer(text);
+    assert.equal(chunks.length, Math.ceil(codePointLength(text) / MAX_FIELD_CHARS), `${n}`);
+    for (const chunk of chunks) {
+      assert.ok(codePointLength(chunk.text) <= MAX_FIELD_CHARS);
+      // Each chunk is the answer's own text at its offset (claim offsets map back through it).
+      assert.equal(text.slice(chunk.start, chunk.start + chunk.text.length), chunk.text);
+    }
+    assert.equal(squash(chunks.map((c) => c.text).join("")), squash(text));
+    for (const chunk of chunks.slice(0, -1)) assert.match(chunk.text, /\.$/);
+  }
 });
 
 Deno.test("split: a sentence longer than the limit between words; a word-less run by code points", () => {
   const words = Array.from({ length: 600 }, (_, i) => `word${i}`).join(" ");
-  const parts = splitAnswer(words);
-  assert.ok(parts.length >= 2);
-  for (const part of parts) assert.ok(codePointLength(part) <= MAX_FIELD_CHARS);
-  assert.equal(squash(parts.join("")), squash(words));
+  const chunks = splitAnswer(words);
+  assert.equal(chunks.length, Math.ceil(codePointLength(words) / MAX_FIELD_CHARS));
+  for (const chunk of chunks) assert.ok(codePointLength(chunk.text) <= MAX_FIELD_CHARS);
+  assert.equal(squash(chunks.map((c) => c.text).join("")), squash(words));
   const run = "𝔸".repeat(MAX_FIELD_CHARS + 10);
-  assert.deepEqual(splitAnswer(run).map(codePointLength), [MAX_FIELD_CHARS, 10]);
+  assert.deepEqual(splitAnswer(run).map((c) => codePointLength(c.text)), [MAX_FIELD_CHARS, 10]);
 });
 
 Deno.test("prompt field: cut to the field limit in code points, never split", () => {
@@ -112,21 +117,36 @@ const failed = (kind: ApiFailure["kind"], status: number, body = {}): ApiFailure
   body: { error: kind, ...body },
 });
 
-Deno.test("verdict: the riskiest part with evidence; calls, units billed and warnings", () => {
+Deno.test("verdict: the riskiest call with evidence; calls, units billed and warnings", () => {
   const verdict = verdictOf([
     served(0.2, ["quota_80pct"]),
-    served(0.95, ["no_evidence"]),
-    served(0.7, [], 0),
+    served(0.55, ["no_evidence"]),
+    served(0.5, [], 0),
   ]);
   assert.ok(isVerdict(verdict));
-  assert.equal(verdict.riskiest.p_hallucination, 0.7);
+  assert.equal(verdict.riskiest.p_hallucination, 0.5);
   assert.equal(verdict.notVerifiable, false);
   assert.deepEqual(verdict.warnings, ["quota_80pct", "no_evidence"]);
   assert.equal(verdict.calls, 3);
   assert.equal(verdict.units, 2);
 
-  const none = verdictOf([served(0.3, ["no_evidence"]), served(0.6, ["no_evidence"])]);
-  assert.ok(isVerdict(none) && none.notVerifiable && none.riskiest.p_hallucination === 0.6);
+  const none = verdictOf([served(0.3, ["no_evidence"]), served(0.5, ["no_evidence"])]);
+  assert.ok(isVerdict(none) && none.notVerifiable && none.riskiest.p_hallucination === 0.5);
+});
+
+Deno.test("verdict: a flagged call counts whatever its warnings; so does a flagged claim", () => {
+  const flagged = verdictOf([served(0.2), served(0.85, ["no_evidence"])]);
+  assert.ok(isVerdict(flagged));
+  assert.equal(flagged.notVerifiable, false);
+  assert.equal(flagged.riskiest.p_hallucination, 0.85);
+
+  const call = served(0.4, ["no_evidence"]);
+  assert.ok(call.ok);
+  const claim = (flag: boolean) => ({ start: 0, end: 5, p_hallucination: 0.9, flag, findings: [] });
+  const withClaim = verdictOf([{ ...call, data: { ...call.data, claims: [claim(true)] } }]);
+  assert.ok(isVerdict(withClaim) && !withClaim.notVerifiable);
+  const unflagged = verdictOf([{ ...call, data: { ...call.data, claims: [claim(false)] } }]);
+  assert.ok(isVerdict(unflagged) && unflagged.notVerifiable);
 });
 
 Deno.test("verdict: a failed part shows the failure a user must act on first", () => {

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { DOMParser } from "linkedom";
 import { CHATBOT_PAGES } from "../../extension/manifest.ts";
-import { locatePieces, readableText } from "../../extension/src/sites/dom.ts";
+import { locateSpans, readableText } from "../../extension/src/sites/dom.ts";
 import { adapterFor, SITE_ADAPTERS } from "../../extension/src/sites/index.ts";
 import { localAdapter } from "../../extension/src/sites/local.ts";
 import { finishStreaming, LAYOUTS } from "./support/layouts.ts";
@@ -33,7 +33,8 @@ for (const layout of LAYOUTS) {
     ]);
     // Highlights find each answer where the reader sees it, skipping what the adapter skips.
     for (const turn of adapter.turns(doc)) {
-      assert.ok(locatePieces(turn.content, [turn.response], turn.skip)[0], turn.response);
+      const whole = { start: 0, end: turn.response.length };
+      assert.ok(locateSpans(turn.content, turn.response, [whole], turn.skip)[0], turn.response);
     }
     // The site finishes the reply (run on the parsed page as the browser would run it).
     const globals = globalThis as { document?: Document };
@@ -95,17 +96,28 @@ Deno.test("convention: every adapter file in extension/src/sites/ is registered"
   assert.deepEqual(files.sort(), SITE_ADAPTERS.map((a) => a.name).sort());
 });
 
-Deno.test("locatePieces finds each extract in the text nodes, across elements and whitespace", () => {
+Deno.test("locateSpans finds each span of the text in the text nodes, across elements and whitespace", () => {
   const doc = parse("claude-current-2026-11");
   const content = doc.querySelector(".standard-markdown")!;
   const text = readableText(content);
-  const pieces = text.split("\n");
-  const located = locatePieces(content, pieces);
+  const lines = text.split("\n");
+  const spans = lines.map((line) => {
+    const start = text.indexOf(line);
+    return { start, end: start + line.length };
+  });
+  const located = locateSpans(content, text, spans);
   assert.equal(located.length, 3);
   for (const [i, at] of located.entries()) {
     assert.ok(at);
-    assert.equal(at.start.node.data.slice(at.start.offset)[0], pieces[i][0]);
-    assert.equal(at.end.node.data.slice(0, at.end.offset).at(-1), pieces[i].at(-1));
+    assert.equal(at.start.node.data.slice(at.start.offset)[0], lines[i][0]);
+    assert.equal(at.end.node.data.slice(0, at.end.offset).at(-1), lines[i].at(-1));
   }
-  assert.deepEqual(locatePieces(content, ["not in this answer"]), [undefined]);
+  // A span of whitespace only, or one past the text, has no place.
+  assert.deepEqual(
+    locateSpans(content, text, [{ start: lines[0].length, end: lines[0].length + 1 }]),
+    [undefined],
+  );
+  assert.deepEqual(locateSpans(content, text, [{ start: text.length, end: text.length + 5 }]), [
+    undefined,
+  ]);
 });

@@ -23,10 +23,11 @@ export type BadgeState =
   | {
     kind: "result";
     verdict: Verdict;
-    parts: number;
+    /** Claims the server scored, and how many of them are underlined. */
+    claims: number;
     underlined: number;
-    /** The riskiest part's text, when the answer has several (shown, never stored). */
-    riskiestPart?: string;
+    /** Reasons of the exact checks that contradict a claim. */
+    findings: string[];
     promptCut: boolean;
   }
   /** `retryAt`: when a rate-limited check is tried again by itself (counted down). */
@@ -69,9 +70,9 @@ function Details(
     >
       <Breakdown
         verdict={state.verdict}
-        riskiestPart={state.riskiestPart}
-        parts={state.parts}
+        claims={state.claims}
         underlined={state.underlined}
+        findings={state.findings}
         promptCut={state.promptCut}
       />
     </div>

@@ -1,19 +1,17 @@
 /**
- * Underlines the risky parts of answers in place with the CSS Custom Highlight API, which paints
+ * Underlines the shown claims of answers in place with the CSS Custom Highlight API, which paints
  * over ranges without touching the site's DOM (its copy buttons and re-renders keep working),
- * and shows a part's own score in a small tooltip while the pointer is over it.
+ * and shows a claim's own score, and the reasons an exact check gives against it, in a small
+ * tooltip while the pointer is over it.
  */
 import { shownRisk } from "../../../shared/regimes.ts";
 import { regimeLabel } from "../../../shared/ui/display.ts";
 import { BADGE_HOST_ATTRIBUTE, type TextPoint } from "../sites/dom.ts";
 import { HIGHLIGHT_CSS } from "./badge_styles.ts";
+import type { ShownClaim } from "./claims.ts";
 
-export interface PartMark {
-  start: TextPoint;
-  end: TextPoint;
-  p: number;
-  topRegime: string;
-}
+/** A claim to underline (see `isShown`), placed in the page's text nodes. */
+export type ClaimMark = Omit<ShownClaim, "start" | "end"> & { start: TextPoint; end: TextPoint };
 
 const NAMES = { MODERATE: "hd-risk-moderate", HIGH: "hd-risk-high" } as const;
 
@@ -39,19 +37,23 @@ export class Highlighter {
     }, { passive: true });
   }
 
-  /** Underlines `parts` of `answer` (only MODERATE and HIGH ones); returns how many. */
-  mark(answer: Element, parts: readonly PartMark[]): number {
+  /**
+   * Underlines `claims` of `answer`, HIGH ones as high and every other (MODERATE, or LOW but
+   * flagged or contradicted) as moderate; returns how many.
+   */
+  mark(answer: Element, claims: readonly ClaimMark[]): number {
     this.clear(answer);
     if (!this.supported) return 0;
     const entries: { range: Range; label: string }[] = [];
-    for (const part of parts) {
-      const { percent, bucket } = shownRisk(part.p);
-      if (bucket === "LOW") continue;
+    for (const claim of claims) {
+      const { percent, bucket } = shownRisk(claim.p);
       const range = document.createRange();
-      range.setStart(part.start.node, part.start.offset);
-      range.setEnd(part.end.node, part.end.offset);
-      this.highlight(bucket).add(range);
-      entries.push({ range, label: `${bucket} ${percent}% · ${regimeLabel(part.topRegime)}` });
+      range.setStart(claim.start.node, claim.start.offset);
+      range.setEnd(claim.end.node, claim.end.offset);
+      this.highlight(bucket === "HIGH" ? "HIGH" : "MODERATE").add(range);
+      const score = `${bucket} ${percent}% · ${regimeLabel(claim.topRegime)}` +
+        (claim.flag ? " · flagged" : "");
+      entries.push({ range, label: [score, ...claim.reasons].join("\n") });
     }
     if (entries.length > 0) this.marks.set(answer, entries);
     return entries.length;
@@ -103,7 +105,8 @@ export class Highlighter {
     tip.style.cssText =
       "all: initial; position: fixed; z-index: 2147483647; pointer-events: none; " +
       "font: 12px/1.4 system-ui, sans-serif; color: #fff; background: #1f2328; padding: 3px 8px; " +
-      `border-radius: 6px; left: ${Math.round(rect.left)}px; top: ${Math.round(rect.top - 26)}px;`;
+      "white-space: pre-line; max-width: 360px; transform: translateY(-100%); " +
+      `border-radius: 6px; left: ${Math.round(rect.left)}px; top: ${Math.round(rect.top - 4)}px;`;
   }
 
   private hideTooltip(): void {

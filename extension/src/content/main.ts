@@ -11,6 +11,7 @@ import { adapterFor } from "../sites/index.ts";
 import { BADGE_HOST_ATTRIBUTE } from "../sites/dom.ts";
 import { loadSettings } from "../settings.ts";
 import { Highlighter } from "./highlights.ts";
+import { PageFlags } from "./page_flags.ts";
 import { throttle } from "./throttle.ts";
 import { ReplyTracker } from "./tracker.ts";
 import { renderSelectionPanel } from "../selection_panel.ts";
@@ -42,9 +43,11 @@ async function start(): Promise<void> {
   const settings = await loadSettings();
   if (settings.disabledSites.includes(adapter.name)) return;
   let scan = () => {};
+  const pageFlags = new PageFlags();
   const tracker = new ReplyTracker(adapter, document, {
     detect: (input) => sendToWorker({ type: "detect", input }).catch(lostWorker),
     signIn: () => void sendToWorker({ type: "signin.open" }),
+    onChecked: (reply, flagged) => pageFlags.update(reply, flagged),
     highlighter: new Highlighter(),
     mode: settings.checkMode,
     rescanIn: (ms) => setTimeout(() => scan(), ms),

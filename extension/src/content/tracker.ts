@@ -3,25 +3,32 @@
  * once it has finished (the site's own signal, else its text staying unchanged for a moment),
  * never while it streams; which finished replies are checked by themselves follows the user's
  * setting: all of them (also those already there at load: their ids make a re-check free), only
- * those seen streaming, or none (a "Check" button). Each reply is checked in parts, the risky
- * parts underlined, and the badge shows the riskiest part.
+ * those seen streaming, or none (a "Check" button). Each reply is checked in as few calls as its
+ * length allows (one when it fits a field); the claims the server scored in them are underlined
+ * when risky, flagged or contradicted by an exact check, and the badge shows the riskiest call.
  */
 import type { ApiResult } from "../../../shared/client.ts";
-import type { DetectResponse } from "../../../shared/contract.ts";
+import type { WebDetectResponse } from "../../../shared/contract.ts";
 import { fnv1a, FNV1A_OFFSET } from "../../../shared/fnv1a.ts";
 import { codePointLength, MAX_FIELD_CHARS } from "../../../shared/text.ts";
 import type { CheckMode, TextToCheck } from "../protocol.ts";
-import { locatePieces } from "../sites/dom.ts";
+import { locateSpans } from "../sites/dom.ts";
 import type { SiteAdapter, Turn } from "../sites/types.ts";
 import { waitingOutRateLimits } from "../rate_limit.ts";
 import { promptField, splitAnswer } from "../split.ts";
-import { isVerdict, NO_EVIDENCE, verdictOf } from "../../../shared/ui/verdict.ts";
+import { isVerdict, verdictOf } from "../../../shared/ui/verdict.ts";
 import { BadgeView } from "./badge.tsx";
-import type { Highlighter, PartMark } from "./highlights.ts";
+import { claimsOf, isShown } from "./claims.ts";
+import type { ClaimMark, Highlighter } from "./highlights.ts";
 
 export interface TrackerDeps {
   /** A detect call through the worker; a lost worker resolves to a network failure. */
-  detect(input: TextToCheck): Promise<ApiResult<DetectResponse>>;
+  detect(input: TextToCheck): Promise<ApiResult<WebDetectResponse>>;
+  /**
+   * A reply's check result for the toolbar's badge: flagged (the call or a claim), not flagged,
+   * or undefined when it has no result (any more).
+   */
+  onChecked(reply: Element, flagged: boolean | undefined): void;
   signIn(): void;
   highlighter: Highlighter;
   mode: CheckMode;
@@ -100,6 +107,7 @@ export class ReplyTracker {
 
   private forget(reply: Element, tracked: TrackedReply): void {
     tracked.badge?.remove();
+    this.deps.onChecked(reply, undefined);
     this.deps.highlighter.clear(tracked.turn.content);
     this.replies.delete(reply);
   }
@@ -116,6 +124,7 @@ export class ReplyTracker {
       // was swapped (another conversation in the same elements) is not new.
       if (turn.finished !== true) tracked.seenStreaming = true;
       this.deps.highlighter.clear(tracked.turn.content);
+      this.deps.onChecked(turn.reply, undefined);
       tracked.fingerprint = current;
       tracked.changedAt = now;
     }
@@ -173,12 +182,12 @@ export class ReplyTracker {
     const badge = this.badgeOf(tracked);
     const stillCurrent = () => tracked.fingerprint === checked && tracked.badge === badge;
     badge.show({ kind: "pending", startedAt: Date.now() });
-    const parts = splitAnswer(turn.response);
+    const chunks = splitAnswer(turn.response);
     const promptText = promptField(turn.prompt);
     const results = await Promise.all(
-      parts.map((part) =>
+      chunks.map((chunk) =>
         waitingOutRateLimits(
-          () => this.limited(() => this.deps.detect({ response: part, prompt: promptText })),
+          () => this.limited(() => this.deps.detect({ response: chunk.text, prompt: promptText })),
           (failure) => {
             if (!stillCurrent()) return;
             const retryAt = Date.now() + (failure.retryAfterS ?? 0) * 1000;
@@ -191,21 +200,25 @@ export class ReplyTracker {
     if (!stillCurrent()) return;
     const outcome = verdictOf(results);
     if (!isVerdict(outcome)) return badge.show({ kind: "error", failure: outcome });
-    const located = locatePieces(turn.content, parts, turn.skip);
-    const marks: PartMark[] = [];
-    results.forEach((result, i) => {
+    const claims = chunks.flatMap((chunk, i) => {
+      const result = results[i];
+      return result.ok ? claimsOf(result.data, chunk) : [];
+    });
+    const shown = claims.filter(isShown);
+    const located = locateSpans(turn.content, turn.response, shown, turn.skip);
+    const marks: ClaimMark[] = [];
+    shown.forEach((claim, i) => {
       const at = located[i];
-      if (!result.ok || !at || result.data.warnings.includes(NO_EVIDENCE)) return;
-      marks.push({ ...at, p: result.data.p_hallucination, topRegime: result.data.top_regime });
+      if (at) marks.push({ ...claim, ...at });
     });
     const underlined = this.deps.highlighter.mark(turn.content, marks);
-    const riskiest = parts[results.findIndex((r) => r.ok && r.data === outcome.riskiest)];
+    this.deps.onChecked(turn.reply, shown.some((claim) => claim.flag) || outcome.riskiest.flag);
     badge.show({
       kind: "result",
       verdict: outcome,
-      parts: parts.length,
-      riskiestPart: parts.length > 1 ? riskiest : undefined,
+      claims: claims.length,
       underlined,
+      findings: shown.flatMap((claim) => claim.reasons),
       promptCut: codePointLength(turn.prompt ?? "") > MAX_FIELD_CHARS,
     });
   }

@@ -103,35 +103,43 @@ export interface TextPoint {
   offset: number;
 }
 
+/** A span of `readableText`'s result, in UTF-16 offsets (end exclusive). */
+export interface TextSpan {
+  start: number;
+  end: number;
+}
+
 /**
- * Where each of `pieces` (consecutive extracts of `readableText(element, skip)`) lies in the
- * element's text nodes, as start and end points. Whitespace is ignored when matching, since
- * `readableText` collapses it; a piece that cannot be found gets undefined.
+ * Where each span of `text` (`readableText(element, skip)`) lies in the element's text nodes, as
+ * start and end points. `readableText` only collapses and trims whitespace, so the n-th
+ * non-whitespace character of `text` is the n-th one of the text nodes; a span holding no such
+ * character gets undefined.
  */
-export function locatePieces(
+export function locateSpans(
   element: Element,
-  pieces: readonly string[],
+  text: string,
+  spans: readonly TextSpan[],
   skip?: string,
 ): ({ start: TextPoint; end: TextPoint } | undefined)[] {
-  const chars: string[] = [];
   const points: TextPoint[] = [];
   walkReadable(element, skip, (node) => {
     const data = node.data;
     for (let i = 0; i < data.length; i++) {
-      if (/\s/.test(data[i])) continue;
-      chars.push(data[i]);
-      points.push({ node, offset: i });
+      if (!/\s/.test(data[i])) points.push({ node, offset: i });
     }
   }, () => {});
-  const flat = chars.join("");
-  let from = 0;
-  return pieces.map((piece) => {
-    const needle = piece.replace(/\s+/g, "");
-    const at = needle.length === 0 ? -1 : flat.indexOf(needle, from);
-    if (at < 0) return undefined;
-    from = at + needle.length;
-    const last = points[from - 1];
-    return { start: points[at], end: { node: last.node, offset: last.offset + 1 } };
+  // before[i]: how many non-whitespace characters of `text` come before offset i.
+  const before = new Array<number>(text.length + 1);
+  before[0] = 0;
+  for (let i = 0; i < text.length; i++) before[i + 1] = before[i] + (/\s/.test(text[i]) ? 0 : 1);
+  return spans.map(({ start, end }) => {
+    const first = before[Math.max(0, Math.min(start, text.length))];
+    const last = before[Math.max(0, Math.min(end, text.length))] - 1;
+    if (last < first || !points[first] || !points[last]) return undefined;
+    return {
+      start: points[first],
+      end: { node: points[last].node, offset: points[last].offset + 1 },
+    };
   });
 }
 

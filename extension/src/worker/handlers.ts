@@ -5,7 +5,7 @@
  */
 import type { ApiResult } from "../../../shared/client.ts";
 import { createClient } from "../../../shared/client.ts";
-import type { DetectResponse } from "../../../shared/contract.ts";
+import type { WebDetectResponse } from "../../../shared/contract.ts";
 import browser from "../browser.ts";
 import type {
   AccountNotice,
@@ -19,6 +19,19 @@ import { requestIdFor } from "../request_id.ts";
 import { normalizeServerUrl } from "../server_address.ts";
 import { loadSettings, requestIdSalt, saveSettings } from "../settings.ts";
 import { withRetries } from "./retry.ts";
+import { showPageFlags } from "./toolbar_badge.ts";
+
+/** This extension's origin, as the server sees it in `Origin`. */
+const OWN_ORIGIN = browser.runtime.getURL("").replace(/\/$/, "");
+
+/**
+ * A refusal of this extension's origin names that origin, for the words that tell the user which
+ * setting lets it in.
+ */
+function namingOrigin<T>(result: ApiResult<T>): ApiResult<T> {
+  if (result.ok || result.kind !== "origin_refused") return result;
+  return { ...result, body: { ...result.body, origin: OWN_ORIGIN } };
+}
 
 async function client() {
   const { serverUrl } = await loadSettings();
@@ -37,10 +50,10 @@ export async function signInUrl(): Promise<string> {
  * One detect call. Its id is derived from the text (request_id.ts): a retry, and a check of the
  * same text within 24 hours, is served without billing again.
  */
-export async function detect(input: TextToCheck): Promise<ApiResult<DetectResponse>> {
+export async function detect(input: TextToCheck): Promise<ApiResult<WebDetectResponse>> {
   const api = await client();
   const requestId = await requestIdFor(await requestIdSalt(), input);
-  const result = await withRetries(() => api.webDetect(input, { requestId }));
+  const result = namingOrigin(await withRetries(() => api.webDetect(input, { requestId })));
   if (!result.ok && (result.kind === "quota_exceeded" || result.kind === "suspended")) {
     await browser.storage.session.set({ [NOTICE_KEY]: result as AccountNotice });
   } else if (result.ok || result.kind === "unauthorized") {
@@ -49,14 +62,21 @@ export async function detect(input: TextToCheck): Promise<ApiResult<DetectRespon
   return result;
 }
 
-type Handlers = { [T in RequestType]: (request: RequestOf<T>) => Promise<WorkerReplies[T]> };
+/** Who sent a request: the page's tab, absent for the popup. */
+export interface Sender {
+  tabId?: number;
+}
+
+type Handlers = {
+  [T in RequestType]: (request: RequestOf<T>, sender: Sender) => Promise<WorkerReplies[T]>;
+};
 
 const handlers: Handlers = {
   detect: ({ input }) => detect(input),
-  usage: async () => (await client()).usageSummary(),
-  "keys.list": async () => (await client()).listKeys(),
-  "keys.create": async ({ name }) => (await client()).createKey(name),
-  "keys.revoke": async ({ id }) => (await client()).revokeKey(id),
+  usage: async () => namingOrigin(await (await client()).usageSummary()),
+  "keys.list": async () => namingOrigin(await (await client()).listKeys()),
+  "keys.create": async ({ name }) => namingOrigin(await (await client()).createKey(name)),
+  "keys.revoke": async ({ id }) => namingOrigin(await (await client()).revokeKey(id)),
   "settings.get": () => loadSettings(),
   async "settings.set"({ settings }) {
     const serverUrl = normalizeServerUrl(settings.serverUrl);
@@ -90,8 +110,15 @@ const handlers: Handlers = {
     const stored = await browser.storage.session.get(NOTICE_KEY);
     return (stored[NOTICE_KEY] as AccountNotice | undefined) ?? null;
   },
+  async "page.flags"({ checked, flagged }, { tabId }) {
+    if (tabId !== undefined) await showPageFlags(tabId, checked, flagged);
+    return true;
+  },
 };
 
-export function handle(request: WorkerRequest): Promise<unknown> {
-  return (handlers[request.type] as (r: WorkerRequest) => Promise<unknown>)(request);
+export function handle(request: WorkerRequest, sender: Sender): Promise<unknown> {
+  return (handlers[request.type] as (r: WorkerRequest, s: Sender) => Promise<unknown>)(
+    request,
+    sender,
+  );
 }

@@ -3,15 +3,17 @@
  * context-menu check of a selection, and tells the chat pages when the user has signed in (the
  * server's own page loads after a successful sign-in) so their "sign in" badges retry.
  */
+// @ts-types="@types/webextension-polyfill"
+import type { Runtime } from "webextension-polyfill";
 import browser from "../browser.ts";
 import { isWorkerRequest, sendToPage } from "../protocol.ts";
 import { loadSettings } from "../settings.ts";
 import { handle } from "./handlers.ts";
 import { checkSelection, SELECTION_MENU_ID } from "./selection.ts";
 
-browser.runtime.onMessage.addListener((message: unknown) => {
+browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
   // Returning undefined leaves foreign messages to other listeners.
-  return isWorkerRequest(message) ? handle(message) : undefined;
+  return isWorkerRequest(message) ? handle(message, { tabId: sender.tab?.id }) : undefined;
 });
 
 browser.runtime.onInstalled.addListener(() => {

@@ -12,6 +12,7 @@ import {
   NOT_VERIFIABLE,
   percent,
   regimeLabel,
+  SOURCE_FREE_REGIMES,
   usageText,
   warningText,
 } from "../../../shared/ui/display.ts";
@@ -54,7 +55,7 @@ async function promptOf(tabId: number, frameId: number): Promise<string | undefi
 }
 
 export async function checkSelection(tabId: number, frameId: number, text: string): Promise<void> {
-  const parts = splitAnswer(text);
+  const parts = splitAnswer(text).map((chunk) => chunk.text);
   if (parts.length === 0) return;
   await show(tabId, frameId, { state: "pending", title: "Checking the selection…", lines: [] });
   const prompt = await promptOf(tabId, frameId);
@@ -87,9 +88,11 @@ async function panelView(outcome: ReturnType<typeof verdictOf>): Promise<PanelVi
   }
   const { riskiest, notVerifiable, warnings, calls, units } = outcome;
   const risk = shownRisk(riskiest.p_hallucination);
-  const cues = riskiest.regime_scores.slice(0, 3).map((s) =>
-    `${regimeLabel(s.regime)}: ${percent(s.p)}`
-  );
+  // Without sources only the source-free regimes were measured: the others are not shown.
+  const cues = riskiest.regime_scores
+    .filter((s) => !notVerifiable || SOURCE_FREE_REGIMES.includes(s.regime))
+    .slice(0, 3)
+    .map((s) => `${regimeLabel(s.regime)}: ${percent(s.p)}`);
   return {
     state: notVerifiable ? "muted" : risk.bucket,
     title: notVerifiable

@@ -9,6 +9,7 @@
  * and DELETE that crosses origins), so API clients such as curl keep working.
  */
 import { createMiddleware } from "hono/factory";
+import { CROSS_ORIGIN_REFUSED } from "../../../shared/contract.ts";
 import { type Config, isLoopback } from "../config.ts";
 import { apiError } from "../errors.ts";
 import type { OptionalRequestIdEnv } from "./request_id.ts";
@@ -33,7 +34,7 @@ export function allowedOrigin({ config }: { config: Config }) {
     const foreignHost = host !== undefined && !hosts.has(host.toLowerCase());
     if (origin !== undefined && (!allowed.has(origin) || foreignHost)) {
       throw apiError("bad_request", {
-        message: "cross-origin request refused",
+        message: CROSS_ORIGIN_REFUSED,
         request_id: c.get("requestId"),
       });
     }
