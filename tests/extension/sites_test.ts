@@ -89,7 +89,7 @@ Deno.test("convention: every manifest site has an adapter and at least one fixtu
 });
 
 Deno.test("convention: every adapter file in extension/src/sites/ is registered", () => {
-  const helpers = new Set(["index.ts", "types.ts", "dom.ts"]);
+  const helpers = new Set(["index.ts", "types.ts", "dom.ts", "structure.ts"]);
   const files = Array.from(Deno.readDirSync(new URL("../../extension/src/sites/", import.meta.url)))
     .map((e) => e.name.replace(/\.ts$/, ""))
     .filter((name) => !helpers.has(`${name}.ts`));

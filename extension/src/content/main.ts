@@ -1,6 +1,7 @@
 /**
  * Content script entry: picks the site adapter for this page (unless the user turned the site
- * off) and runs one throttled MutationObserver that rescans the replies when the page changes.
+ * off), with the structural fallback for layouts it does not know, and runs one throttled
+ * MutationObserver that rescans the replies when the page changes.
  * Also answers the worker: a new session (badges waiting for sign-in retry), and the prompt and
  * result panel of a selection checked from the context menu.
  */
@@ -8,6 +9,7 @@ import type { ApiFailure } from "../../../shared/client.ts";
 import browser from "../browser.ts";
 import { type PageNotice, type PageReplies, sendToWorker } from "../protocol.ts";
 import { adapterFor } from "../sites/index.ts";
+import { withStructuralFallback } from "../sites/structure.ts";
 import { BADGE_HOST_ATTRIBUTE } from "../sites/dom.ts";
 import { loadSettings } from "../settings.ts";
 import { Highlighter } from "./highlights.ts";
@@ -44,7 +46,7 @@ async function start(): Promise<void> {
   if (settings.disabledSites.includes(adapter.name)) return;
   let scan = () => {};
   const pageFlags = new PageFlags();
-  const tracker = new ReplyTracker(adapter, document, {
+  const tracker = new ReplyTracker(withStructuralFallback(adapter), document, {
     detect: (input) => sendToWorker({ type: "detect", input }).catch(lostWorker),
     signIn: () => void sendToWorker({ type: "signin.open" }),
     onChecked: (reply, flagged) => pageFlags.update(reply, flagged),

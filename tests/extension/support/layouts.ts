@@ -83,6 +83,7 @@ export const LAYOUTS: readonly Layout[] = [
       text: "Phobos orbits closer to Mars than Deimos does.",
       setAttribute: [["[data-is-streaming]", "data-is-streaming", "false"]],
       swapClass: [[".progressive-markdown", "progressive-markdown", "standard-markdown"]],
+      remove: ['button[aria-label="Stop response"]'],
     },
   },
   {
