@@ -92,6 +92,51 @@ Deno.test("coverage: factual claims without evidence lack it; refusals and chat 
   assert.deepEqual(evidenceCoverage("", "Hello there!").support, []);
 });
 
+/** A document in the prompt, and an answer paragraph that contradicts its year, place and founder. */
+const FOUNDING_DOCUMENT =
+  "Write a short profile of Redstone Outfitters from this document. Document: Redstone " +
+  "Outfitters is an outdoor equipment retailer. The company was founded in 1987 in Denver, " +
+  "Colorado, by Maria Lopez, a former mountain guide. It now runs 42 stores across the western " +
+  "United States.";
+const CONTRADICTING_PARAGRAPH = "The business was started in 1995 in Seattle by John Carter. " +
+  "Carter opened the first shop after a career as a ski instructor.";
+
+Deno.test("coverage: a claim whose slots the prompt's evidence states, with other values, is covered", () => {
+  const coverage = evidenceCoverage(FOUNDING_DOCUMENT, CONTRADICTING_PARAGRAPH);
+  // The founding claim: its year, place and founder are stated by the document (differently).
+  assert.ok(coverage.support[0] >= 0.3, `${coverage.support}`);
+  assert.equal(lacksEvidence(coverage), false);
+  // The same slots with no statement to fill them: a question, or nothing, is still no evidence.
+  assert.equal(
+    lacksEvidence(evidenceCoverage("Who founded Redstone Outfitters?", CONTRADICTING_PARAGRAPH)),
+    true,
+  );
+  assert.equal(lacksEvidence(evidenceCoverage("", CONTRADICTING_PARAGRAPH)), true);
+  // One kind of slot alone, about nothing the evidence names, is not enough.
+  assert.equal(
+    lacksEvidence(
+      evidenceCoverage(
+        "The museum opened in 1901.",
+        "Volcanic soil suits vineyards planted in 1950.",
+      ),
+    ),
+    true,
+  );
+});
+
+Deno.test("scorer: the contradicting paragraph is scored against the document, no no_evidence", async () => {
+  const detector = await loadDetector();
+  const scored = await createScorer(detector)({
+    prompt: FOUNDING_DOCUMENT,
+    response: CONTRADICTING_PARAGRAPH,
+    task: "multiclass",
+    inputMode: "pr",
+  });
+  assert.deepEqual(scored.warnings, []);
+  // Scored against the document it contradicts, the paragraph is flagged.
+  assert.equal(scored.flag, true);
+});
+
 Deno.test("scorer: no_evidence without a knowledge base, evidence from it with one", async () => {
   const detector = await loadDetector();
   const call: DetectInput = {
