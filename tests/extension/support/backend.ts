@@ -46,6 +46,43 @@ export function standInAnswer(p: number, warnings: string[] = []): Record<string
   };
 }
 
+/**
+ * A stand-in answer with claims, one per sentence of `response` (offsets as the real backend
+ * gives them): `risky` sentences get `p` and the flag, the others 0.1; `findings` adds exact-check
+ * findings on the risky sentences. The call's own score is the riskiest claim's.
+ */
+export function standInWithClaims(
+  response: string,
+  { risky, p, warnings = [], reason }: {
+    risky: string;
+    p: number;
+    warnings?: string[];
+    reason?: string;
+  },
+): Record<string, unknown> {
+  const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
+  const claims = Array.from(segmenter.segment(response), ({ segment, index }) => {
+    const text = segment.trimEnd();
+    const hit = text.includes(risky);
+    return {
+      start: index,
+      end: index + text.length,
+      p_hallucination: hit ? p : 0.1,
+      flag: hit && p >= 0.5,
+      findings: hit && reason
+        ? [{
+          kind: "unit_conversion",
+          verdict: "contradicted",
+          start: index,
+          end: index + text.length,
+          reason,
+        }]
+        : [],
+    };
+  });
+  return { ...standInAnswer(p, warnings), claims };
+}
+
 export function startDetector(
   standIn: (body: { response: string; prompt?: string }) => Record<string, unknown> | undefined =
     () => undefined,

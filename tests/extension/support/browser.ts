@@ -1,12 +1,13 @@
 /**
  * One real-Chromium session per test file: the extension built once into a temp folder, loaded
- * into headless Chromium, a real API (with the extension's origin in EXTENSION_ORIGINS) and a
- * detector; helpers to sign in through the dev stub page, point the popup at the API, serve
+ * into headless Chromium, a real API started as the README says (no EXTENSION_ORIGINS: it trusts
+ * the built extension's fixed id by default) and a detector; helpers to sign in through the dev stub page, point the popup at the API, serve
  * fixture pages at the chatbot sites' own URLs (request interception, no network) and read the
  * account's usage.
  */
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { UsageSummary } from "../../../shared/contract.ts";
+import { EXTENSION_ORIGIN } from "../../../shared/extension_id.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../support/env.ts";
 import { type RunningApi, startApi } from "../../support/http.ts";
 import type { RunningDetector } from "./backend.ts";
@@ -61,9 +62,11 @@ export async function startSession(
   const worker = context.serviceWorkers()[0] ?? await context.waitForEvent("serviceworker");
   // URL.origin is "null" for non-special schemes such as chrome-extension:.
   const extensionOrigin = `chrome-extension://${new URL(worker.url()).host}`;
-  const api = await startApi({
-    env: { EXTENSION_ORIGINS: extensionOrigin, ...detector.env, ...apiEnv },
-  });
+  // The manifest's key fixes the id whatever folder the build is loaded from.
+  if (extensionOrigin !== EXTENSION_ORIGIN) {
+    throw new Error(`the built extension has the id ${extensionOrigin}, not ${EXTENSION_ORIGIN}`);
+  }
+  const api = await startApi({ env: { ...detector.env, ...apiEnv } });
   await Deno.mkdir(ARTIFACTS, { recursive: true });
 
   const popup = async () => {
