@@ -2,18 +2,21 @@
  * The extension on every supported site and layout, in real Chromium with the built extension,
  * against the real API and detector, the fixture pages served at the sites' own URLs: the answer
  * finished at load and the streamed one (after it finishes, never before) each get exactly one
- * check and a badge with the server's score; reopening bills nothing; SPA navigation and the
- * "new answers only" setting; a long answer split, checked and underlined per part; the
- * "not verifiable" state; the breakdown's placement, focus and Escape; screenshots.
+ * check, one unit, and a badge with the server's score; reopening bills nothing; SPA navigation
+ * and the "new answers only" setting; a three-paragraph answer in one call; a long answer in
+ * ceil(length / 2,048) calls, its claims underlined from those calls; a flagged claim underlined
+ * whatever its warnings, with an exact check's reason, and the toolbar's badge; the "not
+ * verifiable" state without the regimes that need sources; the breakdown's placement, focus and
+ * Escape; screenshots.
  */
 import assert from "node:assert/strict";
 // @ts-types="@types/webextension-polyfill"
 import type extensionApi from "webextension-polyfill";
 import type { Page } from "playwright-core";
 import { shownRisk } from "../../shared/regimes.ts";
-import { codePointLength, MAX_FIELD_CHARS } from "../../shared/text.ts";
+import { codePointLength, MAX_FIELD_CHARS, unitsFor } from "../../shared/text.ts";
 import { needing } from "../support/env.ts";
-import { standInAnswer, startDetector } from "./support/backend.ts";
+import { standInAnswer, standInWithClaims, startDetector } from "./support/backend.ts";
 import { startSession } from "./support/browser.ts";
 import { finishStreaming, LAYOUTS } from "./support/layouts.ts";
 
@@ -26,6 +29,10 @@ const fixture = (name: string) => Deno.readTextFileSync(new URL(`${name}.html`, 
 /** Marks the paragraph the stand-in backend scores as HIGH, and the text it finds no evidence for. */
 const RISKY = "the Treaty of Lisbon was signed on the Moon";
 const NO_SOURCES = "according to the unpublished 1887 survey";
+/** A flagged claim the backend also finds no evidence for, with an exact check against it. */
+const FLAGGED_UNSOURCED = "the first store opened in 1995 in Seattle";
+const FINDING_REASON =
+  "The notes say the first store opened in 1987 in Denver, not 1995 in Seattle";
 
 const PILL = "[data-hd-badge] .pill[data-p]";
 
@@ -117,13 +124,29 @@ async function shownPs(page: Page): Promise<number[]> {
 }
 
 Deno.test(needing("chromium", {
-  name: "extension on six sites: one check per finished answer, per-part highlights, no rebilling",
+  name:
+    "extension on six sites: one check and one unit per finished answer, claim highlights, no rebilling",
   async fn(t) {
     const detector = startDetector(({ response }) =>
       response.includes(RISKY)
-        ? standInAnswer(0.92)
+        ? standInWithClaims(response, { risky: RISKY, p: 0.92 })
+        : response.includes(FLAGGED_UNSOURCED)
+        ? standInWithClaims(response, {
+          risky: FLAGGED_UNSOURCED,
+          p: 0.85,
+          warnings: ["no_evidence"],
+          reason: FINDING_REASON,
+        })
         : response.includes(NO_SOURCES)
-        ? standInAnswer(0.3, ["no_evidence"])
+        ? {
+          ...standInAnswer(0.3, ["no_evidence"]),
+          regime_scores: [
+            { regime: "NORMAL", p: 0.55 },
+            { regime: "FABRICATED", p: 0.3 },
+            { regime: "CF_AUTH", p: 0.1 },
+            { regime: "FALSE_REFUSAL", p: 0.05 },
+          ],
+        }
         : undefined
     );
     const session = await startSession(detector);
@@ -133,6 +156,7 @@ Deno.test(needing("chromium", {
 
       for (const layout of LAYOUTS) {
         await t.step(`${layout.fixture}: finished at load, then the streamed answer`, async () => {
+          const unitsBefore = (await session.usage()).currentPeriod.units;
           const page = await session.context.newPage();
           await page.goto(layout.url);
           await page.locator(PILL).first().waitFor();
@@ -148,6 +172,8 @@ Deno.test(needing("chromium", {
           const streamed = detector.log.find((s) => s.response === layout.finish.text)!;
           assert.equal(streamed.prompt, layout.streaming.prompt);
           assert.deepEqual(await shownPs(page), [first.p, streamed.p]);
+          // One unit for each answer: each fits one call.
+          assert.equal((await session.usage()).currentPeriod.units - unitsBefore, 2);
           await page.close();
         });
       }
@@ -292,7 +318,7 @@ Deno.test(needing("chromium", {
       });
 
       await t.step(
-        "a long answer is split, checked per part and the risky part underlined",
+        "a long answer in ceil(length / 2,048) calls, its risky claims underlined",
         async () => {
           const paragraphs = TREATY_ANSWER;
           assert.ok(codePointLength(paragraphs.join("\n")) > MAX_FIELD_CHARS, "not long");
@@ -300,6 +326,7 @@ Deno.test(needing("chromium", {
           const html = longAnswerPage(paragraphs, { prompt: TREATY_NOTES });
           await session.serve(url, html);
           const before = detector.log.length;
+          const unitsBefore = (await session.usage()).currentPeriod.units;
           const page = await session.context.newPage();
           await page.goto(url);
           const pill = page.locator(PILL);
@@ -309,13 +336,22 @@ Deno.test(needing("chromium", {
           await session.screenshot(page, "badge");
 
           const calls = detector.log.slice(before);
-          assert.ok(calls.length >= 3, `${calls.length} calls`);
+          // The fewest calls the answer's length allows, cut between sentences, nothing cut off.
+          const answer = paragraphs.join("\n");
+          assert.equal(calls.length, Math.ceil(codePointLength(answer) / MAX_FIELD_CHARS));
           for (const call of calls) {
             assert.ok(Array.from(call.response).length <= MAX_FIELD_CHARS);
+            assert.match(call.response, /\.$/);
           }
-          // Every paragraph was sent whole, nothing cut (two calls run at once: any order).
-          assert.deepEqual(calls.map((c) => c.response).sort(), [...paragraphs].sort());
-          // Each with the notes, which cover its claims: every part is scored against evidence.
+          const squash = (text: string) => text.replace(/\s+/g, "");
+          assert.equal(
+            squash(
+              calls.map((c) => c.response).sort((a, b) => answer.indexOf(a) - answer.indexOf(b))
+                .join(""),
+            ),
+            squash(answer),
+          );
+          // Each with the notes, which cover its claims: every call is scored against evidence.
           for (const call of calls) {
             assert.equal(call.prompt, TREATY_NOTES);
             assert.deepEqual(call.warnings, [], call.response);
@@ -323,10 +359,19 @@ Deno.test(needing("chromium", {
           assert.equal(Number(await pill.getAttribute("data-p")), 0.92);
           assert.match(await pill.innerText(), /HIGH\s*92%/);
 
+          // The risky claim (a sentence) is underlined from the call's claims, not its paragraph.
           const underlined = await page.evaluate(() =>
             Array.from(CSS.highlights.get("hd-risk-high") ?? [], (r) => (r as Range).toString())
           );
-          assert.deepEqual(underlined.map((s) => s.replace(/\s+/g, " ")), [paragraphs[3]]);
+          // HIGH ones: the stand-in's risky claim, and any the real model scores HIGH in the
+          // other call; each underlined as its own sentence.
+          const highClaims = calls.flatMap((call) =>
+            call.claims.filter((c) => shownRisk(c.p_hallucination).bucket === "HIGH")
+              .map((c) => call.response.slice(c.start, c.end).trim())
+          );
+          assert.ok(highClaims.includes(`In a little-known episode ${RISKY}.`));
+          const normal = (texts: string[]) => texts.map((t) => t.replace(/\s+/g, " ")).sort();
+          assert.deepEqual(normal(underlined), normal(highClaims));
           // Highlights paint over the page: its DOM (and so its copy button) is untouched.
           assert.equal(await page.locator(".markdown").innerHTML(), markdownBefore);
 
@@ -341,7 +386,7 @@ Deno.test(needing("chromium", {
           await page.mouse.move(box.x + 2, box.y);
           const tooltip = page.locator("[data-hd-tooltip]");
           await tooltip.waitFor();
-          assert.match(await tooltip.innerText(), /HIGH 92% · Invented facts/);
+          assert.match(await tooltip.innerText(), /HIGH 92% · Invented facts · flagged/);
           await session.screenshot(page, "highlights");
 
           // The breakdown: calls and units, the flag explained; opens above when the composer
@@ -352,20 +397,22 @@ Deno.test(needing("chromium", {
           const details = page.locator('[data-hd-badge] [role="dialog"]');
           await details.waitFor();
           assert.equal(await details.getAttribute("data-placement"), "above");
-          // MODERATE parts are underlined too: the real model scores the other paragraphs against
-          // the notes, so every part above LOW is underlined.
-          const risky = calls.filter((c) => shownRisk(c.p).bucket !== "LOW").length;
+          // Every claim above LOW or flagged is underlined: the stand-in's risky one, and those
+          // the real model scores MODERATE or higher in the other call.
+          const claims = calls.flatMap((c) => c.claims);
+          const shown = claims.filter((c) =>
+            c.flag || shownRisk(c.p_hallucination).bucket !== "LOW"
+          );
+          // The units shown are the units billed: each call bills its prompt and its text.
+          const units = calls.reduce((sum, c) => sum + unitsFor(c.prompt, c.response), 0);
+          assert.equal((await session.usage()).currentPeriod.units - unitsBefore, units);
           assert.match(
             await details.getByTestId("usage-line").innerText(),
             new RegExp(
-              `${calls.length} calls · ${calls.length} units billed · ${risky} of ${calls.length} parts underlined`,
+              `${calls.length} calls · ${units} units billed · ${shown.length} of ${claims.length} claims underlined`,
             ),
           );
           assert.match(await details.innerText(), /above this model's threshold/);
-          assert.match(
-            await details.getByTestId("riskiest-part").innerText(),
-            /^Riskiest part: “In a little-known episode the Treaty of Lisbon/,
-          );
           // Focus moves in an effect, after the dialog is painted: wait for it, not for a frame.
           await page.waitForFunction(
             () =>
@@ -404,7 +451,7 @@ Deno.test(needing("chromium", {
       );
 
       await t.step(
-        "no evidence: 'not verifiable' as its own state, regime cues still listed",
+        "no evidence: 'not verifiable', only what is measured without sources",
         async () => {
           const url = "https://chatgpt.com/c/7f000000-0000-4000-8000-000000000005";
           await session.serve(
@@ -419,8 +466,96 @@ Deno.test(needing("chromium", {
           assert.equal(await pill.getAttribute("data-bucket"), null);
           await pill.click();
           const details = page.locator('[data-hd-badge] [role="dialog"]');
-          assert.equal(await details.locator("[data-regime]").count(), 2);
+          // Citation form and refusal are measured without sources; invented facts are not.
+          assert.deepEqual(
+            await details.locator("[data-regime]").evaluateAll((els) =>
+              els.map((el) => el.getAttribute("data-regime"))
+            ),
+            ["CF_AUTH", "FALSE_REFUSAL"],
+          );
+          assert.match(await details.innerText(), /Measured without sources/);
+          assert.doesNotMatch(
+            await details.innerText(),
+            /Invented facts|above this model's threshold/,
+          );
+          assert.equal(await details.getByTestId("not-measured").count(), 1);
           assert.equal(await details.locator('[data-warning="no_evidence"]').count(), 1);
+          await page.close();
+        },
+      );
+
+      await t.step(
+        "three paragraphs, one call: a flagged claim with no_evidence underlined with its finding",
+        async () => {
+          const paragraphs = [
+            "Redstone Outfitters is an outdoor equipment retailer based in the western United " +
+            "States. It sells tents, climbing gear and clothing, and it runs a repair service " +
+            "for boots and jackets in most of its stores.",
+            `According to the company's history page, ${FLAGGED_UNSOURCED} by John Carter, a ` +
+            "former ski instructor. The chain expanded across the region during the following " +
+            "decade, opening stores in several mountain towns.",
+            "Today the company runs 42 stores and an online shop. It is known for its rental " +
+            "programme, which lets customers try equipment before buying it, and for free " +
+            "weekend workshops on navigation, map reading and first aid.",
+          ];
+          const length = codePointLength(paragraphs.join("\n"));
+          assert.ok(length >= 650 && length <= 810, `${length} characters`);
+          const url = "https://chatgpt.com/c/7f000000-0000-4000-8000-000000000006";
+          await session.serve(url, longAnswerPage(paragraphs));
+          const unitsBefore = (await session.usage()).currentPeriod.units;
+          const before = detector.log.length;
+          const page = await session.context.newPage();
+          await page.goto(url);
+          const pill = page.locator(PILL);
+          await pill.waitFor();
+          // One call and one unit for the whole answer.
+          assert.equal(detector.log.length - before, 1);
+          assert.equal((await session.usage()).currentPeriod.units - unitsBefore, 1);
+          // Flagged despite no_evidence: a score, never "not verifiable".
+          assert.equal(await pill.getAttribute("data-state"), "result");
+          assert.match(await pill.innerText(), /HIGH\s*85%\s*flagged/);
+          const underlined = await page.evaluate(() =>
+            Array.from(CSS.highlights.get("hd-risk-high") ?? [], (r) => (r as Range).toString())
+          );
+          assert.deepEqual(underlined, [
+            `According to the company's history page, ${FLAGGED_UNSOURCED} by John Carter, a ` +
+            "former ski instructor.",
+          ]);
+          // The finding's reason shows with the underline and in the breakdown.
+          const box = await page.evaluate(() => {
+            const range = [...CSS.highlights.get("hd-risk-high")!][0] as Range;
+            const rect = range.getClientRects()[0];
+            return { x: rect.left + 5, y: rect.top + rect.height / 2 };
+          });
+          await page.mouse.move(box.x, box.y);
+          await page.mouse.move(box.x + 2, box.y);
+          const tooltip = page.locator("[data-hd-tooltip]");
+          await tooltip.waitFor();
+          assert.match(
+            await tooltip.innerText(),
+            new RegExp(`HIGH 85%.*flagged\n${FINDING_REASON}`),
+          );
+          await session.screenshot(page, "finding");
+          await pill.click();
+          const details = page.locator('[data-hd-badge] [role="dialog"]');
+          assert.equal(await details.getByTestId("findings").innerText(), FINDING_REASON);
+          assert.match(
+            await details.getByTestId("usage-line").innerText(),
+            /^1 call · 1 unit billed · 1 of 6 claims underlined$/,
+          );
+          assert.equal(await details.locator('[data-warning="no_evidence"]').count(), 1);
+          // The toolbar's badge: this tab has one flagged answer.
+          const badge = await session.context.serviceWorkers()[0].evaluate(async () => {
+            const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+            return {
+              text: await chrome.action.getBadgeText({ tabId: tab.id }),
+              title: await chrome.action.getTitle({ tabId: tab.id }),
+            };
+          });
+          assert.deepEqual(badge, {
+            text: "1",
+            title: "Hallucination check: 1 flagged answer on this page",
+          });
           await page.close();
         },
       );

@@ -17,6 +17,8 @@ export interface ScoredText {
   p: number;
   regimes: { regime: string; p: number }[];
   warnings: string[];
+  /** The claims it answered (asked for by the session route). */
+  claims: { start: number; end: number; p_hallucination: number; flag: boolean }[];
 }
 
 export interface RunningDetector {
@@ -103,6 +105,7 @@ export function startDetector(
         p: scored.p_hallucination,
         regimes: scored.regime_scores,
         warnings: scored.warnings,
+        claims: scored.claims ?? [],
       });
     }
     return response;
