@@ -33,10 +33,13 @@ export interface TextToCheck {
 }
 
 /**
- * The last account-level refusal of a detect call (402 or 403), kept by the worker for the
- * popup in session storage: codes, dates and links only, never text that was checked.
+ * The last account-level refusal of a detect call (402 or 403), or the server's refusal of this
+ * extension's origin, kept by the worker for the popup in session storage: codes, dates, links
+ * and the origin only, never text that was checked.
  */
-export type AccountNotice = ApiFailure & { kind: "quota_exceeded" | "suspended" };
+export type AccountNotice = ApiFailure & {
+  kind: "quota_exceeded" | "suspended" | "origin_refused";
+};
 
 export type WorkerRequest =
   | { type: "detect"; input: TextToCheck }

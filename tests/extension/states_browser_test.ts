@@ -2,12 +2,14 @@
  * The states a user can act on, in real Chromium against the real API (small quotas and rate
  * limits from PLANS_FILE) and detector: 402 with the quota, reset date and upgrade link, 403 with
  * the reason and appeal link (neither with a Retry that cannot succeed), 429 counted down and
- * waited out, the popup at 100% and when suspended, and a server that cannot be reached.
+ * waited out, the popup at 100% and when suspended, a server that cannot be reached, and a
+ * hardened server that does not trust the extension's origin, named with its setting.
  */
 import assert from "node:assert/strict";
 import { runAdmin } from "../../server/admin.ts";
 import { loadPlans } from "../../server/features/billing/plans.ts";
 import { needing } from "../support/env.ts";
+import { startApi } from "../support/http.ts";
 import { startDetector } from "./support/backend.ts";
 import { startSession } from "./support/browser.ts";
 import { finishedChat, servePages } from "./support/chat_page.ts";
@@ -31,6 +33,7 @@ Deno.test(needing("chromium", {
       "/quota": finishedChat([turn(1), turn(2), turn(3)]),
       "/suspended": finishedChat([turn(4)]),
       "/rate": finishedChat([turn(5), turn(6), turn(7)]),
+      "/origin": finishedChat([turn(8)]),
     });
     const session = await startSession(detector, { PLANS_FILE: plansFile });
     const { context, api } = session;
@@ -138,6 +141,59 @@ Deno.test(needing("chromium", {
         await popup.getByTestId("signed-in").waitFor();
         await popup.close();
       });
+
+      await t.step(
+        "a server that does not trust the extension: the badge and the popup name the setting",
+        async () => {
+          const hardened = await startApi({
+            env: { ...detector.env, TRUST_BUILT_EXTENSION: "false" },
+          });
+          try {
+            const setting = new RegExp(
+              `Add ${session.extensionOrigin} to the server's EXTENSION_ORIGINS setting`,
+            );
+            const popup = await session.popup();
+            await popup.getByLabel("Server address").fill(hardened.url);
+            await popup.getByRole("button", { name: "Save" }).click();
+            await popup.getByTestId("settings-message").waitFor();
+            await popup.close();
+            const signin = await context.newPage();
+            await signin.goto(`${hardened.url}/auth/signin`);
+            await signin.getByLabel("Email").fill("hardened@example.com");
+            await signin.getByLabel("Name").fill("Hardened Tester");
+            await Promise.all([
+              signin.waitForURL(`${hardened.url}/`),
+              signin.getByRole("button", { name: /Sign in/ }).click(),
+            ]);
+            await signin.close();
+
+            const page = await context.newPage();
+            await page.goto(`${pages.url}/origin`);
+            const refused = page.locator('[data-hd-badge] [data-failure="origin_refused"]');
+            await refused.waitFor();
+            assert.match(await refused.innerText(), setting);
+            await page.close();
+
+            const panel = await session.popup();
+            const notice = panel.getByTestId("account-notice");
+            await notice.waitFor();
+            assert.equal(await notice.getAttribute("data-kind"), "origin_refused");
+            assert.match(await notice.innerText(), setting);
+            await panel.getByRole("button", { name: "Create key" }).click();
+            assert.match(await panel.getByTestId("keys-error").innerText(), setting);
+            await session.screenshot(panel, "popup-origin-refused");
+            // Nothing was billed: the refusal comes before any check.
+            const cookies = await context.cookies(hardened.url);
+            const usage = await fetch(`${hardened.url}/api/usage/summary`, {
+              headers: { Cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") },
+            });
+            assert.equal((await usage.json()).currentPeriod.units, 0);
+            await panel.close();
+          } finally {
+            await hardened.close();
+          }
+        },
+      );
     } finally {
       await session.close();
       await pages.close();

@@ -102,7 +102,7 @@ export function KeysPanel() {
         />
         <button type="submit">Create key</button>
       </form>
-      {error && <p class="error">{error}</p>}
+      {error && <p class="error" data-testid="keys-error">{error}</p>}
     </section>
   );
 }

@@ -21,24 +21,26 @@ import { loadSettings, requestIdSalt, saveSettings } from "../settings.ts";
 import { withRetries } from "./retry.ts";
 import { showPageFlags } from "./toolbar_badge.ts";
 
+const NOTICE_KEY = "accountNotice";
+
 /** This extension's origin, as the server sees it in `Origin`. */
 const OWN_ORIGIN = browser.runtime.getURL("").replace(/\/$/, "");
 
 /**
  * A refusal of this extension's origin names that origin, for the words that tell the user which
- * setting lets it in.
+ * setting lets it in, and is kept for the popup to say at once.
  */
-function namingOrigin<T>(result: ApiResult<T>): ApiResult<T> {
+async function namingOrigin<T>(result: ApiResult<T>): Promise<ApiResult<T>> {
   if (result.ok || result.kind !== "origin_refused") return result;
-  return { ...result, body: { ...result.body, origin: OWN_ORIGIN } };
+  const named = { ...result, body: { ...result.body, origin: OWN_ORIGIN } };
+  await browser.storage.session.set({ [NOTICE_KEY]: named as AccountNotice });
+  return named;
 }
 
 async function client() {
   const { serverUrl } = await loadSettings();
   return createClient({ baseUrl: serverUrl, credentials: "include" });
 }
-
-const NOTICE_KEY = "accountNotice";
 
 /** The server's sign-in page. */
 export async function signInUrl(): Promise<string> {
@@ -53,7 +55,7 @@ export async function signInUrl(): Promise<string> {
 export async function detect(input: TextToCheck): Promise<ApiResult<WebDetectResponse>> {
   const api = await client();
   const requestId = await requestIdFor(await requestIdSalt(), input);
-  const result = namingOrigin(await withRetries(() => api.webDetect(input, { requestId })));
+  const result = await namingOrigin(await withRetries(() => api.webDetect(input, { requestId })));
   if (!result.ok && (result.kind === "quota_exceeded" || result.kind === "suspended")) {
     await browser.storage.session.set({ [NOTICE_KEY]: result as AccountNotice });
   } else if (result.ok || result.kind === "unauthorized") {
@@ -73,10 +75,10 @@ type Handlers = {
 
 const handlers: Handlers = {
   detect: ({ input }) => detect(input),
-  usage: async () => namingOrigin(await (await client()).usageSummary()),
-  "keys.list": async () => namingOrigin(await (await client()).listKeys()),
-  "keys.create": async ({ name }) => namingOrigin(await (await client()).createKey(name)),
-  "keys.revoke": async ({ id }) => namingOrigin(await (await client()).revokeKey(id)),
+  usage: async () => await namingOrigin(await (await client()).usageSummary()),
+  "keys.list": async () => await namingOrigin(await (await client()).listKeys()),
+  "keys.create": async ({ name }) => await namingOrigin(await (await client()).createKey(name)),
+  "keys.revoke": async ({ id }) => await namingOrigin(await (await client()).revokeKey(id)),
   "settings.get": () => loadSettings(),
   async "settings.set"({ settings }) {
     const serverUrl = normalizeServerUrl(settings.serverUrl);
