@@ -12,7 +12,12 @@ import assert from "node:assert/strict";
 import type extensionApi from "webextension-polyfill";
 import { DetectResponse } from "../../shared/contract.ts";
 import { shownRisk } from "../../shared/regimes.ts";
-import { NOT_VERIFIABLE, regimeLabel, warningText } from "../../shared/ui/display.ts";
+import {
+  FLAG_EXPLANATION,
+  NOT_VERIFIABLE,
+  regimeLabel,
+  warningText,
+} from "../../shared/ui/display.ts";
 import { needing } from "../support/env.ts";
 import { startDetector } from "./support/backend.ts";
 import { startSession } from "./support/browser.ts";
@@ -162,53 +167,63 @@ Deno.test(needing("chromium", {
         assert.equal(afterRevoke.status, 401);
       });
 
-      await t.step("context menu: a selection on a plain page, not verifiable there", async () => {
-        const article = await context.newPage();
-        await article.goto(`${pages.url}/article`);
-        await article.evaluate(() => {
-          const range = document.createRange();
-          range.selectNodeContents(document.getElementById("claim")!);
-          getSelection()!.removeAllRanges();
-          getSelection()!.addRange(range);
-        });
-        const before = detector.log.length;
-        const worker = context.serviceWorkers()[0];
-        // Chromium's own event object delivers the click to the worker's real listener.
-        await worker.evaluate(async (text) => {
-          const [tab] = await chrome.tabs.query({ url: "http://127.0.0.1/article*" });
-          const onClicked = chrome.contextMenus.onClicked as unknown as {
-            dispatch(info: unknown, tab: unknown): void;
-          };
-          onClicked.dispatch(
-            { menuItemId: "hd-check-selection", selectionText: text, frameId: 0 },
-            tab,
+      await t.step(
+        "context menu: a selection on a plain page, flagged without sources",
+        async () => {
+          const article = await context.newPage();
+          await article.goto(`${pages.url}/article`);
+          await article.evaluate(() => {
+            const range = document.createRange();
+            range.selectNodeContents(document.getElementById("claim")!);
+            getSelection()!.removeAllRanges();
+            getSelection()!.addRange(range);
+          });
+          const before = detector.log.length;
+          const worker = context.serviceWorkers()[0];
+          // Chromium's own event object delivers the click to the worker's real listener.
+          await worker.evaluate(async (text) => {
+            const [tab] = await chrome.tabs.query({ url: "http://127.0.0.1/article*" });
+            const onClicked = chrome.contextMenus.onClicked as unknown as {
+              dispatch(info: unknown, tab: unknown): void;
+            };
+            onClicked.dispatch(
+              { menuItemId: "hd-check-selection", selectionText: text, frameId: 0 },
+              tab,
+            );
+          }, ARTICLE_TEXT);
+          const panel = article.locator('#hd-selection-panel [role="dialog"]');
+          await panel.locator(".title", { hasText: /%/ }).waitFor();
+          const call = detector.log[before];
+          assert.equal(detector.log.length, before + 1);
+          assert.deepEqual({ response: call.response, prompt: call.prompt }, {
+            response: ARTICLE_TEXT,
+            prompt: undefined,
+          });
+          // Without a prompt nothing covers the claim: the server says `no_evidence`. The model
+          // flags the claim anyway, and a flag is never hidden: the panel shows the score, not
+          // "not verifiable", with the warning listed.
+          assert.ok(call.warnings.includes("no_evidence"), call.warnings.join());
+          assert.ok(call.flag, `the model no longer flags this claim (p ${call.p})`);
+          const { bucket, percent } = shownRisk(call.p);
+          assert.equal(await panel.getAttribute("data-state"), bucket);
+          assert.equal(
+            await panel.locator(".title").innerText(),
+            `${bucket} ${percent}% · ${FLAG_EXPLANATION}`,
           );
-        }, ARTICLE_TEXT);
-        const panel = article.locator('#hd-selection-panel [role="dialog"]');
-        await panel.locator(".title", { hasText: NOT_VERIFIABLE }).waitFor();
-        const call = detector.log[before];
-        assert.equal(detector.log.length, before + 1);
-        assert.deepEqual({ response: call.response, prompt: call.prompt }, {
-          response: ARTICLE_TEXT,
-          prompt: undefined,
-        });
-        // Without a prompt nothing covers the claim: the server says `no_evidence`, and the panel
-        // shows its muted state instead of a LOW/HIGH verdict, with the regime cues still listed.
-        assert.ok(call.warnings.includes("no_evidence"), call.warnings.join());
-        assert.equal(await panel.getAttribute("data-state"), "muted");
-        assert.doesNotMatch(await panel.innerText(), /\b(LOW|MODERATE|HIGH)\b|flagged/);
-        assert.deepEqual(await panel.locator("li").allInnerTexts(), [
-          ...call.regimes.slice(0, 3).map((s) =>
-            `${regimeLabel(s.regime)}: ${Math.round(s.p * 100)}%`
-          ),
-          ...call.warnings.map(warningText),
-          "1 call · 1 unit",
-        ]);
-        await session.screenshot(article, "selection-panel");
-        await article.keyboard.press("Escape");
-        await panel.waitFor({ state: "detached" });
-        await article.close();
-      });
+          assert.doesNotMatch(await panel.innerText(), new RegExp(NOT_VERIFIABLE));
+          assert.deepEqual(await panel.locator("li").allInnerTexts(), [
+            ...call.regimes.slice(0, 3).map((s) =>
+              `${regimeLabel(s.regime)}: ${Math.round(s.p * 100)}%`
+            ),
+            ...call.warnings.map(warningText),
+            "1 call · 1 unit",
+          ]);
+          await session.screenshot(article, "selection-panel");
+          await article.keyboard.press("Escape");
+          await panel.waitFor({ state: "detached" });
+          await article.close();
+        },
+      );
 
       await t.step("storage holds settings only: no key, no chat text", async () => {
         const stored = await context.serviceWorkers()[0].evaluate(async () =>

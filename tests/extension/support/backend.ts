@@ -15,6 +15,7 @@ export interface ScoredText {
   prompt?: string;
   /** The backend's answer: its p_hallucination, regime scores and warnings (e.g. `no_evidence`). */
   p: number;
+  flag: boolean;
   regimes: { regime: string; p: number }[];
   warnings: string[];
   /** The claims it answered (asked for by the session route). */
@@ -103,6 +104,7 @@ export function startDetector(
         response: body.response,
         prompt: body.prompt,
         p: scored.p_hallucination,
+        flag: scored.flag,
         regimes: scored.regime_scores,
         warnings: scored.warnings,
         claims: scored.claims ?? [],
