@@ -501,7 +501,10 @@ Deno.test(needing("chromium", {
           const length = codePointLength(paragraphs.join("\n"));
           assert.ok(length >= 650 && length <= 810, `${length} characters`);
           const url = "https://chatgpt.com/c/7f000000-0000-4000-8000-000000000006";
-          await session.serve(url, longAnswerPage(paragraphs));
+          await session.serve(
+            url,
+            longAnswerPage(paragraphs, { prompt: "Tell me about Redstone Outfitters." }),
+          );
           const unitsBefore = (await session.usage()).currentPeriod.units;
           const before = detector.log.length;
           const page = await session.context.newPage();
