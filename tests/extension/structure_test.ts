@@ -65,6 +65,7 @@ for (const layout of UNSEEN_LAYOUTS) {
 Deno.test("fallback: a page with no conversation has no answer; a reasoning block is none", () => {
   const doc = new DOMParser().parseFromString(
     `<html><body><nav><p>History</p><ul><li>Old chat</li></ul></nav>
+    <div class="model-picker"><span>GPT-4o</span></div>
     <div class="think-panel"><p>Thinking about it.</p></div>
     <form><textarea></textarea></form></body></html>`,
     "text/html",

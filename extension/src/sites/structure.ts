@@ -58,10 +58,17 @@ const ROLE_ATTRIBUTES = /^(class|id|role|aria-label|aria-roledescription|data-[\
 
 /** Blocks of rendered markdown; a heading alone is not prose (a thread's query is an <h1>). */
 const PROSE_CHILDREN = new Set(["P", "UL", "OL", "PRE", "TABLE", "BLOCKQUOTE"]);
+const PROSE_SELECTOR = [...PROSE_CHILDREN].join(", ").toLowerCase();
 /** Never a message, nor inside one: controls, the page's frame, the composer. */
-const OUTSIDE = "button, [role='button'], nav, header, footer, aside, form, textarea, " +
-  "[contenteditable=''], [contenteditable='true'], [role='textbox'], [role='navigation'], " +
-  "[role='dialog'], [role='menu']";
+const OUTSIDE = "button, [role='button'], nav, header, footer, aside, form, textarea, select, " +
+  "label, [contenteditable=''], [contenteditable='true'], [role='textbox'], [role='navigation'], " +
+  "[role='dialog'], [role='menu'], [role='menuitem'], [role='listbox'], [role='option'], " +
+  "[role='combobox'], [role='tooltip'], [role='banner'], [role='contentinfo']";
+/**
+ * An element named for the assistant is an answer only with prose in it or this much text: a
+ * model picker ("GPT-4o") or a label ("Claude") is named so too.
+ */
+const MIN_UNFORMATTED_ANSWER = 40;
 /** Reasoning ("thinking") blocks: no part of an answer, nor the question before it. */
 const THINKING = "[class*='think' i], [class*='reasoning' i], [data-testid*='think' i]";
 /** Reasoning blocks and citation chips: no part of an answer's text. */
@@ -277,7 +284,10 @@ export function structuralTurns(root: ParentNode): Turn[] {
   const order = new Map(every.map((el, i) => [el, i]));
   const all = every.filter((el) => !outside(el));
   const users = marked(all, "user");
-  const named = marked(all, "assistant").filter((el) => !users.some((u) => u.contains(el)));
+  const named = marked(all, "assistant").filter((el) =>
+    !users.some((u) => u.contains(el)) &&
+    (el.querySelector(PROSE_SELECTOR) !== null || textOf(el).length >= MIN_UNFORMATTED_ANSWER)
+  );
   const replies = named.length > 0 ? named : answerBlocks(proseBlocks(all), users).map(replyAround);
   const generating = stopButtonShown(root);
   const last = replies.at(-1);

@@ -1,7 +1,8 @@
 /**
  * Service worker entry: answers the extension's messages (see protocol.ts), offers the
  * context-menu check of a selection, and tells the chat pages when the user has signed in (the
- * server's own page loads after a successful sign-in) so their "sign in" badges retry.
+ * server's own page loads after a successful sign-in) so their "sign in" badges retry. Keeps the
+ * toolbar's badge of each tab (toolbar_badge.ts).
  */
 // @ts-types="@types/webextension-polyfill"
 import type { Runtime } from "webextension-polyfill";
@@ -9,6 +10,7 @@ import browser from "../browser.ts";
 import { isWorkerRequest, sendToPage } from "../protocol.ts";
 import { loadSettings } from "../settings.ts";
 import { handle } from "./handlers.ts";
+import { showPageFlags } from "./toolbar_badge.ts";
 import { checkSelection, SELECTION_MENU_ID } from "./selection.ts";
 
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
@@ -27,6 +29,11 @@ browser.runtime.onInstalled.addListener(() => {
 browser.contextMenus.onClicked.addListener((info, tab) => {
   if (info.menuItemId !== SELECTION_MENU_ID || tab?.id === undefined || !info.selectionText) return;
   void checkSelection(tab.id, info.frameId ?? 0, info.selectionText);
+});
+
+// Chrome keeps a tab's badge across navigations: a page that loads starts without one.
+browser.tabs.onUpdated.addListener((tabId, change) => {
+  if (change.status === "loading") void showPageFlags(tabId, 0, 0);
 });
 
 browser.tabs.onUpdated.addListener(async (_tabId, change, tab) => {

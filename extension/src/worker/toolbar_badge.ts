@@ -1,7 +1,7 @@
 /**
  * The toolbar button's badge for one tab: at a glance, whether the page has a flagged answer. A
  * red count of flagged answers; a green check mark when answers were checked and none is
- * flagged; nothing before any answer is checked. Chrome clears a tab's badge when it navigates.
+ * flagged; nothing before any answer is checked.
  */
 import browser from "../browser.ts";
 
