@@ -70,7 +70,8 @@ const OUTSIDE = "button, [role='button'], nav, header, footer, aside, form, text
  */
 const MIN_UNFORMATTED_ANSWER = 40;
 /** Reasoning ("thinking") blocks: no part of an answer, nor the question before it. */
-const THINKING = "[class*='think' i], [class*='reasoning' i], [data-testid*='think' i]";
+const THINKING = "[class*='think' i], [class*='thought' i], [class*='reasoning' i], " +
+  "[data-testid*='think' i], [data-testid*='thought' i]";
 /** Reasoning blocks and citation chips: no part of an answer's text. */
 const SKIP = `${THINKING}, [class*='citation' i], [data-testid*='citation' i]`;
 const COMPOSER = "textarea, [contenteditable=''], [contenteditable='true'], [role='textbox']";
