@@ -80,24 +80,24 @@ export function detectRouter(
    * The handler of both routes: the validated call, then the pipeline with its route's caller;
    * `claims` for the session route, whose answer carries each claim's risk.
    */
-  const serveDetect = (claims: boolean) =>
-  async <E extends DetectEnv>(c: Context<E, string, DetectBodyInput>) => {
-    const started = performance.now();
-    const at = now();
-    const call = detectCallOf(c.req.valid("json"), { claims });
-    c.set("detectCall", { task: call.task, inputMode: call.inputMode });
-    const { body, headers } = await serveDetectCall(pipeline, {
-      caller: c.var.caller,
-      counters: c.var.counters,
-      call,
-      requestId: c.var.requestId,
-      clientRequestId: c.var.clientRequestId !== undefined,
-      at,
-      started,
-    });
-    for (const [name, value] of Object.entries(headers)) c.header(name, value);
-    return c.json(body, 200);
-  };
+  const serveDetect =
+    (claims: boolean) => async <E extends DetectEnv>(c: Context<E, string, DetectBodyInput>) => {
+      const started = performance.now();
+      const at = now();
+      const call = detectCallOf(c.req.valid("json"), { claims });
+      c.set("detectCall", { task: call.task, inputMode: call.inputMode });
+      const { body, headers } = await serveDetectCall(pipeline, {
+        caller: c.var.caller,
+        counters: c.var.counters,
+        call,
+        requestId: c.var.requestId,
+        clientRequestId: c.var.clientRequestId !== undefined,
+        at,
+        started,
+      });
+      for (const [name, value] of Object.entries(headers)) c.header(name, value);
+      return c.json(body, 200);
+    };
 
   app.openapi({
     ...bearerDetectRoute,
