@@ -99,12 +99,37 @@ function roleOf(el: Element): Role | undefined {
   return found.size === 1 ? [...found][0] : undefined;
 }
 
-const textOf = (el: Element) => readableText(el, SKIP);
+/** Readable texts already read during one `structuralTurns` pass (the page does not change in it). */
+let readThisPass: Map<Element, string> | undefined;
+
+function textOf(el: Element): string {
+  let text = readThisPass?.get(el);
+  if (text === undefined) {
+    text = readableText(el, SKIP);
+    readThisPass?.set(el, text);
+  }
+  return text;
+}
 const squash = (s: string) => s.replace(/\s+/g, "");
 
 /** Whether `el` is out of the conversation: a control, the page's frame, the composer, a skip. */
 function outside(el: Element): boolean {
   return el.closest(OUTSIDE) !== null || el.closest(SKIP) !== null;
+}
+
+/**
+ * The elements under `top` (and `top` itself) that are not out of the conversation, in document
+ * order: one walk that leaves out whole subtrees, rather than a lookup up the tree per element.
+ */
+function inConversation(top: Element, excluded = `${OUTSIDE}, ${SKIP}`): Element[] {
+  const out: Element[] = [];
+  const walk = (el: Element) => {
+    if (el.matches(excluded)) return;
+    out.push(el);
+    for (const child of Array.from(el.children)) walk(child);
+  };
+  walk(top);
+  return out;
 }
 
 /** The outermost of `elements`: those inside another one are dropped. */
@@ -132,7 +157,7 @@ function marked(all: Element[], role: Role): Element[] {
 function proseBlocks(all: Element[]): Element[] {
   const prose = all.filter((el) =>
     Array.from(el.children).some((child) => PROSE_CHILDREN.has(child.tagName.toUpperCase())) &&
-    !outside(el) && textOf(el).length > 0
+    textOf(el).length > 0
   );
   return outermost(prose);
 }
@@ -168,12 +193,13 @@ function answerBlocks(prose: Element[], users: Element[]): Element[] {
 
 /** Widens a prose block to the element that holds it and nothing else of text (its answer). */
 function replyAround(content: Element): Element {
-  const own = squash(textOf(content));
   let reply = content;
   const body = content.ownerDocument.body;
   while (reply.parentElement && reply.parentElement !== body) {
     const parent = reply.parentElement;
-    if (outside(parent) || squash(textOf(parent)) !== own) break;
+    // Only the siblings are read: a thread's other turns stop the climb at the first one.
+    const siblings = Array.from(parent.children).filter((el) => el !== reply);
+    if (outside(parent) || siblings.some((el) => textOf(el).length > 0)) break;
     reply = parent;
   }
   return reply;
@@ -181,7 +207,7 @@ function replyAround(content: Element): Element {
 
 /** Inside a reply, the element holding its text: the lowest one over all its prose. */
 function contentOf(reply: Element): Element {
-  const prose = proseBlocks([reply, ...Array.from(reply.querySelectorAll("*"))]);
+  const prose = proseBlocks(inConversation(reply));
   return (prose.length > 0 && commonAncestor(prose)) || reply;
 }
 
@@ -272,8 +298,7 @@ function streamingSignal(reply: Element): boolean {
     if (Array.from(wrapper.attributes).some(streamingAttribute)) return true;
     wrapper = wrapper.parentElement;
   }
-  for (const el of [reply, ...Array.from(reply.querySelectorAll("*"))]) {
-    if (el.closest(SKIP)) continue;
+  for (const el of inConversation(reply, SKIP)) {
     if (streamingClass(el) || Array.from(el.attributes).some(streamingAttribute)) return true;
   }
   return false;
@@ -281,9 +306,19 @@ function streamingSignal(reply: Element): boolean {
 
 /** Every reply the page's structure shows, with the prompt before it; see the file's comment. */
 export function structuralTurns(root: ParentNode): Turn[] {
-  const every = Array.from(root.querySelectorAll("body *"));
-  const order = new Map(every.map((el, i) => [el, i]));
-  const all = every.filter((el) => !outside(el));
+  readThisPass = new Map();
+  try {
+    return turnsOf(root);
+  } finally {
+    readThisPass = undefined;
+  }
+}
+
+function turnsOf(root: ParentNode): Turn[] {
+  const body = root.querySelector("body");
+  if (!body) return [];
+  const all = inConversation(body).slice(1);
+  const order = new Map(all.map((el, i) => [el, i]));
   const users = marked(all, "user");
   const named = marked(all, "assistant").filter((el) =>
     !users.some((u) => u.contains(el)) &&
