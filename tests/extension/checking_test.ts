@@ -13,6 +13,7 @@ import { requestIdFor } from "../../extension/src/request_id.ts";
 import { isPlainHttpRemote } from "../../extension/src/server_address.ts";
 import { promptField, splitAnswer } from "../../extension/src/split.ts";
 import { isVerdict, verdictOf } from "../../shared/ui/verdict.ts";
+import { claimsOf, isShown } from "../../extension/src/content/claims.ts";
 
 const sentence = (i: number) =>
   `Sentence number ${i} states one more fact about the topic at hand.`;
@@ -210,4 +211,50 @@ Deno.test("plain-http warning: remote http addresses only", () => {
   assert.equal(isPlainHttpRemote("http://127.0.0.1:8000"), false);
   assert.equal(isPlainHttpRemote("http://localhost:8000"), false);
   assert.equal(isPlainHttpRemote("http://[::1]:8000"), false);
+});
+
+Deno.test("claims: moved to the answer's offsets; shown when risky, flagged or contradicted", () => {
+  const call = served(0.4, ["no_evidence"]);
+  assert.ok(call.ok);
+  const chunk = { text: "One. Two. Three.", start: 100 };
+  const claim = (start: number, end: number, p: number, flag = false) => ({
+    start,
+    end,
+    p_hallucination: p,
+    flag,
+    findings: [],
+  });
+  const shown = claimsOf({
+    ...call.data,
+    claims: [
+      claim(0, 4, 0.2),
+      { ...claim(5, 9, 0.3), findings: [contradiction("40 °C is 104 °F, not 140 °F")] },
+      claim(10, 16, 0.45, true),
+    ],
+  }, chunk);
+  assert.deepEqual(shown.map((c) => [c.start, c.end]), [[100, 104], [105, 109], [110, 116]]);
+  assert.deepEqual(shown.map(isShown), [false, true, true]);
+  assert.deepEqual(shown[1].reasons, ["40 °C is 104 °F, not 140 °F"]);
+  // A consistent finding is no reason against a claim.
+  const consistent = claimsOf({
+    ...call.data,
+    claims: [{
+      ...claim(0, 4, 0.2),
+      findings: [{ ...contradiction("ok"), verdict: "consistent" }],
+    }],
+  }, chunk);
+  assert.equal(isShown(consistent[0]), false);
+  // A backend without claims: the call's text is one claim with the call's score.
+  assert.deepEqual(claimsOf(call.data, chunk).map((c) => [c.start, c.end, c.p]), [[100, 116, 0.4]]);
+  const moderate = served(0.55);
+  assert.ok(moderate.ok);
+  assert.equal(isShown(claimsOf(moderate.data, chunk)[0]), true);
+});
+
+const contradiction = (reason: string) => ({
+  kind: "unit_conversion",
+  verdict: "contradicted" as const,
+  start: 0,
+  end: 4,
+  reason,
 });
