@@ -65,8 +65,8 @@ const OUTSIDE = "button, [role='button'], nav, header, footer, aside, form, text
   "[role='dialog'], [role='menu'], [role='menuitem'], [role='listbox'], [role='option'], " +
   "[role='combobox'], [role='tooltip'], [role='banner'], [role='contentinfo']";
 /**
- * An element named for the assistant is an answer only with prose in it or this much text: a
- * model picker ("GPT-4o") or a label ("Claude") is named so too.
+ * An element named for the assistant is an answer only with prose in it, this much text, or after
+ * a user's message: a model picker ("GPT-4o") or a label ("Claude") is named so too.
  */
 const MIN_UNFORMATTED_ANSWER = 40;
 /** Reasoning ("thinking") blocks: no part of an answer, nor the question before it. */
@@ -213,6 +213,12 @@ function contentOf(reply: Element): Element {
 
 const MAX_PROMPT_LEVELS = 6;
 
+/** Whether all of an element's text is the text of its links. */
+function onlyLinks(el: Element): boolean {
+  const links = Array.from(el.querySelectorAll("a"));
+  return links.length > 0 && squash(links.map(textOf).join("")) === squash(textOf(el));
+}
+
 /**
  * The nearest text before `reply` that is not a reply or in one: the question it answers.
  * `order` gives each element's place in the document.
@@ -238,6 +244,8 @@ function promptBefore(
       if (sib.matches(SKIP) || sib.matches(OUTSIDE) || sib.querySelector(COMPOSER)) continue;
       // The header of a reasoning block ("Thought for 3 seconds") holds that block.
       if (sib.querySelector(THINKING)) continue;
+      // A strip of source links between a question and its answer is neither.
+      if (onlyLinks(sib)) continue;
       const text = textOf(sib);
       if (text) return text;
     }
@@ -320,9 +328,11 @@ function turnsOf(root: ParentNode): Turn[] {
   const all = inConversation(body).slice(1);
   const order = new Map(all.map((el, i) => [el, i]));
   const users = marked(all, "user");
+  const firstUser = users.length > 0 ? order.get(users[0]) ?? Infinity : Infinity;
   const named = marked(all, "assistant").filter((el) =>
     !users.some((u) => u.contains(el)) &&
-    (el.querySelector(PROSE_SELECTOR) !== null || textOf(el).length >= MIN_UNFORMATTED_ANSWER)
+    (el.querySelector(PROSE_SELECTOR) !== null || textOf(el).length >= MIN_UNFORMATTED_ANSWER ||
+      (order.get(el) ?? 0) > firstUser)
   );
   const replies = named.length > 0 ? named : answerBlocks(proseBlocks(all), users).map(replyAround);
   const generating = stopButtonShown(root);

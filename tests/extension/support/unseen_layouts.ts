@@ -1,5 +1,5 @@
 /**
- * Pages written for the structural fallback's tests, two per supported site: other plausible
+ * Pages written for the structural fallback's tests, two or three per supported site: other plausible
  * markups than the site's adapter knows (renamed classes and attributes, extra wrappers, other
  * turn structures, other streaming signals), so the adapter finds no answer on them and only the
  * fallback can. Same shape as LAYOUTS: what a reader sees, and how the streaming answer ends.
@@ -38,6 +38,21 @@ export const UNSEEN_LAYOUTS: readonly Layout[] = [
       text: "A newborn has around 300 bones, some of which fuse later.",
       setAttribute: [[".md", "aria-busy", "false"]],
       remove: ['.bottom-bar button[aria-label="Stop"]'],
+    },
+  },
+  {
+    fixture: "unseen/chatgpt-c",
+    adapter: "chatgpt",
+    url: "https://chatgpt.com/c/6741a2b3-0c1d-8000-9e2f-00000000000c",
+    finished: {
+      prompt: "What is the capital of Japan?",
+      response: "The capital of Japan is Tokyo.\nIt has been the capital since 1868.",
+    },
+    streaming: { prompt: "And its population?", partial: "Greater Tokyo is home to about" },
+    finish: {
+      textSelector: '[data-message-author="assistant"] .txt',
+      text: "Greater Tokyo is home to about 37 million people.",
+      remove: ['button[title="Stop"]'],
     },
   },
   {
@@ -165,6 +180,21 @@ export const UNSEEN_LAYOUTS: readonly Layout[] = [
       textSelector: ".prose",
       text: "Germany was reunified on 3 October 1990.",
       remove: ['button[aria-label="Stop"]'],
+    },
+  },
+  {
+    fixture: "unseen/perplexity-c",
+    adapter: "perplexity",
+    url: "https://www.perplexity.ai/search/unseen-c-marathon",
+    finished: {
+      prompt: "How long is a marathon?",
+      response: "A marathon is 42.195 kilometres long.\nThe distance was fixed in 1921.",
+    },
+    streaming: { prompt: "Who holds the record?", partial: "The men's record is held by" },
+    finish: {
+      textSelector: ".md",
+      text: "The men's record is held by Kelvin Kiptum.",
+      setAttribute: [[".md", "aria-busy", "false"]],
     },
   },
   {
