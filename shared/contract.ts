@@ -212,16 +212,16 @@ export type ErrorCode = z.infer<typeof ErrorCode>;
 export const ERROR_CODES = ErrorCode.options;
 
 /**
- * The one error envelope: an open object; clients read `error`, or `detail` for pass-through.
- * `error` stays an open string on the wire, since codes may be added within v1 (SPEC); what the
- * server itself sends is `ErrorCode`.
- */
-/**
  * The `message` of the 400 a browser request gets when its `Origin` is neither the server's nor
  * a trusted extension's: clients name it, so a user learns which setting lets their extension in.
  */
 export const CROSS_ORIGIN_REFUSED = "cross-origin request refused";
 
+/**
+ * The one error envelope: an open object; clients read `error`, or `detail` for pass-through.
+ * `error` stays an open string on the wire, since codes may be added within v1 (SPEC); what the
+ * server itself sends is `ErrorCode`.
+ */
 export const ErrorEnvelope = z.looseObject({
   error: z.string().optional(),
   detail: z.string().optional(),

@@ -2,15 +2,16 @@
  * Evidence coverage: whether the prompt and the retrieved passages hold anything to check the
  * response's factual claims against. A claim is factual when it names something (a number, a
  * date, a capitalised name) or states something in several content words, and is not a question,
- * an exclamation, a refusal or the speaker talking about themselves. It is covered when the evidence holds at
- * least CLAIM_SUPPORT_SHARE of its content words (stemmed): evidence that contradicts a claim is
- * still about it. So is evidence that states the claim's slots with other values: a year, a
- * number or a name of the claim counts as held when the evidence states a year, a number or a name
- * too ("founded in 1995 in Seattle by John Carter" against "founded in 1987 in Denver by Maria
- * Lopez"), provided the claim shares a content word with the evidence or fills two kinds of slot. Questions in the evidence do not count, since asking about a thing is no
- * evidence for an answer. `no_evidence` is raised when fewer than half of the response's factual
- * claims are covered; a response without factual claims never gets it. The two shares were chosen
- * on the training split (model card, "Evidence").
+ * an exclamation, a refusal or the speaker talking about themselves. It is covered when the
+ * evidence holds at least CLAIM_SUPPORT_SHARE of its content words (stemmed): evidence that
+ * contradicts a claim is still about it. So is evidence that states the claim's slots with other
+ * values: a year, a number or a name of the claim counts as held when the evidence states a year,
+ * a number or a name too ("founded in 1995 in Seattle by John Carter" against "founded in 1987 in
+ * Denver by Maria Lopez"), provided the claim shares a content word with the evidence or fills two
+ * kinds of slot. Questions in the evidence do not count, since asking about a thing is no evidence
+ * for an answer. `no_evidence` is raised when fewer than half of the response's factual claims are
+ * covered; a response without factual claims never gets it. The two shares were chosen on the
+ * training split (model card, "Evidence").
  */
 import { type Claim, splitClaims } from "../signals/claims.ts";
 import { isContentWord, lowerWords, refusalCues, stem, words } from "../signals/text.ts";
