@@ -1,0 +1,93 @@
+/**
+ * Calendar dates in a text ("May 28, 1937", "28 May 1937", "the 3rd of June 1941", "June 1941",
+ * "1937-05-28"), read by `chrono-node` (MIT): it knows the many ways of writing a date, and
+ * rejects impossible ones. It runs only on a short window around each month name (and ISO date),
+ * which keeps its cost within the latency budget on long texts. Only the parts the text states
+ * are kept: "June 3" has no year, "June 1941" no day.
+ */
+import * as chrono from "chrono-node";
+
+export interface CalendarDate {
+  start: number;
+  end: number;
+  year?: number;
+  month?: number;
+  day?: number;
+}
+
+/** Capitalised month names (so the verb "may" and "march" are not read as months), ISO dates. */
+export const MONTH_NAME =
+  /\b(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\b\.?/g;
+const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
+/** Characters either side of a month name that a written date can span. */
+const BEFORE = 16, AFTER = 24;
+/** A fixed reference, so that a date without a year never takes the clock's. */
+const REFERENCE = new Date(Date.UTC(2000, 0, 1));
+
+export function calendarDates(text: string): CalendarDate[] {
+  const found: CalendarDate[] = [];
+  const anchors = [...text.matchAll(MONTH_NAME), ...text.matchAll(ISO_DATE)].map((m) => m.index);
+  let covered = -1;
+  for (const anchor of anchors.sort((a, b) => a - b)) {
+    if (anchor < covered) continue;
+    const from = Math.max(0, anchor - BEFORE);
+    const window = text.slice(from, anchor + AFTER);
+    for (const r of chrono.casual.parse(window, REFERENCE)) {
+      // chrono keeps a leading "on" or "the" in the date's text; the span starts after it.
+      const lead = r.text.match(/^(?:on|the|in)\s+/i)?.[0].length ?? 0;
+      const start = from + r.index + lead, end = from + r.index + r.text.length;
+      // Only the date written around this anchor, and only once.
+      if (start > anchor || end <= anchor || start < covered) continue;
+      const c = r.start;
+      const date: CalendarDate = { start, end };
+      if (c.isCertain("year")) date.year = c.get("year")!;
+      if (c.isCertain("month")) date.month = c.get("month")!;
+      if (c.isCertain("day")) date.day = c.get("day")!;
+      // A month alone ("in May") states nothing checkable.
+      if (date.year === undefined && date.day === undefined) continue;
+      found.push(date);
+      covered = end;
+    }
+  }
+  return found;
+}
+
+const MONTHS = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
+
+/** A month's number from its name or abbreviation ("Sept." → 9). */
+export function monthNumber(name: string): number {
+  const key = name.toLowerCase().replace(/\.$/, "").slice(0, 3);
+  return MONTHS.findIndex((m) => m.startsWith(key)) + 1;
+}
+
+export function monthName(month: number): string {
+  const name = MONTHS[month - 1];
+  return name[0].toUpperCase() + name.slice(1);
+}
+
+export function daysInMonth(month: number, year?: number): number {
+  // February of an unknown year may have 29 days.
+  if (month === 2 && year === undefined) return 29;
+  return new Date(Date.UTC(year ?? 2000, month, 0)).getUTCDate();
+}
+
+/** "May 28, 1937", "June 1941", "1941": the parts a date states, for reasons. */
+export function describeDate(d: Omit<CalendarDate, "start" | "end">): string {
+  const parts: string[] = [];
+  if (d.month) parts.push(monthName(d.month) + (d.day ? ` ${d.day}` : ""));
+  if (d.year !== undefined) parts.push(parts.length && d.day ? `, ${d.year}` : ` ${d.year}`);
+  return parts.join("").trim();
+}

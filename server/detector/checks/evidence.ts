@@ -1,0 +1,151 @@
+/**
+ * A claim's quantities against the prompt's evidence: each claim is aligned with the evidence
+ * sentences sharing most of its content words (at least two); a quantity of the claim is compared
+ * with the quantity of the same slot (slots.ts) in the best-aligned sentence, in any unit of its
+ * dimension ("1.28 km" = "1,280 m"; "a third" = "33%"; "28 May 1937" = "May 28, 1937").
+ * - consistent: a same-slot quantity of an aligned sentence has the claim's value;
+ * - contradicted: none does, and the best sentence states the slot once (or once near the same
+ *   words as the claim's quantity), so it is the same slot with another value;
+ * - silent otherwise: the evidence does not state the slot, or states it several times.
+ */
+import { type Claim, splitClaims } from "../signals/claims.ts";
+import { isContentWord, lowerWords, stem } from "../signals/text.ts";
+import { describeDate } from "./dates.ts";
+import { type ExactFinding, finding } from "./finding.ts";
+import { quantities, type Quantity } from "./quantities.ts";
+import { sameSlot } from "./slots.ts";
+import { unitLabel } from "./units.ts";
+import { agree, CONVERSION_SLACK, formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts";
+
+/** Fewest content words a claim must share with an evidence sentence to be aligned with it. */
+const MIN_SHARED = 2;
+/** Aligned sentences searched for a matching value, best first. */
+const ALIGNED = 3;
+/** Content words either side of a quantity that name what it measures ("long", "opened"). */
+const CONTEXT_WORDS = 3;
+
+interface Sentence {
+  text: string;
+  start: number;
+  stems: Set<string>;
+  quantities: Quantity[];
+}
+
+/** Content words that name things, not values: no digits, no month names. */
+const naming = (w: string) => isContentWord(w) && !/\d/.test(w) && !MONTH.test(w);
+const MONTH = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$/;
+const contentStems = (text: string) => new Set(lowerWords(text).filter(naming).map(stem));
+
+/** The evidence split into sentences with their quantities, once per call. */
+export function evidenceSentences(evidence: string): Sentence[] {
+  const all = quantities(evidence);
+  return splitClaims(evidence).map((s: Claim) => ({
+    text: s.text,
+    start: s.start,
+    stems: contentStems(s.text),
+    quantities: all.filter((q) => q.start >= s.start && q.end <= s.end),
+  })).filter((s) => s.quantities.length > 0);
+}
+
+function contextOf(text: string, q: Quantity): Set<string> {
+  const before = lowerWords(text.slice(Math.max(0, q.start - 60), q.start));
+  const after = lowerWords(text.slice(q.end, q.end + 40));
+  const pick = (ws: string[]) => ws.filter(naming).map(stem);
+  return new Set([...pick(before).slice(-CONTEXT_WORDS), ...pick(after).slice(0, CONTEXT_WORDS)]);
+}
+
+function sameValue(claim: Quantity, evidence: Quantity): boolean {
+  if (claim.kind === "date") {
+    const [a, b] = [claim.date!, evidence.date!];
+    const parts = (["year", "month", "day"] as const).filter((k) =>
+      a[k] !== undefined && b[k] !== undefined
+    );
+    return parts.length > 0 && parts.every((k) => a[k] === b[k]);
+  }
+  const slack = claim.approx || evidence.approx
+    ? HEDGED_SLACK
+    : claim.unit !== evidence.unit
+    ? CONVERSION_SLACK
+    : 0;
+  const reading = evidence.unit ? inUnit(claim, evidence.unit) : claim;
+  return agree(reading, evidence, slack, evidence.unit);
+}
+
+function describe(text: string, q: Quantity): string {
+  if (q.kind === "date") return describeDate(q.date!);
+  if (q.kind === "unit") return `${formatNumber(q.value)} ${unitLabel(q.unit!)}`;
+  return written(text, q);
+}
+
+export function evidenceFindings(
+  response: string,
+  claim: { start: number; end: number; quantities: readonly Quantity[] },
+  evidence: string,
+  sentences: readonly Sentence[],
+): ExactFinding[] {
+  const stems = contentStems(response.slice(claim.start, claim.end));
+  const aligned = sentences
+    .map((s) => ({ s, shared: [...stems].filter((w) => s.stems.has(w)).length }))
+    .filter((a) => a.shared >= MIN_SHARED)
+    .sort((a, b) => b.shared - a.shared)
+    .slice(0, ALIGNED);
+  if (aligned.length === 0) return [];
+  const out: ExactFinding[] = [];
+  const comparable = claim.quantities.filter((q) => q.kind !== "number" && !q.inexact);
+  for (const q of comparable) {
+    const kind = q.kind === "date" ? "evidence_date" : "evidence_number";
+    const slotIn = (s: Sentence) => s.quantities.filter((e) => sameSlot(q, e) && !e.inexact);
+    const match = aligned.flatMap((a) => slotIn(a.s)).find((e) => sameValue(q, e));
+    if (match) {
+      out.push(
+        finding(
+          kind,
+          false,
+          q,
+          `${written(response, q)}; the document says ${written(evidence, match)}`,
+        ),
+      );
+      continue;
+    }
+    const other = contradictingValue(response, q, comparable, evidence, aligned, slotIn);
+    if (other) {
+      out.push(
+        finding(
+          kind,
+          true,
+          q,
+          `${written(response, q)}; the document says ${describe(evidence, other)}`,
+        ),
+      );
+    }
+  }
+  return out;
+}
+
+/**
+ * The evidence's value for the claim quantity's slot, when one sentence states it unambiguously:
+ * the aligned sentence that states the slot and shares most words with the claim and with the
+ * words around the quantity; it must be the best-aligned sentence overall or share a word of
+ * that context ("long", "opened"), and state the slot once (or once near such a word).
+ */
+function contradictingValue(
+  response: string,
+  q: Quantity,
+  comparable: readonly Quantity[],
+  evidence: string,
+  aligned: readonly { s: Sentence; shared: number }[],
+  slotIn: (s: Sentence) => Quantity[],
+): Quantity | undefined {
+  const context = contextOf(response, q);
+  const overlap = (s: Sentence) => [...context].filter((w) => s.stems.has(w)).length;
+  const ranked = aligned.filter((a) => slotIn(a.s).length > 0)
+    .map((a) => ({ ...a, score: a.shared + 2 * overlap(a.s) }))
+    .sort((a, b) => b.score - a.score);
+  const best = ranked[0];
+  if (!best || (best.s !== aligned[0].s && overlap(best.s) === 0)) return undefined;
+  let slot = slotIn(best.s);
+  if (slot.length > 1 || comparable.filter((c) => sameSlot(q, c)).length > 1) {
+    slot = slot.filter((e) => [...contextOf(evidence, e)].some((w) => context.has(w)));
+  }
+  return slot.length === 1 ? slot[0] : undefined;
+}

@@ -1,0 +1,74 @@
+/**
+ * The exact checks of one call: the response split into claims (signals/claims.ts) and
+ * paragraphs, its quantities read once, each check run, and the findings returned in response
+ * order with their claim. Checks against the evidence run only when there is evidence (`pr`).
+ */
+import { splitClaims } from "../signals/claims.ts";
+import { conversionFindings } from "./conversions.ts";
+import { evidenceFindings, evidenceSentences } from "./evidence.ts";
+import type { ExactFinding } from "./finding.ts";
+import { identifierFindings } from "./identifiers.ts";
+import { impossibleDateFindings, lifespanFindings } from "./lifespans.ts";
+import { quantities, type Quantity } from "./quantities.ts";
+import { shareFindings } from "./shares.ts";
+import { totalFindings } from "./totals.ts";
+
+export interface ClaimFindings {
+  start: number;
+  end: number;
+  findings: ExactFinding[];
+}
+
+/** Per claim of `response`, the findings that fall in it (a claim may have none). */
+export function exactFindings(
+  response: string,
+  evidence: string | undefined,
+  now: Date = new Date(),
+): ClaimFindings[] {
+  const all = quantities(response);
+  const claims = splitClaims(response).map((c) => ({
+    start: c.start,
+    end: c.end,
+    quantities: all.filter((q) => q.start >= c.start && q.end <= c.end),
+  }));
+  const sentences = evidence ? evidenceSentences(evidence) : [];
+  const found: ExactFinding[] = [
+    ...identifierFindings(response, now),
+    ...impossibleDateFindings(response),
+  ];
+  paragraphs(response, claims).forEach((paragraph) => {
+    found.push(...totalFindings(response, paragraph));
+    paragraph.claims.forEach((claim, i) => {
+      const previous = paragraph.claims[i - 1]?.quantities ?? [];
+      found.push(
+        ...conversionFindings(response, claim.quantities),
+        ...shareFindings(response, claim.quantities),
+        ...lifespanFindings(response, claim.quantities, previous, claim),
+      );
+      if (evidence && sentences.length > 0) {
+        found.push(...evidenceFindings(response, claim, evidence, sentences));
+      }
+    });
+  });
+  return claims.map(({ start, end }) => ({
+    start,
+    end,
+    findings: found.filter((f) => f.start >= start && f.start < end)
+      .sort((a, b) => a.start - b.start || a.end - b.end),
+  }));
+}
+
+type ClaimQuantities = { start: number; end: number; quantities: Quantity[] };
+
+/** Claims grouped by paragraph (a blank line or a new list item ends none: one line each). */
+function paragraphs(text: string, claims: ClaimQuantities[]): { claims: ClaimQuantities[] }[] {
+  const groups: { claims: ClaimQuantities[] }[] = [];
+  let last: ClaimQuantities | undefined;
+  for (const claim of claims) {
+    const gap = last ? text.slice(last.end, claim.start) : "\n\n";
+    if (/\n\s*\n/.test(gap)) groups.push({ claims: [] });
+    groups[groups.length - 1].claims.push(claim);
+    last = claim;
+  }
+  return groups;
+}

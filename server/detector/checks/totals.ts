@@ -1,0 +1,65 @@
+/**
+ * Totals stated in the answer: a quantity named a total ("a total of 95 points", "7 in all",
+ * "altogether 12 km", "Total: $4.5 million") must be the sum of the other quantities of its slot
+ * (slots.ts) in the same claim, or, when the claim holds fewer than two, in the claims before it
+ * in the same paragraph. Silent when a part or the total is a range or a bound.
+ */
+import { type ExactFinding, finding } from "./finding.ts";
+import type { Quantity } from "./quantities.ts";
+import { sameSlot } from "./slots.ts";
+import { agree, formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts";
+
+const TOTAL_BEFORE =
+  /\b(?:a total of|total of|totals?|totall?ing|totall?ed|in total|sum of|sums? to|adds? up to|add up to|altogether|combined|overall|all told|comes? to|came to)\s*(?:is|was|are|were|of|:|=)?\s*(?:about\s+|approximately\s+|roughly\s+)?$/i;
+const TOTAL_AFTER = /^\s*(?:\w+\s+)?(?:in total|in all|altogether|combined|all told|total)\b/i;
+
+export interface Paragraph {
+  /** The claims of one paragraph, in order, each with its quantities. */
+  claims: readonly { start: number; end: number; quantities: readonly Quantity[] }[];
+}
+
+function isTotal(text: string, q: Quantity): boolean {
+  const before = text.slice(Math.max(0, q.start - 40), q.start);
+  const after = text.slice(q.end, q.end + 30);
+  return TOTAL_BEFORE.test(before) || TOTAL_AFTER.test(after);
+}
+
+const summable = (q: Quantity) => !q.inexact && q.kind !== "date" && q.kind !== "percent";
+
+export function totalFindings(text: string, paragraph: Paragraph): ExactFinding[] {
+  const out: ExactFinding[] = [];
+  paragraph.claims.forEach((claim, c) => {
+    for (const total of claim.quantities) {
+      if (!summable(total) || !isTotal(text, total)) continue;
+      const partsIn = (qs: readonly Quantity[]) =>
+        qs.filter((q) => q !== total && summable(q) && sameSlot(q, total) && !isTotal(text, q));
+      let parts = partsIn(claim.quantities);
+      if (parts.length < 2) {
+        parts = paragraph.claims.slice(Math.max(0, c - 4), c).flatMap((p) => partsIn(p.quantities))
+          .concat(parts);
+      }
+      if (parts.length < 2) continue;
+      const readings = parts.map((p) => total.unit ? inUnit(p, total.unit) : p);
+      const sum = {
+        value: readings.reduce((n, r) => n + r.value, 0),
+        tolerance: readings.reduce((n, r) => n + r.tolerance, 0),
+      };
+      const ok = agree(sum, total, total.approx ? HEDGED_SLACK : 0);
+      const sumText = `${parts.map((p) => written(text, p)).join(" + ")} = ${
+        formatNumber(sum.value)
+      }`;
+      out.push(
+        finding(
+          "total",
+          !ok,
+          {
+            start: Math.min(total.start, parts[0].start),
+            end: Math.max(total.end, parts[parts.length - 1].end),
+          },
+          ok ? sumText : `${sumText}, not ${written(text, total)}`,
+        ),
+      );
+    }
+  });
+  return out;
+}
