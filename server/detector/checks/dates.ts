@@ -30,12 +30,16 @@ export function calendarDates(text: string): CalendarDate[] {
   let covered = -1;
   for (const anchor of anchors.sort((a, b) => a - b)) {
     if (anchor < covered) continue;
-    const from = Math.max(0, anchor - BEFORE);
+    // The window starts after the date before it, so a range ("March 1 to March 15") gives both.
+    const from = Math.max(0, covered, anchor - BEFORE);
     const window = text.slice(from, anchor + AFTER);
     for (const r of chrono.casual.parse(window, REFERENCE)) {
-      // chrono keeps a leading "on" or "the" in the date's text; the span starts after it.
-      const lead = r.text.match(/^(?:on|the|in)\s+/i)?.[0].length ?? 0;
-      const start = from + r.index + lead, end = from + r.index + r.text.length;
+      // chrono keeps a leading "on", "from" or "the" in the date's text; the span starts after it.
+      const lead = r.text.match(/^(?:on|the|in|from)\s+/i)?.[0].length ?? 0;
+      // A range ("March 1, 2020 to March 15") is cut at its joint: its end is read on its own.
+      const joint = r.end ? r.text.search(/\s*(?:-|–|—|\bto\b|\buntil\b|\bthrough\b)/) : -1;
+      const length = joint > 0 ? joint : r.text.length;
+      const start = from + r.index + lead, end = from + r.index + length;
       // Only the date written around this anchor, and only once.
       if (start > anchor || end <= anchor || start < covered) continue;
       const c = r.start;

@@ -84,7 +84,7 @@ export function lifespanFindings(
 ): ExactFinding[] {
   const out: ExactFinding[] = [];
   const claim = text.slice(span.start, span.end);
-  const life = lifeDates(text, qs) ?? lifeDates(text, context);
+  const life = lifeDates(text, qs) ?? lifeDates(text, [...context, ...qs]);
   if (life) {
     const [born, died] = life;
     if (died.date.year! < born.date.year!) {

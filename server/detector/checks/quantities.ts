@@ -101,8 +101,8 @@ const HEDGE =
   /(?:\babout|\bapproximately|\bapprox\.|\baround|\broughly|\bnearly|\balmost|\bsome|\bcirca|\bca\.|\bclose to|\ban estimated|\bestimated|~|≈)\s*$/i;
 const BOUND =
   /(?:\bover|\bmore than|\bless than|\bfewer than|\bunder|\bup to|\bat least|\bat most|\bbelow|\babove|\bexceeding|\bbetween|\bfrom|>|<|≥|≤)\s*$/i;
-const RANGE_AFTER = /^\s*(?:-|–|—|to|and)\s*(?:\$|€|£)?\d/;
-const RANGE_BEFORE = /\d\s*(?:-|–|—|to)\s*$/;
+const RANGE_AFTER = /^\s*(?:-|–|—|to)\s*(?:\$|€|£)?\d/;
+const RANGE_BEFORE = /\d\s*(?:-|–|—|to)\s*$|\bbetween\s+\S+\s+and\s*$/;
 const PERCENT = /^\s?(%|percent\b|per cent\b)/i;
 const MULTIPLIER = /^\s?(thousand|million|billion|trillion|bn|m|k)\b/i;
 const NOUN = /^\s+([a-z][a-z-]+)/;

@@ -1,5 +1,6 @@
 /**
  * Percentages and the counts they stand for, in one claim: "12 of the 40 students (30%)",
+ * "Of the 40 students, 12 passed (30%)",
  * "12 out of 40, or 30%", "30% of the 40 students, 12 students". The percentage must be the share
  * within the precision it is written with. One share and one percentage per claim, else silent.
  */
@@ -9,6 +10,7 @@ import { agree, formatNumber, HEDGED_SLACK, written } from "./values.ts";
 
 const OF =
   /^\s*(?:out of|of|in)\s+(?:the\s+|all\s+|a total of\s+|his\s+|her\s+|their\s+|its\s+)?$/i;
+const WHOLE_FIRST = /\b(?:of|out of|among)\s+(?:the\s+|all\s+)?$/i;
 const countLike = (q: Quantity) =>
   (q.kind === "count" || q.kind === "number" || q.kind === "money" || q.kind === "unit") &&
   !q.inexact;
@@ -24,6 +26,14 @@ export function shareFindings(text: string, qs: readonly Quantity[]): ExactFindi
     if (!countLike(a) || !countLike(b) || !linked(a, b)) continue;
     if (a.kind === "unit" && a.unit !== b.unit) continue;
     if (b.value !== 0 && Math.abs(a.value) <= Math.abs(b.value)) pairs.push([a, b]);
+  }
+  // "Of the 40 students, 12 passed": the whole first, then the part after the comma.
+  for (let i = 0; i + 1 < qs.length; i++) {
+    const [whole, part] = [qs[i], qs[i + 1]];
+    if (!countLike(whole) || !countLike(part) || whole.value === 0) continue;
+    if (!WHOLE_FIRST.test(text.slice(Math.max(0, whole.start - 16), whole.start))) continue;
+    if (!/^[\s\p{L}-]*,\s*$/u.test(text.slice(whole.end, part.start))) continue;
+    if (Math.abs(part.value) <= Math.abs(whole.value)) pairs.push([part, whole]);
   }
   const slack = (q: Quantity) => (q.approx || percent.approx ? HEDGED_SLACK : 0);
   if (pairs.length === 1) {

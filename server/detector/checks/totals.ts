@@ -9,8 +9,9 @@ import type { Quantity } from "./quantities.ts";
 import { sameSlot } from "./slots.ts";
 import { agree, formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts";
 
+/** A total's keyword, then at most four words ("In total, the route is 25 km"). */
 const TOTAL_BEFORE =
-  /\b(?:a total of|total of|totals?|totall?ing|totall?ed|in total|sum of|sums? to|adds? up to|add up to|altogether|combined|overall|all told|comes? to|came to)\s*(?:is|was|are|were|of|:|=)?\s*(?:about\s+|approximately\s+|roughly\s+)?$/i;
+  /\b(?:a total of|total of|totals?|totall?ing|totall?ed|in total|sum of|sums? to|adds? up to|add up to|altogether|combined|overall|all told|comes? to|came to)\b,?(?:\s+[\p{L}']+){0,4}?\s*(?:is|was|are|were|of|:|=)?\s*(?:about\s+|approximately\s+|roughly\s+)?$/iu;
 const TOTAL_AFTER = /^\s*(?:\w+\s+)?(?:in total|in all|altogether|combined|all told|total)\b/i;
 
 export interface Paragraph {

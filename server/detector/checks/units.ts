@@ -79,7 +79,7 @@ add("lb", "lb", "lbs", "pound", "pounds");
 add("mt", "tonne", "tonnes", "metric ton", "metric tons");
 add("ml", "ml", "millilitre", "millilitres", "milliliter", "milliliters");
 add("l", "l", "litre", "litres", "liter", "liters");
-add("gal", "gallon", "gallons", "gal");
+add("gal", "gallon", "gallons", "gal", "us gallon", "us gallons");
 add("fl-oz", "fl oz", "fluid ounce", "fluid ounces");
 add("km/h", "km/h", "kph", "kmh", "kilometres per hour", "kilometers per hour");
 add("m/h", "mph", "miles per hour", "mi/h");
