@@ -36,6 +36,11 @@ export class CheckedDetector extends CalibratedDetector {
     return exactFindings(input.response, evidence, this.now());
   }
 
+  /** The model's answer alone, as if nothing were checked: what the fusion is fitted on. */
+  scoreUnchecked(input: DetectInput): ScoreOutput {
+    return super.score(input);
+  }
+
   override score(input: DetectInput): ScoreOutput {
     const output = super.score(input);
     const findings = this.findings(input).flatMap((c) => c.findings);

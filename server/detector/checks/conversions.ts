@@ -11,7 +11,7 @@ import { agree, CONVERSION_SLACK, formatNumber, HEDGED_SLACK, inUnit, written } 
 
 /** What may stand between a quantity and its conversion. */
 const JOIN =
-  /^\s*(?:\(|\[|\/|=|≈|,?\s*(?:or|i\.e\.,?|that is|which is|which equals|is|are|was|equals|equal to|is equal to|equivalent to|is equivalent to|converts to|works out to|translates to|in \w+ terms,?)\b|,)\s*(?:about|approximately|roughly|around|nearly|almost|some|circa|~|≈)?\s*$/i;
+  /^\s*(?:\(|\[|\/|=|≈|,?\s*i\.e\.,?|,?\s*(?:or|that is|which is|which equals|is|are|was|equals|equal to|is equal to|equivalent to|is equivalent to|converts to|works out to|translates to|in \w+ terms,?)\b|,)\s*(?:about|approximately|roughly|around|nearly|almost|some|circa|~|≈)?\s*$/i;
 
 export function conversionFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
   const out: ExactFinding[] = [];

@@ -10,6 +10,8 @@ import * as chrono from "chrono-node";
 export interface CalendarDate {
   start: number;
   end: number;
+  /** The first day of a range written "March 6–7": not one date. */
+  inexact?: boolean;
   year?: number;
   month?: number;
   day?: number;
@@ -32,13 +34,18 @@ export function calendarDates(text: string): CalendarDate[] {
     if (anchor < covered) continue;
     // The window starts after the date before it, so a range ("March 1 to March 15") gives both.
     const from = Math.max(0, covered, anchor - BEFORE);
-    const window = text.slice(from, anchor + AFTER);
+    // The window ends at the first year after the month: chrono misreads "2001, 24 days" as a time.
+    const year = text.slice(anchor, anchor + AFTER).match(/\b\d{4}\b/);
+    const window = text.slice(from, year ? anchor + year.index! + 4 : anchor + AFTER);
     for (const r of chrono.casual.parse(window, REFERENCE)) {
       // chrono keeps a leading "on", "from" or "the" in the date's text; the span starts after it.
       const lead = r.text.match(/^(?:on|the|in|from)\s+/i)?.[0].length ?? 0;
       // A range ("March 1, 2020 to March 15") is cut at its joint: its end is read on its own.
       const joint = r.end ? r.text.search(/\s*(?:-|–|—|\bto\b|\buntil\b|\bthrough\b)/) : -1;
-      const length = joint > 0 ? joint : r.text.length;
+      // Nothing after the year: "July 18, 1999, 22 days" is not a date at 22:00.
+      const year = r.start.isCertain("year") ? String(r.start.get("year")) : "";
+      const yearEnd = year ? r.text.indexOf(year) + year.length : 0;
+      const length = joint > 0 ? joint : yearEnd > year.length ? yearEnd : r.text.length;
       const start = from + r.index + lead, end = from + r.index + length;
       // Only the date written around this anchor, and only once.
       if (start > anchor || end <= anchor || start < covered) continue;
@@ -49,6 +56,7 @@ export function calendarDates(text: string): CalendarDate[] {
       if (c.isCertain("day")) date.day = c.get("day")!;
       // A month alone ("in May") states nothing checkable.
       if (date.year === undefined && date.day === undefined) continue;
+      if (/^\s*[-–—]\s*\d/.test(text.slice(end, end + 4))) date.inexact = true;
       found.push(date);
       covered = end;
     }

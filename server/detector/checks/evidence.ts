@@ -4,9 +4,11 @@
  * with the quantity of the same slot (slots.ts) in the best-aligned sentence, in any unit of its
  * dimension ("1.28 km" = "1,280 m"; "a third" = "33%"; "28 May 1937" = "May 28, 1937").
  * - consistent: a same-slot quantity of an aligned sentence has the claim's value;
- * - contradicted: none does, and the best sentence states the slot once (or once near the same
- *   words as the claim's quantity), so it is the same slot with another value;
- * - silent otherwise: the evidence does not state the slot, or states it several times.
+ * - contradicted: none does, the value is nowhere in the document, and the best sentence states
+ *   the slot once, near a word that is also near the claim's quantity ("long", "opened"), so it
+ *   is the same slot with another value;
+ * - silent otherwise: the evidence does not state the slot, states it several times, or the
+ *   quantity is a number word ("five": loosely used) or a step of worked arithmetic.
  */
 import { type Claim, splitClaims } from "../signals/claims.ts";
 import { isContentWord, lowerWords, stem } from "../signals/text.ts";
@@ -47,11 +49,16 @@ export function evidenceSentences(evidence: string): Sentence[] {
   })).filter((s) => s.quantities.length > 0);
 }
 
-function contextOf(text: string, q: Quantity): Set<string> {
-  const before = lowerWords(text.slice(Math.max(0, q.start - 60), q.start));
-  const after = lowerWords(text.slice(q.end, q.end + 40));
+/** Content words near a quantity, not reaching past the quantities next to it. */
+function contextOf(text: string, q: Quantity, neighbours: readonly Quantity[]): Set<string> {
+  const i = neighbours.indexOf(q);
+  const from = Math.max(q.start - 60, neighbours[i - 1]?.end ?? 0);
+  const to = Math.min(q.end + 40, neighbours[i + 1]?.start ?? text.length);
   const pick = (ws: string[]) => ws.filter(naming).map(stem);
-  return new Set([...pick(before).slice(-CONTEXT_WORDS), ...pick(after).slice(0, CONTEXT_WORDS)]);
+  return new Set([
+    ...pick(lowerWords(text.slice(from, q.start))).slice(-CONTEXT_WORDS),
+    ...pick(lowerWords(text.slice(q.end, to))).slice(0, CONTEXT_WORDS),
+  ]);
 }
 
 function sameValue(claim: Quantity, evidence: Quantity): boolean {
@@ -91,7 +98,9 @@ export function evidenceFindings(
     .slice(0, ALIGNED);
   if (aligned.length === 0) return [];
   const out: ExactFinding[] = [];
-  const comparable = claim.quantities.filter((q) => q.kind !== "number" && !q.inexact);
+  const comparable = claim.quantities.filter((q) =>
+    q.kind !== "number" && !q.inexact && !q.word && !q.computed
+  );
   for (const q of comparable) {
     const kind = q.kind === "date" ? "evidence_date" : "evidence_number";
     const slotIn = (s: Sentence) => s.quantities.filter((e) => sameSlot(q, e) && !e.inexact);
@@ -107,7 +116,11 @@ export function evidenceFindings(
       );
       continue;
     }
-    const other = contradictingValue(response, q, comparable, evidence, aligned, slotIn);
+    // The value stated anywhere in the document, in the same slot: it may be what is meant.
+    const elsewhere = sentences.some((s) => slotIn(s).some((e) => sameValue(q, e)));
+    const other = elsewhere
+      ? undefined
+      : contradictingValue(response, q, comparable, evidence, aligned, slotIn);
     if (other) {
       out.push(
         finding(
@@ -125,8 +138,8 @@ export function evidenceFindings(
 /**
  * The evidence's value for the claim quantity's slot, when one sentence states it unambiguously:
  * the aligned sentence that states the slot and shares most words with the claim and with the
- * words around the quantity; it must be the best-aligned sentence overall or share a word of
- * that context ("long", "opened"), and state the slot once (or once near such a word).
+ * words around the quantity, when it holds exactly one value of the slot, near one of those
+ * words.
  */
 function contradictingValue(
   response: string,
@@ -136,16 +149,17 @@ function contradictingValue(
   aligned: readonly { s: Sentence; shared: number }[],
   slotIn: (s: Sentence) => Quantity[],
 ): Quantity | undefined {
-  const context = contextOf(response, q);
+  const context = contextOf(response, q, comparable);
   const overlap = (s: Sentence) => [...context].filter((w) => s.stems.has(w)).length;
   const ranked = aligned.filter((a) => slotIn(a.s).length > 0)
     .map((a) => ({ ...a, score: a.shared + 2 * overlap(a.s) }))
     .sort((a, b) => b.score - a.score);
   const best = ranked[0];
-  if (!best || (best.s !== aligned[0].s && overlap(best.s) === 0)) return undefined;
-  let slot = slotIn(best.s);
-  if (slot.length > 1 || comparable.filter((c) => sameSlot(q, c)).length > 1) {
-    slot = slot.filter((e) => [...contextOf(evidence, e)].some((w) => context.has(w)));
-  }
-  return slot.length === 1 ? slot[0] : undefined;
+  if (!best) return undefined;
+  // One value of the slot in that sentence (two: which is meant is unknown), said about the same
+  // thing: a word around it is a word around the claim's quantity.
+  const slot = slotIn(best.s).filter((e) => !e.word && !e.computed);
+  if (slot.length !== 1) return undefined;
+  const near = contextOf(evidence, slot[0], best.s.quantities);
+  return [...near].some((w) => context.has(w)) ? slot[0] : undefined;
 }

@@ -18,7 +18,7 @@ const DOI = /\b(?:doi:\s*|doi\.org\/|DOI\s+)(\S+?)(?=[\s,;)\]]|\.(?:\s|$)|$)/gi;
 const DOI_SYNTAX = /^10\.\d{4,9}\/\S+$/;
 const CITED_YEAR =
   /(?:\bet al\.?,?\s*\(?|\(\s*[A-Z][\p{L}'-]+(?:\s+(?:and|&)\s+[A-Z][\p{L}'-]+)?,\s*)((?:19|20)\d{2})\b/gu;
-const YEAR = /(?<![\d.:/-])((?:19|20)\d{2})(?![\d.]|\.\d)/g;
+const YEAR = /(?<![\d.:/-])((?:19|20)\d{2})(?!\d|\.\d)/g;
 
 function isbnCheckDigit(digits: string): string {
   if (digits.length === 10) {

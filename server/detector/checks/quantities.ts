@@ -29,6 +29,10 @@ export interface Quantity {
   approx: boolean;
   /** A bound or a range ("more than", "up to", "10–12"): never one value. */
   inexact: boolean;
+  /** Written as a word ("five"): loosely used, so never compared with a document. */
+  word?: boolean;
+  /** A term of arithmetic written out ("3 x $25 = $75"): a step, not a stated fact. */
+  computed?: boolean;
 }
 
 const WORD_NUMBERS: Record<string, number> = {
@@ -103,6 +107,16 @@ const BOUND =
   /(?:\bover|\bmore than|\bless than|\bfewer than|\bunder|\bup to|\bat least|\bat most|\bbelow|\babove|\bexceeding|\bbetween|\bfrom|>|<|≥|≤)\s*$/i;
 const RANGE_AFTER = /^\s*(?:-|–|—|to)\s*(?:\$|€|£)?\d/;
 const RANGE_BEFORE = /\d\s*(?:-|–|—|to)\s*$|\bbetween\s+\S+\s+and\s*$/;
+const OPERATOR_BEFORE = /(?:[=+×*\/^]|\bx|<<)\s*(?:\$|€|£)?$/;
+const OPERATOR_AFTER = /^\s*(?:[=+×*\/^]|x\b|>>)/;
+const LIST_JOIN = /^(?:,\s*|\s+and\s+|,\s*and\s+|\s+or\s+)$/;
+/** "between $90 million and $100 million": both ends of a range. */
+const BETWEEN_BEFORE = /\bbetween\b[^.;]{0,30}$/i;
+const AND_AFTER = /^\s*and\s+(?:\$|€|£)?\d/i;
+/** Capitalised words a number may follow without being part of a name. */
+const LEADING_WORD =
+  /^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*$|^(?:Around|About|Nearly|Over|Some|Approximately|Roughly|Almost|Under|Exactly|Only|Just|Since|Until|By|Total|Totals)$/;
+const ERA = new Set(["ad", "bc", "bce", "ce"]);
 const PERCENT = /^\s?(%|percent\b|per cent\b)/i;
 const MULTIPLIER = /^\s?(thousand|million|billion|trillion|bn|m|k)\b/i;
 const NOUN = /^\s+([a-z][a-z-]+)/;
@@ -112,6 +126,15 @@ function toleranceOf(integer: string, decimals: string | undefined): number {
   if (decimals) return 0.5 * 10 ** -decimals.length;
   const zeros = integer.replace(/,/g, "").match(/0+$/)?.[0].length ?? 0;
   return 0.5 * 10 ** Math.max(0, zeros - 1);
+}
+
+/**
+ * Counts and sums of money are exact when written to the unit ("1,527 books", "$290"); a round
+ * figure ("1,300", "$5 million") keeps its rounding.
+ */
+function countTolerance(integer: string, decimals: string | undefined, tolerance: number): number {
+  const zeros = integer.replace(/,/g, "").match(/0+$/)?.[0].length ?? 0;
+  return decimals || zeros >= 2 || tolerance > 0.5 ? tolerance : 0;
 }
 
 const singular = (noun: string) =>
@@ -131,7 +154,7 @@ export function quantities(text: string): Quantity[] {
     tolerance: 0,
     date: { year: d.year, month: d.month, day: d.day },
     approx: false,
-    inexact: false,
+    inexact: d.inexact ?? false,
   }));
   const inDate = (at: number) => dates.some((d) => at >= d.start && at < d.end);
   for (const m of text.matchAll(FRACTION)) {
@@ -151,7 +174,22 @@ export function quantities(text: string): Quantity[] {
     const q = readQuantity(text, m);
     if (q) out.push(q);
   }
-  return out.sort((a, b) => a.start - b.start);
+  out.sort((a, b) => a.start - b.start);
+  for (const q of out) {
+    q.computed = OPERATOR_BEFORE.test(text.slice(Math.max(0, q.start - 4), q.start)) ||
+      OPERATOR_AFTER.test(text.slice(q.end, q.end + 4));
+  }
+  // "30, 25 and 40 points": the numbers listed before a count count the same thing.
+  for (let i = out.length - 2; i >= 0; i--) {
+    const [q, next] = [out[i], out[i + 1]];
+    if (
+      q.kind === "number" && next.kind === "count" && LIST_JOIN.test(text.slice(q.end, next.start))
+    ) {
+      q.kind = "count";
+      q.noun = next.noun;
+    }
+  }
+  return out;
 }
 
 function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
@@ -163,8 +201,8 @@ function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
     : Number(m[1].replace(/,/g, "") + (m[2] ? "." + m[2] : ""));
   let tolerance = word ? 0.5 : toleranceOf(m[1], m[2]);
   const before = text.slice(Math.max(0, start - 16), start);
-  const negative = /(?:−|\bminus\s)$/.test(before) || (/-$/.test(before) && !/\w-$/.test(before));
-  if (negative) value = -value;
+  const sign = before.match(/(?:−|(?<![\p{L}\p{N}])-|\bminus\s)$/u)?.[0] ?? "";
+  if (sign) value = -value;
   const currency = before.match(CURRENCY_PREFIX)?.[0].trim();
   let after = text.slice(end, end + 40);
   const multiplier = after.match(MULTIPLIER);
@@ -176,10 +214,28 @@ function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
     end += multiplier[0].length;
     after = text.slice(end, end + 40);
   }
+  // "MAX 9", "Month 2", "Windows 10": a number right after a name is part of the name.
+  const previous = before.match(/([\p{L}][\p{L}\p{N}-]*)\s$/u)?.[1];
+  if (
+    !word && previous && /^\p{Lu}/u.test(previous) && !STOPWORDS.has(previous.toLowerCase()) &&
+    !LEADING_WORD.test(previous)
+  ) return undefined;
   const approx = HEDGE.test(before);
-  const inexact = BOUND.test(before) || RANGE_AFTER.test(after) || RANGE_BEFORE.test(before);
-  const base = { start, value, tolerance, approx, inexact };
-  if (currency) return { ...base, end, kind: "money", currency };
+  const inexact = BOUND.test(before) || RANGE_AFTER.test(after) || RANGE_BEFORE.test(before) ||
+    (BETWEEN_BEFORE.test(text.slice(Math.max(0, start - 40), start)) && AND_AFTER.test(after));
+  // A minus sign belongs to the quantity's span ("-19 °C / -3 °F" joins at the slash).
+  const base = { start: start - sign.length, value, tolerance, approx, inexact };
+  if (currency) {
+    const symbol = before.match(CURRENCY_PREFIX)![0].length;
+    return {
+      ...base,
+      start: start - symbol,
+      end,
+      kind: "money",
+      currency,
+      tolerance: countTolerance(m[1], m[2], tolerance),
+    };
+  }
   const percent = after.match(PERCENT);
   if (percent) return { ...base, end: end + percent[0].length, kind: "percent" };
   const currencyWord = after.match(CURRENCY_WORD);
@@ -197,10 +253,17 @@ function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
     return { ...base, end: end + unit[0].length, kind: "unit", unit: unitOfForm(unit[1]) };
   }
   const noun = after.match(NOUN)?.[1];
-  const isYear = !word && !m[2] && !m[1].includes(",") && value >= 1000 && value <= 2100;
-  if (isYear && (!noun || STOPWORDS.has(noun))) {
+  // "1937" alone is a year; "1489 of the 1872" and "1500 people" are counts.
+  const isYear = !word && !m[2] && !m[1].includes(",") && value >= 1000 && value <= 2100 &&
+    !/^\s+(?:out\s+)?of\b/.test(after);
+  if (isYear && (!noun || STOPWORDS.has(noun) || ERA.has(noun))) {
     return { ...base, end, kind: "date", tolerance: 0, date: { year: value } };
   }
-  if (noun && !STOPWORDS.has(noun)) return { ...base, end, kind: "count", noun: singular(noun) };
-  return { ...base, end, kind: "number" };
+  const exact = {
+    ...base,
+    tolerance: word ? 0 : countTolerance(m[1], m[2], tolerance),
+    word: word !== undefined,
+  };
+  if (noun && !STOPWORDS.has(noun)) return { ...exact, end, kind: "count", noun: singular(noun) };
+  return { ...exact, end, kind: "number" };
 }

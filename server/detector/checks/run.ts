@@ -32,6 +32,8 @@ export function exactFindings(
     quantities: all.filter((q) => q.start >= c.start && q.end <= c.end),
   }));
   const sentences = evidence ? evidenceSentences(evidence) : [];
+  // A worked solution ("500 - 2 = 498") derives its numbers: they differ from the prompt's.
+  const worked = all.some((q) => q.computed);
   const found: ExactFinding[] = [
     ...identifierFindings(response, now),
     ...impossibleDateFindings(response),
@@ -45,7 +47,7 @@ export function exactFindings(
         ...shareFindings(response, claim.quantities),
         ...lifespanFindings(response, claim.quantities, previous, claim),
       );
-      if (evidence && sentences.length > 0) {
+      if (evidence && sentences.length > 0 && !worked) {
         found.push(...evidenceFindings(response, claim, evidence, sentences));
       }
     });
@@ -60,13 +62,16 @@ export function exactFindings(
 
 type ClaimQuantities = { start: number; end: number; quantities: Quantity[] };
 
-/** Claims grouped by paragraph (a blank line or a new list item ends none: one line each). */
+/**
+ * Claims grouped by line: the sentences of one paragraph read together (a total after its parts,
+ * a death after a birth); list items and lines of a table do not.
+ */
 function paragraphs(text: string, claims: ClaimQuantities[]): { claims: ClaimQuantities[] }[] {
   const groups: { claims: ClaimQuantities[] }[] = [];
   let last: ClaimQuantities | undefined;
   for (const claim of claims) {
-    const gap = last ? text.slice(last.end, claim.start) : "\n\n";
-    if (/\n\s*\n/.test(gap)) groups.push({ claims: [] });
+    const gap = last ? text.slice(last.end, claim.start) : "\n";
+    if (gap.includes("\n")) groups.push({ claims: [] });
     groups[groups.length - 1].claims.push(claim);
     last = claim;
   }

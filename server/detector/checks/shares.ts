@@ -11,12 +11,15 @@ import { agree, formatNumber, HEDGED_SLACK, written } from "./values.ts";
 const OF =
   /^\s*(?:out of|of|in)\s+(?:the\s+|all\s+|a total of\s+|his\s+|her\s+|their\s+|its\s+)?$/i;
 const WHOLE_FIRST = /\b(?:of|out of|among)\s+(?:the\s+|all\s+)?$/i;
+/** Characters at most between a share and its percentage: the same clause. */
+const NEAR = 40;
 const countLike = (q: Quantity) =>
+  !q.computed &&
   (q.kind === "count" || q.kind === "number" || q.kind === "money" || q.kind === "unit") &&
   !q.inexact;
 
 export function shareFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
-  const percents = qs.filter((q) => q.kind === "percent" && !q.inexact);
+  const percents = qs.filter((q) => q.kind === "percent" && !q.inexact && !q.computed);
   if (percents.length !== 1) return [];
   const percent = percents[0];
   const linked = (a: Quantity, b: Quantity) => OF.test(text.slice(a.end, b.start));
@@ -36,7 +39,10 @@ export function shareFindings(text: string, qs: readonly Quantity[]): ExactFindi
     if (Math.abs(part.value) <= Math.abs(whole.value)) pairs.push([part, whole]);
   }
   const slack = (q: Quantity) => (q.approx || percent.approx ? HEDGED_SLACK : 0);
-  if (pairs.length === 1) {
+  const near = ([a, b]: [Quantity, Quantity]) =>
+    percent.start - Math.max(a.end, b.end) <= NEAR &&
+    Math.min(a.start, b.start) - percent.end <= NEAR;
+  if (pairs.length === 1 && near(pairs[0])) {
     const [part, whole] = pairs[0];
     const share = {
       value: 100 * part.value / whole.value,
@@ -58,6 +64,7 @@ export function shareFindings(text: string, qs: readonly Quantity[]): ExactFindi
   const at = qs.indexOf(percent);
   const [whole, part] = [qs[at + 1], qs[at + 2]];
   if (pairs.length > 0 || !whole || !part || !linked(percent, whole)) return [];
+  if (part.start - whole.end > NEAR) return [];
   if (!countLike(whole) || !countLike(part) || Math.abs(part.value) > Math.abs(whole.value)) {
     return [];
   }

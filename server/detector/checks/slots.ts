@@ -1,8 +1,9 @@
 /**
  * Which quantities state the same kind of thing, so that one may be compared with, or added to,
  * another: lengths with lengths (in any unit), dollars with dollars, percentages with
- * percentages, counts of the same noun (or bare numbers), dates with dates. Spans of time counted
- * as nouns ("3 days") never join a sum of other counts.
+ * percentages, counts of the same noun ("30, 25 and 40 points" are all points: quantities.ts),
+ * bare numbers with bare numbers, dates with dates. Spans of time counted as nouns ("3 days")
+ * are not counts of things.
  */
 import type { Quantity } from "./quantities.ts";
 import { dimensionOf } from "./units.ts";
@@ -20,12 +21,7 @@ const TIME_NOUNS = new Set([
 ]);
 
 export function sameSlot(a: Quantity, b: Quantity): boolean {
-  if (a.kind !== b.kind) {
-    // A bare number and a counted one can be the same count ("30, 25 and 40 points").
-    const counts = new Set([a.kind, b.kind]);
-    return counts.has("count") && counts.has("number") &&
-      !TIME_NOUNS.has((a.noun ?? b.noun)!);
-  }
+  if (a.kind !== b.kind) return false;
   switch (a.kind) {
     case "unit":
       return dimensionOf(a.unit!) === dimensionOf(b.unit!);

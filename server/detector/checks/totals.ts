@@ -2,7 +2,8 @@
  * Totals stated in the answer: a quantity named a total ("a total of 95 points", "7 in all",
  * "altogether 12 km", "Total: $4.5 million") must be the sum of the other quantities of its slot
  * (slots.ts) in the same claim, or, when the claim holds fewer than two, in the claims before it
- * in the same paragraph. Silent when a part or the total is a range or a bound.
+ * in the same paragraph (six at most). Silent when a part or the total is a range or a bound, when
+ * a part exceeds the total, and in worked arithmetic.
  */
 import { type ExactFinding, finding } from "./finding.ts";
 import type { Quantity } from "./quantities.ts";
@@ -12,7 +13,10 @@ import { agree, formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts"
 /** A total's keyword, then at most four words ("In total, the route is 25 km"). */
 const TOTAL_BEFORE =
   /\b(?:a total of|total of|totals?|totall?ing|totall?ed|in total|sum of|sums? to|adds? up to|add up to|altogether|combined|overall|all told|comes? to|came to)\b,?(?:\s+[\p{L}']+){0,4}?\s*(?:is|was|are|were|of|:|=)?\s*(?:about\s+|approximately\s+|roughly\s+)?$/iu;
-const TOTAL_AFTER = /^\s*(?:\w+\s+)?(?:in total|in all|altogether|combined|all told|total)\b/i;
+/** After the total, its noun at most: "95 points in total". */
+const TOTAL_AFTER = /^\s*(?:[a-z]+\s+)?(?:in total|in all|altogether|all told)\b/;
+/** Parts listed over the claims before a total: at most this many, else it is a list, not a sum. */
+const MAX_PARTS = 6;
 
 export interface Paragraph {
   /** The claims of one paragraph, in order, each with its quantities. */
@@ -25,10 +29,13 @@ function isTotal(text: string, q: Quantity): boolean {
   return TOTAL_BEFORE.test(before) || TOTAL_AFTER.test(after);
 }
 
-const summable = (q: Quantity) => !q.inexact && q.kind !== "date" && q.kind !== "percent";
+const summable = (q: Quantity) =>
+  !q.inexact && !q.computed && q.kind !== "date" && q.kind !== "percent";
 
 export function totalFindings(text: string, paragraph: Paragraph): ExactFinding[] {
   const out: ExactFinding[] = [];
+  // Worked arithmetic ("3 x $25 = $75") states its steps, not totals of the claims around it.
+  if (paragraph.claims.some((c) => c.quantities.some((q) => q.computed))) return out;
   paragraph.claims.forEach((claim, c) => {
     for (const total of claim.quantities) {
       if (!summable(total) || !isTotal(text, total)) continue;
@@ -36,11 +43,12 @@ export function totalFindings(text: string, paragraph: Paragraph): ExactFinding[
         qs.filter((q) => q !== total && summable(q) && sameSlot(q, total) && !isTotal(text, q));
       let parts = partsIn(claim.quantities);
       if (parts.length < 2) {
-        parts = paragraph.claims.slice(Math.max(0, c - 4), c).flatMap((p) => partsIn(p.quantities))
-          .concat(parts);
+        parts = paragraph.claims.slice(0, c).flatMap((p) => partsIn(p.quantities)).concat(parts);
       }
-      if (parts.length < 2) continue;
+      if (parts.length < 2 || parts.length > MAX_PARTS) continue;
       const readings = parts.map((p) => total.unit ? inUnit(p, total.unit) : p);
+      // A total is at least each of its parts; a smaller one counts something else.
+      if (readings.some((r) => r.value < 0 || r.value > total.value)) continue;
       const sum = {
         value: readings.reduce((n, r) => n + r.value, 0),
         tolerance: readings.reduce((n, r) => n + r.tolerance, 0),
