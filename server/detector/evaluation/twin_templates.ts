@@ -7,7 +7,7 @@
  */
 import { seededRandom } from "../learners/random.ts";
 import type { CheckKind } from "../checks/finding.ts";
-import { convertValue, type UnitId, unitLabel } from "../checks/units.ts";
+import { convertValue, type UnitId } from "../checks/units.ts";
 import { monthName } from "../checks/dates.ts";
 
 export type TwinPart = "tune" | "held_out";
