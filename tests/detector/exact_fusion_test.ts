@@ -27,8 +27,10 @@ function rows(): FusionRow[] {
   return Array.from({ length: 400 }, (_, i) => {
     const group = i % 2 ? "contradicted" as const : "consistent" as const;
     const pDetector = 0.1 + 0.8 * r();
-    const hallucinated = r() < (group === "contradicted" ? 0.9 : 0.15);
-    return { group, pDetector, hallucinated };
+    const coverage = 0.2 + 0.8 * r();
+    const hallucinated =
+      r() < (group === "contradicted" ? 0.6 + 0.4 * coverage : 0.3 - 0.3 * coverage);
+    return { group, coverage, pDetector, hallucinated };
   });
 }
 
@@ -45,8 +47,13 @@ Deno.test("fusion: each group's rule is fitted on its rows and moves p their way
   const file = await fitted();
   assert.deepEqual(file.rows.contradicted.n, 200);
   for (const p of [0.2, 0.5, 0.8]) {
-    assert.ok(fusedProbability(file, "contradicted", p) > 0.8, `contradicted at ${p}`);
-    assert.ok(fusedProbability(file, "consistent", p) < 0.3, `consistent at ${p}`);
+    const at = (group: "contradicted" | "consistent", coverage: number) =>
+      fusedProbability(file, { group, coverage }, p);
+    assert.ok(at("contradicted", 1) > 0.8, `contradicted at ${p}`);
+    assert.ok(at("consistent", 1) < 0.3, `consistent at ${p}`);
+    // Findings covering less of the answer move p less; covering nothing, not at all.
+    assert.ok(at("contradicted", 0.3) < at("contradicted", 1));
+    assert.ok(Math.abs(at("consistent", 0) - p) < 1e-9);
   }
   assert.throws(
     () => fitExactFusion(rows().filter((r) => r.group === "consistent"), { ...file, fittedOn: [] }),
@@ -82,7 +89,7 @@ Deno.test("checked detector: a contradiction raises p, sets the flag and the reg
   const before = model.score(call), after = checked.score(call);
   assert.equal(
     after.p_hallucination,
-    fusedProbability(file, "contradicted", before.p_hallucination),
+    fusedProbability(file, { group: "contradicted", coverage: 1 }, before.p_hallucination),
   );
   assert.ok(after.p_hallucination > before.p_hallucination);
   assert.equal(
@@ -105,26 +112,34 @@ Deno.test("checked detector: a contradiction raises p, sets the flag and the reg
   }]);
 });
 
-Deno.test("checked detector: consistent findings lower p; no fusion leaves p as the model's", async () => {
+Deno.test("checked detector: the answer's own arithmetic checking out lowers p", async () => {
   const model = await modelPromise;
   const file = await fitted();
+  const checked = new CheckedDetector(model, file, () => NOW);
   const call = {
+    response: "Bake the bread at 200 °C (392 °F) for 40 minutes.",
+    task: "binary" as const,
+    inputMode: "ro" as const,
+  };
+  const before = model.score(call).p_hallucination;
+  const after = checked.score(call).p_hallucination;
+  assert.equal(after, fusedProbability(file, { group: "consistent", coverage: 1 }, before));
+  assert.ok(after < before);
+  // A number that matches the document is reported, but is no evidence of a faithful answer.
+  const document = {
     prompt: "The suspension bridge is 1,280 m long and opened on May 28, 1937.",
     response: "The suspension bridge is 1.28 km long and opened on 28 May 1937.",
     task: "binary" as const,
     inputMode: "pr" as const,
   };
-  const before = model.score(call).p_hallucination;
-  const after = new CheckedDetector(model, file, () => NOW).score(call).p_hallucination;
-  assert.equal(after, fusedProbability(file, "consistent", before));
-  assert.ok(after < before);
-  const unfitted = new CheckedDetector(model, undefined, () => NOW);
-  assert.equal(JSON.stringify(unfitted.score(call)), JSON.stringify(model.score(call)));
-  // Findings are reported all the same.
-  assert.deepEqual(unfitted.scoreClaims(call)[0].findings.map((f) => f.verdict), [
+  assert.equal(JSON.stringify(checked.score(document)), JSON.stringify(model.score(document)));
+  assert.deepEqual(checked.scoreClaims(document)[0].findings.map((f) => f.verdict), [
     "consistent",
     "consistent",
   ]);
+  // Without a fusion fitted for the model, findings move nothing.
+  const unfitted = new CheckedDetector(model, undefined, () => NOW);
+  assert.equal(JSON.stringify(unfitted.score(call)), JSON.stringify(model.score(call)));
 });
 
 Deno.test("checked detector: each claim carries its own findings and fused risk", async () => {
@@ -145,7 +160,7 @@ Deno.test("checked detector: each claim carries its own findings and fused risk"
   assert.equal(f.reason, "2,150 metres; the document says 1,280 metres");
   assert.equal(
     claims[1].p_hallucination,
-    fusedProbability(file, "contradicted", plain[1].p_hallucination),
+    fusedProbability(file, { group: "contradicted", coverage: 1 }, plain[1].p_hallucination),
   );
   // The knowledge base's calibrator keeps the checks.
   const retrieval = checked.withCalibration(model.calibration, "cal-retrieval");

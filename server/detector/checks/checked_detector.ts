@@ -14,7 +14,12 @@ import { CalibratedDetector, loadDetector } from "../inference/model.ts";
 import { type CalibratorFile, DEFAULT_MODEL_DIR } from "../inference/model_files.ts";
 import type { ClaimsInput, ScoreOutput } from "../inference/types.ts";
 import { type ExactFinding, regimeOf } from "./finding.ts";
-import { type ExactFusionFile, findingGroup, fusedProbability, readExactFusion } from "./fusion.ts";
+import {
+  type ExactFusionFile,
+  findingEvidence,
+  fusedProbability,
+  readExactFusion,
+} from "./fusion.ts";
 import { type ClaimFindings, exactFindings } from "./run.ts";
 
 export class CheckedDetector extends CalibratedDetector {
@@ -43,8 +48,9 @@ export class CheckedDetector extends CalibratedDetector {
 
   override score(input: DetectInput): ScoreOutput {
     const output = super.score(input);
-    const findings = this.findings(input).flatMap((c) => c.findings);
-    const fused = this.fused(output.p_hallucination, findings);
+    const claims = this.findings(input);
+    const fused = this.fused(output.p_hallucination, claims);
+    const findings = claims.flatMap((c) => c.findings);
     if (fused === undefined) return output;
     const threshold = this.calibration.cells[`${input.task}/${input.inputMode}`].threshold;
     const scores = input.task === "binary"
@@ -63,18 +69,19 @@ export class CheckedDetector extends CalibratedDetector {
     const findings = this.findings(input);
     const threshold = this.calibration.cells[`binary/${input.inputMode}`].threshold;
     return super.scoreClaims(input).map((claim) => {
-      const own = findings.find((f) => f.start === claim.start)?.findings ?? [];
-      const fused = this.fused(claim.p_hallucination, own);
+      const own = findings.find((f) => f.start === claim.start) ??
+        { start: claim.start, end: claim.end, findings: [] };
+      const fused = this.fused(claim.p_hallucination, [own]);
       return fused === undefined
-        ? { ...claim, findings: own }
-        : { ...claim, p_hallucination: fused, flag: fused >= threshold, findings: own };
+        ? { ...claim, findings: own.findings }
+        : { ...claim, p_hallucination: fused, flag: fused >= threshold, findings: own.findings };
     });
   }
 
-  /** The fused probability, or undefined when nothing was checked or no rule fits this model. */
-  private fused(p: number, findings: readonly ExactFinding[]): number | undefined {
-    const group = findingGroup(findings);
-    return group && this.fusion ? fusedProbability(this.fusion, group, p) : undefined;
+  /** The fused probability, or undefined when nothing counts or no rule fits this model. */
+  private fused(p: number, claims: readonly ClaimFindings[]): number | undefined {
+    const evidence = findingEvidence(claims);
+    return evidence && this.fusion ? fusedProbability(this.fusion, evidence, p) : undefined;
   }
 }
 

@@ -37,6 +37,8 @@ export function calendarDates(text: string): CalendarDate[] {
     // The window ends at the first year after the month: chrono misreads "2001, 24 days" as a time.
     const year = text.slice(anchor, anchor + AFTER).match(/\b\d{4}\b/);
     const window = text.slice(from, year ? anchor + year.index! + 4 : anchor + AFTER);
+    // A month without a number near it ("in May") is no date to read: chrono is not asked.
+    if (!/\d/.test(window)) continue;
     for (const r of chrono.casual.parse(window, REFERENCE)) {
       // chrono keeps a leading "on", "from" or "the" in the date's text; the span starts after it.
       const lead = r.text.match(/^(?:on|the|in|from)\s+/i)?.[0].length ?? 0;

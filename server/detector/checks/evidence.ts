@@ -41,12 +41,17 @@ const contentStems = (text: string) => new Set(lowerWords(text).filter(naming).m
 /** The evidence split into sentences with their quantities, once per call. */
 export function evidenceSentences(evidence: string): Sentence[] {
   const all = quantities(evidence);
+  if (all.length === 0) return [];
+  // Only sentences that state a quantity can be compared: the others are not read further.
   return splitClaims(evidence).map((s: Claim) => ({
+    s,
+    quantities: all.filter((q) => q.start >= s.start && q.end <= s.end),
+  })).filter((x) => x.quantities.length > 0).map(({ s, quantities }) => ({
     text: s.text,
     start: s.start,
     stems: contentStems(s.text),
-    quantities: all.filter((q) => q.start >= s.start && q.end <= s.end),
-  })).filter((s) => s.quantities.length > 0);
+    quantities,
+  }));
 }
 
 /** Content words near a quantity, not reaching past the quantities next to it. */
@@ -60,6 +65,18 @@ function contextOf(text: string, q: Quantity, neighbours: readonly Quantity[]): 
     ...pick(lowerWords(text.slice(q.end, to))).slice(0, CONTEXT_WORDS),
   ]);
 }
+
+/** Two dates state a common part ("April 8" and "2015" do not): else there is nothing to compare. */
+function comparableDates(a: Quantity, b: Quantity): boolean {
+  if (a.kind !== "date") return true;
+  return (["year", "month", "day"] as const).some((k) =>
+    a.date![k] !== undefined && b.date![k] !== undefined
+  );
+}
+
+/** A quantity of the response that may be compared with the evidence. */
+export const isComparable = (q: Quantity) =>
+  q.kind !== "number" && !q.inexact && !q.word && !q.computed;
 
 function sameValue(claim: Quantity, evidence: Quantity): boolean {
   if (claim.kind === "date") {
@@ -90,6 +107,8 @@ export function evidenceFindings(
   evidence: string,
   sentences: readonly Sentence[],
 ): ExactFinding[] {
+  const comparable = claim.quantities.filter(isComparable);
+  if (comparable.length === 0) return [];
   const stems = contentStems(response.slice(claim.start, claim.end));
   const aligned = sentences
     .map((s) => ({ s, shared: [...stems].filter((w) => s.stems.has(w)).length }))
@@ -98,9 +117,6 @@ export function evidenceFindings(
     .slice(0, ALIGNED);
   if (aligned.length === 0) return [];
   const out: ExactFinding[] = [];
-  const comparable = claim.quantities.filter((q) =>
-    q.kind !== "number" && !q.inexact && !q.word && !q.computed
-  );
   for (const q of comparable) {
     const kind = q.kind === "date" ? "evidence_date" : "evidence_number";
     const slotIn = (s: Sentence) => s.quantities.filter((e) => sameSlot(q, e) && !e.inexact);
@@ -158,7 +174,7 @@ function contradictingValue(
   if (!best) return undefined;
   // One value of the slot in that sentence (two: which is meant is unknown), said about the same
   // thing: a word around it is a word around the claim's quantity.
-  const slot = slotIn(best.s).filter((e) => !e.word && !e.computed);
+  const slot = slotIn(best.s).filter((e) => !e.word && !e.computed && comparableDates(q, e));
   if (slot.length !== 1) return undefined;
   const near = contextOf(evidence, slot[0], best.s.quantities);
   return [...near].some((w) => context.has(w)) ? slot[0] : undefined;

@@ -34,6 +34,26 @@ export interface ExactFinding extends Finding {
   kind: CheckKind;
 }
 
+/** Checks of the answer against itself: arithmetic and dates it states. */
+const INTERNAL_KINDS: ReadonlySet<CheckKind> = new Set([
+  "unit_conversion",
+  "total",
+  "percentage",
+  "age",
+  "duration",
+]);
+
+/**
+ * Whether a finding counts for the fusion: every contradiction; a consistent finding only when it
+ * checks the answer's own arithmetic or dates. A number that matches the document is not evidence
+ * that the answer is faithful (on the labelled calibration split, half the rows whose checked
+ * numbers all match are hallucinated elsewhere), nor is a right check digit evidence that the
+ * work cited exists. Those findings are reported all the same.
+ */
+export function countsForFusion(f: ExactFinding): boolean {
+  return f.verdict === "contradicted" || INTERNAL_KINDS.has(f.kind);
+}
+
 export function regimeOf(kind: CheckKind): "CF_AUTH" | "FABRICATED" {
   return IDENTIFIER_KINDS.has(kind) ? "CF_AUTH" : "FABRICATED";
 }

@@ -14,7 +14,7 @@ const ISBN = /\bISBN(?:-1[03])?:?\s*((?:\d[\s-]?){9}[\dXx](?:[\s-]?\d){0,3})(?![
 const ISSN = /\bISSN:?\s*(\d{4})-(\d{3}[\dXx])\b/g;
 const ARXIV_NEW = /\barXiv:\s*(\d{2})(\d{2})\.(\d{4,5})(?:v\d+)?\b/gi;
 const ARXIV_OLD = /\barXiv:\s*[a-z-]+(?:\.[A-Z]{2})?\/(\d{2})(\d{2})(\d{3})(?:v\d+)?\b/gi;
-const DOI = /\b(?:doi:\s*|doi\.org\/|DOI\s+)(\S+?)(?=[\s,;)\]]|\.(?:\s|$)|$)/gi;
+const DOI = /\b(?:doi:\s*|doi\.org\/|DOI\s+)(\d\S*?)(?=[\s,;)\]]|\.(?:\s|$)|$)/gi;
 const DOI_SYNTAX = /^10\.\d{4,9}\/\S+$/;
 const CITED_YEAR =
   /(?:\bet al\.?,?\s*\(?|\(\s*[A-Z][\p{L}'-]+(?:\s+(?:and|&)\s+[A-Z][\p{L}'-]+)?,\s*)((?:19|20)\d{2})\b/gu;

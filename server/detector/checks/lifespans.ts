@@ -16,6 +16,8 @@ type DateQ = Quantity & { date: { year?: number; month?: number; day?: number } 
 
 const AGE =
   /\b(?:at the age of|aged|at age|died at|lived to(?: be)?|passed away at|at the ripe old age of)\s+(\d{1,3})\b|\b(\d{1,3})\s+years\s+old\b|\bat\s+(\d{1,3})\s+years of age\b/gi;
+/** Words that make the age that follows an age at death. */
+const DEATH_BEFORE_AGE = /\b(?:died|dies|death|passed away|killed|executed)\b[^.;]*$/i;
 const BORN = /\b(?:born|b\.)\s*(?:on|in)?\s*$/i;
 const DIED = /\b(?:died|d\.|death|passed away|killed|executed)\s*(?:on|in)?\s*$/i;
 const LIFE_RANGE = /\(\s*(?:b\.\s*)?$/;
@@ -99,6 +101,9 @@ export function lifespanFindings(
       return out;
     }
     for (const m of claim.matchAll(AGE)) {
+      // An age at death: "died ... at the age of 56", "lived to 90"; not "kidnapped at the age of 7".
+      const lead = claim.slice(Math.max(0, m.index - 60), m.index);
+      if (!/^(?:lived|died|passed away)/i.test(m[0]) && !DEATH_BEFORE_AGE.test(lead)) continue;
       const age = Number(m[1] ?? m[2] ?? m[3]);
       const possible = yearsBetween(born.date, died.date);
       const ok = possible.includes(age);

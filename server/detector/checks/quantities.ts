@@ -98,7 +98,7 @@ const CURRENCY_WORD = /^\s?(dollars|euros|yen|rupees|USD|EUR|GBP)\b/i;
 
 /** Digits (with thousands commas or spaces-free), an optional decimal part; or a number word. */
 const NUMBER =
-  /(?<![\p{L}\p{N}.,/:#]|[\p{L}\p{N}]-)(?:(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\p{N}]|[.,/:]\d)|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a dozen)\b)/giu;
+  /(?<![\p{L}\p{N}.,/:#]|[\p{L}\p{N}]-)(?:(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\p{N}]|[.,/:]\d)|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a dozen)\b(?!-))/giu;
 const FRACTION =
   /\b(a half|one half|half|a third|one third|two[- ]thirds|a quarter|one quarter|three[- ]quarters|a fifth|one fifth|a tenth|one tenth) of\b/gi;
 const HEDGE =
@@ -109,6 +109,7 @@ const RANGE_AFTER = /^\s*(?:-|–|—|to)\s*(?:\$|€|£)?\d/;
 const RANGE_BEFORE = /\d\s*(?:-|–|—|to)\s*$|\bbetween\s+\S+\s+and\s*$/;
 const OPERATOR_BEFORE = /(?:[=+×*\/^]|\bx|<<)\s*(?:\$|€|£)?$/;
 const OPERATOR_AFTER = /^\s*(?:[=+×*\/^]|x\b|>>)/;
+const SPLIT_THOUSANDS_AFTER = /^ , ?\d{3}\b/;
 const LIST_JOIN = /^(?:,\s*|\s+and\s+|,\s*and\s+|\s+or\s+)$/;
 /** "between $90 million and $100 million": both ends of a range. */
 const BETWEEN_BEFORE = /\bbetween\b[^.;]{0,30}$/i;
@@ -214,14 +215,20 @@ function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
     end += multiplier[0].length;
     after = text.slice(end, end + 40);
   }
+  // "10 , 000": thousands split by a tokeniser are no number to read.
+  if (SPLIT_THOUSANDS_AFTER.test(text.slice(end, end + 6)) || /\d ,\s?$/.test(before)) {
+    return undefined;
+  }
   // "MAX 9", "Month 2", "Windows 10": a number right after a name is part of the name.
   const previous = before.match(/([\p{L}][\p{L}\p{N}-]*)\s$/u)?.[1];
   if (
     !word && previous && /^\p{Lu}/u.test(previous) && !STOPWORDS.has(previous.toLowerCase()) &&
     !LEADING_WORD.test(previous)
   ) return undefined;
-  const approx = HEDGE.test(before);
-  const inexact = BOUND.test(before) || RANGE_AFTER.test(after) || RANGE_BEFORE.test(before) ||
+  // Hedges and bounds are read before the currency sign too ("more than £500,000").
+  const lead = before.replace(CURRENCY_PREFIX, "");
+  const approx = HEDGE.test(lead);
+  const inexact = BOUND.test(lead) || RANGE_AFTER.test(after) || RANGE_BEFORE.test(before) ||
     (BETWEEN_BEFORE.test(text.slice(Math.max(0, start - 40), start)) && AND_AFTER.test(after));
   // A minus sign belongs to the quantity's span ("-19 °C / -3 °F" joins at the slash).
   const base = { start: start - sign.length, value, tolerance, approx, inexact };

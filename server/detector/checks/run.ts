@@ -5,7 +5,7 @@
  */
 import { splitClaims } from "../signals/claims.ts";
 import { conversionFindings } from "./conversions.ts";
-import { evidenceFindings, evidenceSentences } from "./evidence.ts";
+import { evidenceFindings, evidenceSentences, isComparable } from "./evidence.ts";
 import type { ExactFinding } from "./finding.ts";
 import { identifierFindings } from "./identifiers.ts";
 import { impossibleDateFindings, lifespanFindings } from "./lifespans.ts";
@@ -31,9 +31,12 @@ export function exactFindings(
     end: c.end,
     quantities: all.filter((q) => q.start >= c.start && q.end <= c.end),
   }));
-  const sentences = evidence ? evidenceSentences(evidence) : [];
   // A worked solution ("500 - 2 = 498") derives its numbers: they differ from the prompt's.
   const worked = all.some((q) => q.computed);
+  // The evidence is read only when the response states something to compare with it.
+  const sentences = evidence && !worked && all.some(isComparable)
+    ? evidenceSentences(evidence)
+    : [];
   const found: ExactFinding[] = [
     ...identifierFindings(response, now),
     ...impossibleDateFindings(response),
@@ -47,7 +50,7 @@ export function exactFindings(
         ...shareFindings(response, claim.quantities),
         ...lifespanFindings(response, claim.quantities, previous, claim),
       );
-      if (evidence && sentences.length > 0 && !worked) {
+      if (evidence && sentences.length > 0) {
         found.push(...evidenceFindings(response, claim, evidence, sentences));
       }
     });

@@ -30,7 +30,7 @@ function isTotal(text: string, q: Quantity): boolean {
 }
 
 const summable = (q: Quantity) =>
-  !q.inexact && !q.computed && q.kind !== "date" && q.kind !== "percent";
+  !q.inexact && !q.computed && !q.word && q.kind !== "date" && q.kind !== "percent";
 
 export function totalFindings(text: string, paragraph: Paragraph): ExactFinding[] {
   const out: ExactFinding[] = [];
@@ -42,7 +42,10 @@ export function totalFindings(text: string, paragraph: Paragraph): ExactFinding[
       const partsIn = (qs: readonly Quantity[]) =>
         qs.filter((q) => q !== total && summable(q) && sameSlot(q, total) && !isTotal(text, q));
       let parts = partsIn(claim.quantities);
-      if (parts.length < 2) {
+      // The claims before hold the parts only when the total's claim counts nothing else
+      // ("51 goals and 44 assists, a total of 95 points" sums its own claim, if anything).
+      const alone = claim.quantities.every((q) => q === total || !summable(q));
+      if (parts.length < 2 && alone) {
         parts = paragraph.claims.slice(0, c).flatMap((p) => partsIn(p.quantities)).concat(parts);
       }
       if (parts.length < 2 || parts.length > MAX_PARTS) continue;

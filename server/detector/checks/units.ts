@@ -9,13 +9,30 @@ import convert from "convert-units";
 
 export type UnitId = convert.Unit;
 
+// convert-units builds its tables on every call: each answer is kept, per unit and per pair.
+const dimensions = new Map<UnitId, string>();
+const lines = new Map<string, { at0: number; slope: number }>();
+
 /** The physical dimension of a unit, as `convert-units` names it ("length", "mass", ...). */
 export function dimensionOf(unit: UnitId): string {
-  return convert().describe(unit).measure;
+  let dimension = dimensions.get(unit);
+  if (dimension === undefined) {
+    dimension = convert().describe(unit).measure;
+    dimensions.set(unit, dimension);
+  }
+  return dimension;
 }
 
+/** Every conversion of convert-units is affine (temperatures) or linear: two points give it. */
 export function convertValue(value: number, from: UnitId, to: UnitId): number {
-  return convert(value).from(from).to(to);
+  const key = `${from}>${to}`;
+  let line = lines.get(key);
+  if (!line) {
+    const at0 = convert(0).from(from).to(to);
+    line = { at0, slope: convert(1).from(from).to(to) - at0 };
+    lines.set(key, line);
+  }
+  return line.at0 + value * line.slope;
 }
 
 /** A unit's name for reasons ("metres", "°F"). */

@@ -53,22 +53,20 @@ function fusionNote(fusion: ExactFusionFile | undefined): string {
       "not move p (run `deno task calibrate:checks`).";
   }
   const rule = (g: keyof ExactFusionFile["rules"]) => {
-    const r = fusion.rules[g];
+    const [a, b] = fusion.rules[g].map((w) => w.toFixed(3));
     const { n, positive } = fusion.rows[g];
-    return r.method === "platt"
-      ? `p = sigmoid(${r.a.toFixed(3)} · logit(p_model) + ${
-        r.b.toFixed(3)
-      }), fitted on ${n} rows (${positive} hallucinated)`
-      : `${r.method}, fitted on ${n} rows`;
+    return `logit p = z + c · (${a} · z + ${b}), fitted on ${n} rows (${positive} hallucinated)`;
   };
   return `How findings move p_hallucination (\`${EXACT_FUSION_FILE}\`, fitted by ` +
-    `\`deno task calibrate:checks\` on ${
-      fusion.fittedOn.join("; ")
-    }): a call with a contradicted ` +
-    `finding: ${rule("contradicted")}; a call whose findings are all consistent: ` +
-    `${rule("consistent")}; the flag is the cell's threshold on that p, and a contradiction sets ` +
-    "the regime (FABRICATED; CF_AUTH for identifiers). A call with no finding is scored as the " +
-    "model alone.";
+    `\`deno task calibrate:checks\` on ${fusion.fittedOn.join("; ")}), with z the model's logit ` +
+    "and c the share of the response's claims the counted findings cover: a call with a " +
+    `contradicted finding: ${rule("contradicted")}; a call whose own arithmetic and dates check ` +
+    `out (conversions, totals, percentages, ages, durations): ${rule("consistent")}. Numbers ` +
+    "that match the document and well-formed identifiers are reported as consistent but do not " +
+    "lower p: on the labelled calibration split, half the rows whose checked numbers all match " +
+    "their document are hallucinated elsewhere. The flag is the cell's threshold on the fused p; " +
+    "a contradiction sets the regime (FABRICATED; CF_AUTH for identifiers). A call with nothing " +
+    "counted is scored as the model alone.";
 }
 
 async function main() {

@@ -10,8 +10,7 @@
 import type { BuiltRow } from "../corpus/corpus.ts";
 import type { CheckedDetector } from "../checks/checked_detector.ts";
 import { CHECK_KINDS, type CheckKind } from "../checks/finding.ts";
-import type { FusionRow } from "../checks/fusion.ts";
-import { findingGroup } from "../checks/fusion.ts";
+import { findingEvidence, type FusionRow } from "../checks/fusion.ts";
 import type { CalibratedDetector } from "../inference/model.ts";
 import type { Detector } from "../inference/types.ts";
 import { auroc } from "../learners/metrics.ts";
@@ -63,10 +62,10 @@ export function fusionRows(
 ): FusionRow[] {
   return rows.flatMap((row) => {
     const input = inputOf(row);
-    const group = findingGroup(checked.findings(input).flatMap((c) => c.findings));
-    if (!group) return [];
+    const evidence = findingEvidence(checked.findings(input));
+    if (!evidence) return [];
     const pDetector = checked.scoreUnchecked(input).p_hallucination;
-    return [{ pDetector, group, hallucinated: row.hallucinated }];
+    return [{ ...evidence, pDetector, hallucinated: row.hallucinated }];
   });
 }
 
