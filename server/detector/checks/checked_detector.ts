@@ -2,7 +2,8 @@
  * The detector with its exact checks (run.ts) on every call: the model scores the call as before;
  * when the checks find something, the call's p_hallucination goes through the fitted rule of its
  * group (fusion.ts) and its flag through the cell's threshold, and a contradiction names the
- * regime (FABRICATED; CF_AUTH for identifiers). A call with nothing checkable, or a model with no
+ * regime (FABRICATED; CF_AUTH for identifiers and answers the model reads as citations). A call with
+ * nothing checkable, or a model with no
  * fusion fitted for it, gets the model's answer unchanged. Per-claim scores carry each claim's
  * findings and are fused the same way. A CalibratedDetector itself, so that everything that
  * takes the detector (the evaluation, the knowledge base's calibrator) takes this one.
@@ -55,7 +56,7 @@ export class CheckedDetector extends CalibratedDetector {
     const threshold = this.calibration.cells[`${input.task}/${input.inputMode}`].threshold;
     const scores = input.task === "binary"
       ? [{ regime: BINARY_REGIME, p: fused }]
-      : rescaled(output.regime_scores, fused, contradictedRegime(findings));
+      : rescaled(output.regime_scores, fused, contradictedRegime(findings, output.regime_scores));
     return {
       ...output,
       p_hallucination: fused,
@@ -101,11 +102,20 @@ export async function loadCheckedDetector(
 const WARM_UP =
   "It opened on May 28, 1937, is 1,280 m (4,200 ft) long and cost $35 million in total.";
 
-/** The regime contradictions point to: CF_AUTH when all are identifiers, else FABRICATED. */
-function contradictedRegime(findings: readonly ExactFinding[]): string | undefined {
+/**
+ * The regime contradictions point to: CF_AUTH when one is an identifier's; else FABRICATED, unless
+ * the model already reads the answer as a fake citation (a citation with a wrong year is still
+ * one).
+ */
+function contradictedRegime(
+  findings: readonly ExactFinding[],
+  scores: readonly RegimeScore[],
+): string | undefined {
   const regimes = findings.filter((f) => f.verdict === "contradicted").map((f) => regimeOf(f.kind));
   if (regimes.length === 0) return undefined;
-  return regimes.every((r) => r === "CF_AUTH") ? "CF_AUTH" : "FABRICATED";
+  if (regimes.includes("CF_AUTH")) return "CF_AUTH";
+  const modelTop = scores.find((s) => s.regime !== "NORMAL")?.regime;
+  return modelTop === "CF_AUTH" ? "CF_AUTH" : "FABRICATED";
 }
 
 /**

@@ -20,6 +20,8 @@ export interface CalendarDate {
 /** Capitalised month names (so the verb "may" and "march" are not read as months), ISO dates. */
 export const MONTH_NAME =
   /\b(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\b\.?/g;
+const NUMBER_NEXT_TO_MONTH =
+  /\d(?:st|nd|rd|th)?(?:\s+of)?\s+\p{Lu}\p{Ll}+\.?(?!\p{L})|\p{Lu}\p{Ll}+\.?,?\s+\d|^\d{4}-\d\d/u;
 const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
 /** Characters either side of a month name that a written date can span. */
 const BEFORE = 16, AFTER = 24;
@@ -37,8 +39,9 @@ export function calendarDates(text: string): CalendarDate[] {
     // The window ends at the first year after the month: chrono misreads "2001, 24 days" as a time.
     const year = text.slice(anchor, anchor + AFTER).match(/\b\d{4}\b/);
     const window = text.slice(from, year ? anchor + year.index! + 4 : anchor + AFTER);
-    // A month without a number near it ("in May") is no date to read: chrono is not asked.
-    if (!/\d/.test(window)) continue;
+    // A month without a number next to it ("in May", "May and 12") is no date: chrono is not asked.
+    const around = text.slice(Math.max(0, anchor - 12), anchor + 14);
+    if (!NUMBER_NEXT_TO_MONTH.test(around)) continue;
     for (const r of chrono.casual.parse(window, REFERENCE)) {
       // chrono keeps a leading "on", "from" or "the" in the date's text; the span starts after it.
       const lead = r.text.match(/^(?:on|the|in|from)\s+/i)?.[0].length ?? 0;

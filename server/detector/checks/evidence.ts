@@ -11,12 +11,12 @@
  *   quantity is a number word ("five": loosely used) or a step of worked arithmetic.
  */
 import { type Claim, splitClaims } from "../signals/claims.ts";
-import { isContentWord, lowerWords, stem } from "../signals/text.ts";
+import { isContentWord, lowerWords, stem, words } from "../signals/text.ts";
 import { describeDate } from "./dates.ts";
 import { type ExactFinding, finding } from "./finding.ts";
 import { quantities, type Quantity } from "./quantities.ts";
 import { sameSlot } from "./slots.ts";
-import { unitLabel } from "./units.ts";
+import { dimensionOf, unitLabel } from "./units.ts";
 import { agree, CONVERSION_SLACK, formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts";
 
 /** Fewest content words a claim must share with an evidence sentence to be aligned with it. */
@@ -59,10 +59,13 @@ function contextOf(text: string, q: Quantity, neighbours: readonly Quantity[]): 
   const i = neighbours.indexOf(q);
   const from = Math.max(q.start - 60, neighbours[i - 1]?.end ?? 0);
   const to = Math.min(q.end + 40, neighbours[i + 1]?.start ?? text.length);
-  const pick = (ws: string[]) => ws.filter(naming).map(stem);
+  // Names say whose the value is, not what it measures ("Dr Xia's £76m takeover", "Dr Xia will
+  // inject £30m"): only words written in lower case describe the slot.
+  const pick = (ws: string[]) =>
+    ws.filter((w) => w === w.toLowerCase()).map((w) => w.toLowerCase()).filter(naming).map(stem);
   return new Set([
-    ...pick(lowerWords(text.slice(from, q.start))).slice(-CONTEXT_WORDS),
-    ...pick(lowerWords(text.slice(q.end, to))).slice(0, CONTEXT_WORDS),
+    ...pick(words(text.slice(from, q.start))).slice(-CONTEXT_WORDS),
+    ...pick(words(text.slice(q.end, to))).slice(0, CONTEXT_WORDS),
   ]);
 }
 
@@ -72,6 +75,17 @@ function comparableDates(a: Quantity, b: Quantity): boolean {
   return (["year", "month", "day"] as const).some((k) =>
     a.date![k] !== undefined && b.date![k] !== undefined
   );
+}
+
+/** The same value, whatever the slot: dates by their parts, other quantities by their number. */
+function sameNumber(claim: Quantity, evidence: Quantity): boolean {
+  if (claim.kind === "date" || evidence.kind === "date") {
+    return claim.kind === evidence.kind && sameValue(claim, evidence);
+  }
+  if (claim.unit && evidence.unit && dimensionOf(claim.unit) === dimensionOf(evidence.unit)) {
+    return sameValue(claim, evidence);
+  }
+  return agree(claim, evidence, claim.approx || evidence.approx ? HEDGED_SLACK : 0);
 }
 
 /** A quantity of the response that may be compared with the evidence. */
@@ -133,7 +147,9 @@ export function evidenceFindings(
       continue;
     }
     // The value stated anywhere in the document, in the same slot: it may be what is meant.
-    const elsewhere = sentences.some((s) => slotIn(s).some((e) => sameValue(q, e)));
+    // The value anywhere in the document, whatever it counts there ("the 750-piece collection"
+    // for "750 items"): it may be what is meant.
+    const elsewhere = sentences.some((s) => s.quantities.some((e) => sameNumber(q, e)));
     const other = elsewhere
       ? undefined
       : contradictingValue(response, q, comparable, evidence, aligned, slotIn);

@@ -1,9 +1,9 @@
 /**
  * How exact findings move the call's probability: one calibrated rule for calls with a
  * contradicted finding and one for calls whose own arithmetic and dates check out (finding.ts,
- * countsForFusion), each a logistic regression with the model's logit z as offset:
- * logit p = z + c · (a · z + b), c the share of the response's claims the findings cover. With no
- * coverage it is the model's p; a one-line answer shown wrong (c = 1) takes the fitted rule in
+ * countsForFusion) in every claim, each a logistic regression with the model's logit z as
+ * offset: logit p = z + c · (a · z + b), c the share of the response's claims the findings cover
+ * (1 for the consistent group). A one-line answer shown wrong (c = 1) takes the fitted rule in
  * full; a long summary with one wrong number, a part of it.
  * Fitted by `deno task calibrate:checks` on the model it finds (so a new model is refitted by
  * that one command) into `exact-fusion.json` beside the model, stamped with the model and
@@ -48,9 +48,10 @@ export function findingEvidence(claims: readonly ClaimFindings[]): FindingEviden
     counted.filter(has).length / Math.max(1, claims.length);
   const contradicted = (fs: ExactFinding[]) => fs.some((f) => f.verdict === "contradicted");
   if (counted.some(contradicted)) return { group: "contradicted", coverage: share(contradicted) };
+  // Checked and right lowers p only when every claim of the answer was checked: a right
+  // conversion in a long answer says nothing of its other claims.
   const consistent = (fs: ExactFinding[]) => fs.length > 0;
-  if (counted.some(consistent)) return { group: "consistent", coverage: share(consistent) };
-  return undefined;
+  return counted.every(consistent) ? { group: "consistent", coverage: 1 } : undefined;
 }
 
 const EPS = 1e-6;

@@ -120,7 +120,8 @@ const LEADING_WORD =
 const ERA = new Set(["ad", "bc", "bce", "ce"]);
 const PERCENT = /^\s?(%|percent\b|per cent\b)/i;
 const MULTIPLIER = /^\s?(thousand|million|billion|trillion|bn|m|k)\b/i;
-const NOUN = /^\s+([a-z][a-z-]+)/;
+/** The word after a number, when it can be what is counted (not "2018 respectively"). */
+const NOUN = /^\s+([a-z][a-z-]+)(?<!ly)\b/;
 
 /** ± half the spacing of the last written digit; integers with trailing zeros round to tens. */
 function toleranceOf(integer: string, decimals: string | undefined): number {

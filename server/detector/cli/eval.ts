@@ -65,7 +65,8 @@ function fusionNote(fusion: ExactFusionFile | undefined): string {
     "that match the document and well-formed identifiers are reported as consistent but do not " +
     "lower p: on the labelled calibration split, half the rows whose checked numbers all match " +
     "their document are hallucinated elsewhere. The flag is the cell's threshold on the fused p; " +
-    "a contradiction sets the regime (FABRICATED; CF_AUTH for identifiers). A call with nothing " +
+    "a contradiction sets the regime (FABRICATED; CF_AUTH for identifiers and for answers the " +
+    "model reads as citations). A call with nothing " +
     "counted is scored as the model alone.";
 }
 
@@ -97,9 +98,10 @@ async function main() {
   const text = test.slice(0, 400).flatMap((r) => sentences(`${r.prompt ?? ""} ${r.response}`));
   const latency = measureLatency(detector, text);
   log("measuring the exact checks on the held-out twin set");
+  // The model alone, then with the checks, one after the other on the same warm process.
   const exact = evaluateExactChecks(detector, modelAlone, twinSet(split, new Date()), test, {
     base: measureLatency(modelAlone, text),
-    checked: latency,
+    checked: measureLatency(detector, text),
   });
   const exactSection = exactChecksSection(exact, fusionNote(detector.fusion));
   log("measuring time from launch to ready");
