@@ -34,21 +34,24 @@ export interface ExactFinding extends Finding {
   kind: CheckKind;
 }
 
-/** Checks of the answer against itself: arithmetic and dates it states. */
+/** Checks of the answer against itself: its arithmetic, its dates, its identifiers' check digits. */
 const INTERNAL_KINDS: ReadonlySet<CheckKind> = new Set([
   "unit_conversion",
   "total",
   "percentage",
   "age",
   "duration",
+  "isbn",
+  "issn",
+  "arxiv",
 ]);
 
 /**
  * Whether a finding counts for the fusion: every contradiction; a consistent finding only when it
- * checks the answer's own arithmetic or dates. A number that matches the document is not evidence
- * that the answer is faithful (on the labelled calibration split, half the rows whose checked
- * numbers all match are hallucinated elsewhere), nor is a right check digit evidence that the
- * work cited exists. Those findings are reported all the same.
+ * checks the answer against itself. A number that matches the document is not evidence that the
+ * answer is faithful (on the labelled calibration split, half the rows whose checked numbers all
+ * match are hallucinated elsewhere), nor is a well-formed DOI evidence that the work cited exists
+ * (fabricated references carry well-formed ones). Those findings are reported all the same.
  */
 export function countsForFusion(f: ExactFinding): boolean {
   return f.verdict === "contradicted" || INTERNAL_KINDS.has(f.kind);

@@ -41,17 +41,25 @@ export interface FindingEvidence {
   coverage: number;
 }
 
-/** A call's evidence: any contradiction wins; no finding that counts, none (scored as before). */
+/**
+ * A call's evidence: any contradiction wins; no finding that counts, none (scored as before).
+ * A claim is covered by a finding whose span reaches into it (an age checked against a birth
+ * stated in the sentence before covers both sentences).
+ */
 export function findingEvidence(claims: readonly ClaimFindings[]): FindingEvidence | undefined {
-  const counted = claims.map((c) => c.findings.filter(countsForFusion));
-  const share = (has: (fs: ExactFinding[]) => boolean) =>
-    counted.filter(has).length / Math.max(1, claims.length);
-  const contradicted = (fs: ExactFinding[]) => fs.some((f) => f.verdict === "contradicted");
-  if (counted.some(contradicted)) return { group: "contradicted", coverage: share(contradicted) };
-  // Checked and right lowers p only when every claim of the answer was checked: a right
+  const counted = claims.flatMap((c) => c.findings.filter(countsForFusion));
+  const covered = (fs: ExactFinding[]) =>
+    claims.filter((c) => fs.some((f) => f.start < c.end && f.end > c.start)).length;
+  const contradicted = counted.filter((f) => f.verdict === "contradicted");
+  if (contradicted.length > 0) {
+    return { group: "contradicted", coverage: covered(contradicted) / claims.length };
+  }
+  // Checked and right counts only when every claim of the answer was checked: a right
   // conversion in a long answer says nothing of its other claims.
-  const consistent = (fs: ExactFinding[]) => fs.length > 0;
-  return counted.every(consistent) ? { group: "consistent", coverage: 1 } : undefined;
+  if (counted.length > 0 && covered(counted) === claims.length) {
+    return { group: "consistent", coverage: 1 };
+  }
+  return undefined;
 }
 
 const EPS = 1e-6;

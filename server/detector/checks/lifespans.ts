@@ -114,7 +114,11 @@ export function lifespanFindings(
         finding(
           "age",
           !ok,
-          { start: span.start + m.index, end: span.start + m.index + m[0].length },
+          // From the first date to the age: all three take part.
+          {
+            start: Math.min(born.start, died.start, span.start + m.index),
+            end: span.start + m.index + m[0].length,
+          },
           ok ? right : `${right}, not ${age}`,
         ),
       );

@@ -60,9 +60,12 @@ function fusionNote(fusion: ExactFusionFile | undefined): string {
   return `How findings move p_hallucination (\`${EXACT_FUSION_FILE}\`, fitted by ` +
     `\`deno task calibrate:checks\` on ${fusion.fittedOn.join("; ")}), with z the model's logit ` +
     "and c the share of the response's claims the counted findings cover: a call with a " +
-    `contradicted finding: ${rule("contradicted")}; a call whose own arithmetic and dates check ` +
-    `out (conversions, totals, percentages, ages, durations): ${rule("consistent")}. Numbers ` +
-    "that match the document and well-formed identifiers are reported as consistent but do not " +
+    `contradicted finding: ${
+      rule("contradicted")
+    }; a call whose every claim is covered by its own ` +
+    "arithmetic, dates and check digits checking out (conversions, totals, percentages, ages, " +
+    `durations, ISBN, ISSN, arXiv): ${rule("consistent")}. Numbers ` +
+    "that match the document and well-formed DOIs are reported as consistent but do not " +
     "lower p: on the labelled calibration split, half the rows whose checked numbers all match " +
     "their document are hallucinated elsewhere. The flag is the cell's threshold on the fused p; " +
     "a contradiction sets the regime (FABRICATED; CF_AUTH for identifiers and for answers the " +
