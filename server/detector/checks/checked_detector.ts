@@ -71,7 +71,7 @@ export class CheckedDetector extends CalibratedDetector {
     const threshold = this.calibration.cells[`binary/${input.inputMode}`].threshold;
     return super.scoreClaims(input).map((claim) => {
       const own = findings.find((f) => f.start === claim.start) ??
-        { start: claim.start, end: claim.end, findings: [] };
+        { start: claim.start, end: claim.end, checkable: false, findings: [] };
       const fused = this.fused(claim.p_hallucination, [own]);
       return fused === undefined
         ? { ...claim, findings: own.findings }

@@ -43,20 +43,25 @@ export interface FindingEvidence {
 
 /**
  * A call's evidence: any contradiction wins; no finding that counts, none (scored as before).
- * A claim is covered by a finding whose span reaches into it (an age checked against a birth
- * stated in the sentence before covers both sentences).
+ * Coverage is over the claims that state something a check could read (a quantity, a date, an
+ * identifier); a claim is covered by a finding whose span reaches into it (an age checked against
+ * a birth stated in the sentence before covers both sentences).
  */
 export function findingEvidence(claims: readonly ClaimFindings[]): FindingEvidence | undefined {
   const counted = claims.flatMap((c) => c.findings.filter(countsForFusion));
-  const covered = (fs: ExactFinding[]) =>
-    claims.filter((c) => fs.some((f) => f.start < c.end && f.end > c.start)).length;
+  const reaches = (fs: readonly ExactFinding[], c: ClaimFindings) =>
+    fs.some((f) => f.start < c.end && f.end > c.start);
+  // A claim with a finding was checkable, whatever it states ("doi:10.123/x").
+  const all = claims.flatMap((c) => c.findings);
+  const checkable = claims.filter((c) => c.checkable || reaches(all, c));
+  const covered = (fs: ExactFinding[]) => checkable.filter((c) => reaches(fs, c)).length;
   const contradicted = counted.filter((f) => f.verdict === "contradicted");
   if (contradicted.length > 0) {
-    return { group: "contradicted", coverage: covered(contradicted) / claims.length };
+    return { group: "contradicted", coverage: covered(contradicted) / checkable.length };
   }
-  // Checked and right counts only when every claim of the answer was checked: a right
-  // conversion in a long answer says nothing of its other claims.
-  if (counted.length > 0 && covered(counted) === claims.length) {
+  // Checked and right counts only when every checkable claim of the answer checks out: a right
+  // conversion in a long answer says nothing of its other figures.
+  if (counted.length > 0 && covered(counted) === checkable.length) {
     return { group: "consistent", coverage: 1 };
   }
   return undefined;

@@ -74,16 +74,22 @@ export function identifierFindings(text: string, now: Date): ExactFinding[] {
     );
   }
   const claimYears = (at: number) => {
-    // Years cited within the same line, outside the identifier itself.
+    // Years cited within the same line, outside the identifier itself, with their offsets.
     const lineStart = text.lastIndexOf("\n", at) + 1;
     const lineEnd = text.indexOf("\n", at) === -1 ? text.length : text.indexOf("\n", at);
-    return [...text.slice(lineStart, lineEnd).matchAll(YEAR)].map((y) => Number(y[1]));
+    return [...text.slice(lineStart, lineEnd).matchAll(YEAR)].map((y) => ({
+      year: Number(y[1]),
+      start: lineStart + y.index!,
+    }));
   };
   for (const m of text.matchAll(ARXIV_NEW)) {
     const [yy, mm, number] = [Number(m[1]), Number(m[2]), m[3]];
     const year = 2000 + yy;
     const when = `${year}-${m[2]}`;
+    const id = `${m[1]}${m[2]}.${number}`;
     let problem: string | undefined;
+    let where = span(m);
+    let right = `arXiv identifier ${id} is well formed (${when})`;
     if (mm < 1 || mm > 12) {
       problem = `arXiv identifiers start with YYMM; month ${m[2]} does not exist`;
     } else if (year * 12 + mm < 2007 * 12 + 4) {
@@ -95,22 +101,25 @@ export function identifierFindings(text: string, now: Date): ExactFinding[] {
     } else if (year >= 2015 && number.length === 4) {
       problem = `arXiv numbers have 5 digits since 2015, not 4 (${when})`;
     } else {
-      const cited = claimYears(m.index!).filter((y) => y !== year);
-      const earlier = cited.filter((y) => y < year);
-      if (earlier.length > 0 && cited.length === earlier.length) {
-        problem = `arXiv identifier ${m[1]}${
-          m[2]
-        }.${number} was posted in ${year}, after the cited year ${earlier[0]}`;
+      const cited = claimYears(m.index!);
+      const others = cited.filter((c) => c.year !== year);
+      const same = cited.find((c) => c.year === year);
+      // The cited year checked against the identifier's: the finding spans both.
+      const reach = (at: number) => ({
+        start: Math.min(at, m.index!),
+        end: Math.max(at + 4, m.index! + m[0].length),
+      });
+      if (others.length > 0 && !same && others.every((c) => c.year < year)) {
+        problem = `arXiv identifier ${id} was posted in ${year}, after the cited year ${
+          others[0].year
+        }`;
+        where = reach(others[0].start);
+      } else if (same) {
+        right = `arXiv identifier ${id} is well formed and from ${year}, the cited year`;
+        where = reach(same.start);
       }
     }
-    out.push(
-      finding(
-        "arxiv",
-        problem !== undefined,
-        span(m),
-        problem ?? `arXiv identifier ${m[1]}${m[2]}.${number} is well formed (${when})`,
-      ),
-    );
+    out.push(finding("arxiv", problem !== undefined, where, problem ?? right));
   }
   for (const m of text.matchAll(ARXIV_OLD)) {
     const [yy, mm] = [Number(m[1]), Number(m[2])];

@@ -16,6 +16,8 @@ import { totalFindings } from "./totals.ts";
 export interface ClaimFindings {
   start: number;
   end: number;
+  /** Whether the claim states a quantity, date or identifier: something a check could read. */
+  checkable: boolean;
   findings: ExactFinding[];
 }
 
@@ -55,9 +57,10 @@ export function exactFindings(
       }
     });
   });
-  return claims.map(({ start, end }) => ({
+  return claims.map(({ start, end, quantities }) => ({
     start,
     end,
+    checkable: quantities.length > 0,
     findings: found.filter((f) => f.start >= start && f.start < end)
       .sort((a, b) => a.start - b.start || a.end - b.end),
   }));

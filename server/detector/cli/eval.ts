@@ -20,7 +20,7 @@ import {
 import { evaluateCells } from "../evaluation/cells.ts";
 import { evaluateEvidence, evidenceSection } from "../evaluation/evidence.ts";
 import { retrievalDetector } from "../knowledge/load.ts";
-import { measureLatency, measureReadiness } from "../evaluation/latency.ts";
+import { measureLatency, measurePairedLatency, measureReadiness } from "../evaluation/latency.ts";
 import { peerResults } from "../evaluation/peers.ts";
 import { sentences } from "../signals/text.ts";
 import { loadDetector } from "../inference/model.ts";
@@ -101,10 +101,12 @@ async function main() {
   const text = test.slice(0, 400).flatMap((r) => sentences(`${r.prompt ?? ""} ${r.response}`));
   const latency = measureLatency(detector, text);
   log("measuring the exact checks on the held-out twin set");
-  // The model alone, then with the checks, one after the other on the same warm process.
+  // The model alone and with the checks, call by call on the same inputs (paired: a busy
+  // machine slows both alike).
+  const [alone, checked] = measurePairedLatency([modelAlone, detector], text, 1000);
   const exact = evaluateExactChecks(detector, modelAlone, twinSet(split, new Date()), test, {
-    base: measureLatency(modelAlone, text),
-    checked: measureLatency(detector, text),
+    base: alone,
+    checked,
   });
   const exactSection = exactChecksSection(exact, fusionNote(detector.fusion));
   log("measuring time from launch to ready");

@@ -243,7 +243,8 @@ document, else \`ro\`), model alone → with the checks, at each cell's flag:
 |---|---|---|---|---|
 ${scoreRows.join("\n")}
 
-Latency at 2,048 + 2,048 characters (multiclass pr, one core, ${checked.calls} calls): p95 ${
+Latency at 2,048 + 2,048 characters (multiclass pr, one core, ${checked.calls} calls each, the
+model alone and with the checks timed call by call on the same inputs): p95 ${
     base.p95Ms.toFixed(2)
   } ms without the checks, ${checked.p95Ms.toFixed(2)} ms with them (+${
     (checked.p95Ms - base.p95Ms).toFixed(2)
