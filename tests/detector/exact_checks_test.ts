@@ -214,6 +214,42 @@ Deno.test("exact checks, ages, durations and impossible dates", () => {
   assert.deepEqual(verdicts("The war lasted from 1939 to 1945, over 5 years.", "duration"), []);
 });
 
+Deno.test("exact checks, arithmetic written out: whole expressions only, denials left alone", () => {
+  assertOne("We get 17 + 25 = 43.", "arithmetic", "contradicted", "17 + 25 = 42, not 43");
+  assertOne("We get 17 + 25 = 42.", "arithmetic", "consistent");
+  assertOne("Then 2 + 3 * 4 = 14.", "arithmetic", "consistent");
+  assertOne("So 3 x $25 = $70 in all.", "arithmetic", "contradicted");
+  assertOne("10 / 3 = 3.33", "arithmetic", "consistent");
+  for (
+    const text of [
+      "x + 5 - 3 = 12",
+      "(3 + 4) x 2 = 15",
+      "2x = 4",
+      "We cannot make 5 + 3 = 9 with these coins.",
+      "4*$10 + 6*$20 = $40 + $120",
+    ]
+  ) assert.deepEqual(verdicts(text, "arithmetic"), [], text);
+});
+
+Deno.test("exact checks: conversions and totals across sentences, ages said briefly, periods", () => {
+  assertOne("The race is 100 km. That's about 80 miles.", "unit_conversion", "contradicted");
+  assertOne("The race is 100 km. That's about 62 miles.", "unit_conversion", "consistent");
+  assertOne("A temperature of 40°C corresponds to 104°F.", "unit_conversion", "consistent");
+  assertOne(
+    "The parcels weigh 2 kg, 3 kg and 4 kg, so together they weigh 10 kg.",
+    "total",
+    "contradicted",
+  );
+  assertOne("He was born in 1809 and died in 1865 at 62.", "age", "contradicted");
+  assertOne("The project took 3 years (2015–2018).", "duration", "consistent");
+  assertOne("The project took 9 years (2015–2018).", "duration", "contradicted");
+  // A name's bracket is a life, not the span of what follows.
+  assert.deepEqual(
+    verdicts("Steven (April 18, 1965 – September 16, 1989) was held for seven years.", "duration"),
+    [],
+  );
+});
+
 Deno.test("exact checks, identifiers: check digits, arXiv, DOI syntax, citation years", () => {
   assertOne("ISBN 978-0-306-40615-7", "isbn", "consistent");
   assertOne("ISBN 978-0-306-40615-3", "isbn", "contradicted", "ISBN check digit should be 7");

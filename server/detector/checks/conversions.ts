@@ -1,7 +1,7 @@
 /**
  * Unit conversions stated in the answer: a quantity followed by the same quantity in another unit
  * of the same dimension, joined as a conversion is written ("40 °C (104 °F)", "5 km, or about 3.1
- * miles", "100 kg is 220 lb"). The second must be the first converted, within the precision of
+ * miles", "100 kg is 220 lb", "The race is 100 km. That's about 62 miles."). The second must be the first converted, within the precision of
  * both and the slack of values.ts. Ranges and bounds are left alone.
  */
 import { type ExactFinding, finding } from "./finding.ts";
@@ -11,7 +11,7 @@ import { agree, CONVERSION_SLACK, formatNumber, HEDGED_SLACK, inUnit, written } 
 
 /** What may stand between a quantity and its conversion. */
 const JOIN =
-  /^\s*(?:\(|\[|\/|=|≈|,?\s*i\.e\.,?|,?\s*(?:or|that is|which is|which equals|is|are|was|equals|equal to|is equal to|equivalent to|is equivalent to|converts to|works out to|translates to|in \w+ terms,?)\b|,)\s*(?:about|approximately|roughly|around|nearly|almost|some|circa|~|≈)?\s*$/i;
+  /^\s*(?:\(|\[|\/|=|≈|→|,?\s*i\.e\.,?|,?\s*(?:or|that is|that's|which is|which equals|is|are|was|equals|equal to|is equal to|equivalent to|is equivalent to|is the same as|corresponds to|converts to|works out to|translates to|in \w+ terms,?)\b|,|\.\s*(?:that|this|which)(?:'s|’s| is| equals| comes to| works out to)\b)\s*(?:about|approximately|roughly|around|nearly|almost|some|circa|~|≈)?\s*$/i;
 
 export function conversionFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
   const out: ExactFinding[] = [];

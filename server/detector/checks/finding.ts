@@ -9,6 +9,7 @@ export const CHECK_KINDS = [
   "evidence_number",
   "evidence_date",
   "unit_conversion",
+  "arithmetic",
   "total",
   "percentage",
   "age",
@@ -37,6 +38,7 @@ export interface ExactFinding extends Finding {
 /** Checks of the answer against itself: its arithmetic, its dates, its identifiers' check digits. */
 const INTERNAL_KINDS: ReadonlySet<CheckKind> = new Set([
   "unit_conversion",
+  "arithmetic",
   "total",
   "percentage",
   "age",

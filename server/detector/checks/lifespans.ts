@@ -15,14 +15,14 @@ import type { Quantity } from "./quantities.ts";
 type DateQ = Quantity & { date: { year?: number; month?: number; day?: number } };
 
 const AGE =
-  /\b(?:at the age of|aged|at age|died at|lived to(?: be)?|passed away at|at the ripe old age of)\s+(\d{1,3})\b|\b(\d{1,3})\s+years\s+old\b|\bat\s+(\d{1,3})\s+years of age\b/gi;
+  /\b(?:at the age of|aged|at age|died at|lived to(?: be)?|passed away at|at the ripe old age of)\s+(\d{1,3})\b|\b(\d{1,3})\s+years\s+old\b|\bat\s+(\d{1,3})\s+years of age\b|\bat\s+(\d{1,3})(?=\s*(?:[.,;)]|$))/gi;
 /** Words that make the age that follows an age at death. */
 const DEATH_BEFORE_AGE = /\b(?:died|dies|death|passed away|killed|executed)\b[^.;]*$/i;
 const BORN = /\b(?:born|b\.)\s*(?:on|in)?\s*$/i;
 const DIED = /\b(?:died|d\.|death|passed away|killed|executed)\s*(?:on|in)?\s*$/i;
 const LIFE_RANGE = /\(\s*(?:b\.\s*)?$/;
 const RANGE_JOIN = /^\s*(?:–|-|—|to)\s*(?:d\.\s*)?$/;
-const FROM = /\b(?:from|between|in)\s*$/i;
+const FROM = /(?:\bfrom|\bbetween|\bin|\()\s*$/i;
 const TO = /^\s*(?:to|until|till|through|and|–|-|—)\s*$/;
 const DURATION =
   /(\d{1,4}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty)[\s-](years?|months?|weeks?|days?)\b/gi;
@@ -104,7 +104,7 @@ export function lifespanFindings(
       // An age at death: "died ... at the age of 56", "lived to 90"; not "kidnapped at the age of 7".
       const lead = claim.slice(Math.max(0, m.index - 60), m.index);
       if (!/^(?:lived|died|passed away)/i.test(m[0]) && !DEATH_BEFORE_AGE.test(lead)) continue;
-      const age = Number(m[1] ?? m[2] ?? m[3]);
+      const age = Number(m[1] ?? m[2] ?? m[3] ?? m[4]);
       const possible = yearsBetween(born.date, died.date);
       const ok = possible.includes(age);
       const right = `${describeDate(born.date)} to ${describeDate(died.date)} is ${
@@ -123,12 +123,15 @@ export function lifespanFindings(
         ),
       );
     }
-    return out;
+    // "(2015–2018)" with no age stated is a period, read below, not a life.
+    if (out.length > 0) return out;
   }
   const dates = qs.filter(isDate);
   for (let i = 0; i + 1 < dates.length; i++) {
     const [a, b] = [dates[i], dates[i + 1]];
     if (!FROM.test(before(text, a, 10)) || !TO.test(text.slice(a.end, b.start))) continue;
+    // "Steven Stayner (April 18, 1965 – September 16, 1989)": a name's bracket is a life.
+    if (/\p{Lu}[\p{L}.'-]*\s*\(\s*$/u.test(before(text, a, 30))) continue;
     if (b.date.year! < a.date.year!) continue;
     for (const m of claim.matchAll(DURATION)) {
       const at = span.start + m.index;

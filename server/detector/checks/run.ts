@@ -4,6 +4,7 @@
  * order with their claim. Checks against the evidence run only when there is evidence (`pr`).
  */
 import { splitClaims } from "../signals/claims.ts";
+import { arithmeticFindings } from "./arithmetic.ts";
 import { conversionFindings } from "./conversions.ts";
 import { evidenceFindings, evidenceSentences, isComparable } from "./evidence.ts";
 import type { ExactFinding } from "./finding.ts";
@@ -41,10 +42,17 @@ export function exactFindings(
     : [];
   const found: ExactFinding[] = [
     ...identifierFindings(response, now),
+    ...arithmeticFindings(response),
     ...impossibleDateFindings(response),
   ];
   paragraphs(response, claims).forEach((paragraph) => {
     found.push(...totalFindings(response, paragraph));
+    // A conversion may follow in the next sentence ("That's about 62 miles"): the last quantity
+    // of a claim and the first of the next are read as a pair too.
+    paragraph.claims.slice(1).forEach((claim, i) => {
+      const before = paragraph.claims[i].quantities.at(-1), first = claim.quantities[0];
+      if (before && first) found.push(...conversionFindings(response, [before, first]));
+    });
     paragraph.claims.forEach((claim, i) => {
       const previous = paragraph.claims[i - 1]?.quantities ?? [];
       found.push(

@@ -12,7 +12,7 @@ import { agree, formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts"
 
 /** A total's keyword, then at most four words ("In total, the route is 25 km"). */
 const TOTAL_BEFORE =
-  /\b(?:a total of|total of|totals?|totall?ing|totall?ed|in total|sum of|sums? to|adds? up to|add up to|altogether|combined|overall|all told|comes? to|came to)\b,?(?:\s+[\p{L}']+){0,4}?\s*(?:is|was|are|were|of|:|=)?\s*(?:about\s+|approximately\s+|roughly\s+)?$/iu;
+  /\b(?:a total of|total of|totals?|totall?ing|totall?ed|in total|sum of|sums? to|adds? up to|add up to|altogether|all together|together|combined|overall|all told|in sum|grand total|comes? to|came to)\b,?(?:\s+[\p{L}']+){0,4}?\s*(?:is|was|are|were|of|:|=)?\s*(?:about\s+|approximately\s+|roughly\s+)?$/iu;
 /** After the total, its noun at most: "95 points in total". */
 const TOTAL_AFTER = /^\s*(?:[a-z]+\s+)?(?:in total|in all|altogether|all told)\b/;
 /** Parts listed over the claims before a total: at most this many, else it is a list, not a sum. */
@@ -52,10 +52,8 @@ export function totalFindings(text: string, paragraph: Paragraph): ExactFinding[
       const readings = parts.map((p) => total.unit ? inUnit(p, total.unit) : p);
       // A total is at least each of its parts; a smaller one counts something else.
       if (readings.some((r) => r.value < 0 || r.value > total.value)) continue;
-      const sum = {
-        value: readings.reduce((n, r) => n + r.value, 0),
-        tolerance: readings.reduce((n, r) => n + r.tolerance, 0),
-      };
+      // The parts are added as written; only the total's own rounding is allowed.
+      const sum = { value: readings.reduce((n, r) => n + r.value, 0), tolerance: 0 };
       const ok = agree(sum, total, total.approx ? HEDGED_SLACK : 0);
       const sumText = `${parts.map((p) => written(text, p)).join(" + ")} = ${
         formatNumber(sum.value)

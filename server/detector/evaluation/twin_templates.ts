@@ -384,6 +384,26 @@ function durationPairs(r: Rand, part: TwinPart, n: number): TwinPair[] {
   });
 }
 
+const ARITHMETIC = [
+  (e: string) => `Working it out: ${e}.`,
+  (e: string) => `The cost is ${e}, so that is what you pay.`,
+  (e: string) => `Step 2: ${e}`,
+  (e: string) => `So the answer is ${e}.`,
+];
+
+function arithmeticPairs(r: Rand, part: TwinPart, n: number): TwinPair[] {
+  const templates = ARITHMETIC.filter((_, i) => (i % 2 === 1) === (part === "held_out"));
+  return Array.from({ length: n }, (_, k) => {
+    const t = pick(r, templates);
+    const [a, b] = [int(r, 2, 400), int(r, 2, 60)];
+    const [op, right] = pick(r, [["+", a + b], ["-", a - b], ["x", a * b], ["×", a * b]] as const);
+    const wrong = right + pick(r, [-1, 1]) * int(r, 1, Math.max(2, Math.round(right * 0.2)));
+    const money = r() < 0.3 ? "$" : "";
+    const e = (c: number) => `${money}${a} ${op} ${b} = ${money}${c}`;
+    return pair("arithmetic", part, "arithmetic", k, t(e(wrong)), t(e(right)));
+  });
+}
+
 const DATE_CONTEXTS = [
   (date: string) => `The treaty was signed on ${date} in the town hall.`,
   (date: string) => `According to the records, the first issue appeared on ${date}.`,
@@ -668,6 +688,7 @@ export function templateTwins(seed: number, perKind: number, now: Date): TwinPai
     return [
       ...conversionPairs(r, part, perKind),
       ...totalPairs(r, part, perKind),
+      ...arithmeticPairs(r, part, perKind),
       ...sharePairs(r, part, perKind),
       ...agePairs(r, part, perKind),
       ...durationPairs(r, part, perKind),
