@@ -236,6 +236,12 @@ Deno.test("exact checks: conversions and totals across sentences, ages said brie
   assertOne("The race is 100 km. That's about 62 miles.", "unit_conversion", "consistent");
   assertOne("A temperature of 40°C corresponds to 104°F.", "unit_conversion", "consistent");
   assertOne(
+    "The path is 780 km long, which is about 620 miles.",
+    "unit_conversion",
+    "contradicted",
+  );
+  assertOne("The path is 780 km long, which is about 485 miles.", "unit_conversion", "consistent");
+  assertOne(
     "The parcels weigh 2 kg, 3 kg and 4 kg, so together they weigh 10 kg.",
     "total",
     "contradicted",

@@ -9,9 +9,9 @@ import type { Quantity } from "./quantities.ts";
 import { dimensionOf, unitLabel } from "./units.ts";
 import { agree, CONVERSION_SLACK, formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts";
 
-/** What may stand between a quantity and its conversion. */
+/** What may stand between a quantity and its conversion ("780 km long, which is about ..."). */
 const JOIN =
-  /^\s*(?:\(|\[|\/|=|≈|→|,?\s*i\.e\.,?|,?\s*(?:or|that is|that's|which is|which equals|is|are|was|equals|equal to|is equal to|equivalent to|is equivalent to|is the same as|corresponds to|converts to|works out to|translates to|in \w+ terms,?)\b|,|\.\s*(?:that|this|which)(?:'s|’s| is| equals| comes to| works out to)\b)\s*(?:about|approximately|roughly|around|nearly|almost|some|circa|~|≈)?\s*$/i;
+  /^(?:\s+(?:long|tall|high|wide|deep|away|across|thick|in length|in height|in diameter)\b)?\s*(?:\(|\[|\/|=|≈|→|,?\s*i\.e\.,?|,?\s*(?:or|that is|that's|which is|which equals|is|are|was|equals|equal to|is equal to|equivalent to|is equivalent to|is the same as|corresponds to|converts to|works out to|translates to|in \w+ terms,?)\b|,|\.\s*(?:that|this|which)(?:'s|’s| is| equals| comes to| works out to)\b)\s*(?:about|approximately|roughly|around|nearly|almost|some|circa|~|≈)?\s*$/i;
 
 export function conversionFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
   const out: ExactFinding[] = [];
