@@ -74,11 +74,9 @@ const WORD_FRACTIONS: Record<string, number> = {
   "a third": 100 / 3,
   "one third": 100 / 3,
   "two thirds": 200 / 3,
-  "two-thirds": 200 / 3,
   "a quarter": 25,
   "one quarter": 25,
   "three quarters": 75,
-  "three-quarters": 75,
   "a fifth": 20,
   "one fifth": 20,
   "a tenth": 10,
@@ -164,10 +162,10 @@ export function quantities(text: string): Quantity[] {
       start: m.index,
       end: m.index + m[1].length,
       kind: "percent",
-      value: WORD_FRACTIONS[m[1].toLowerCase().replace("-", " ")] ??
-        WORD_FRACTIONS[m[1].toLowerCase()],
+      value: WORD_FRACTIONS[m[1].toLowerCase().replace("-", " ")],
       tolerance: 0.5,
-      approx: false,
+      // "A third" is said of 30% to 36% alike: read as hedged.
+      approx: true,
       inexact: false,
     });
   }
