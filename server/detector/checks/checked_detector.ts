@@ -2,8 +2,8 @@
  * The detector with its exact checks (run.ts) on every call: the model scores the call as before;
  * when the checks find something, the call's p_hallucination goes through the fitted rule of its
  * group (fusion.ts) and its flag through the cell's threshold, and a contradiction names the
- * regime (FABRICATED; CF_AUTH for identifiers and answers the model reads as citations). A call with
- * nothing checkable, or a model with no
+ * regime (FABRICATED; CF_AUTH for identifiers and answers the model reads as citations; the
+ * model's NEAR_FALSE kept). A call with nothing checkable, or a model with no
  * fusion fitted for it, gets the model's answer unchanged. Per-claim scores carry each claim's
  * findings and are fused the same way. A CalibratedDetector itself, so that everything that
  * takes the detector (the evaluation, the knowledge base's calibrator) takes this one.
@@ -105,7 +105,7 @@ const WARM_UP =
 /**
  * The regime contradictions point to: CF_AUTH when one is an identifier's; else FABRICATED, unless
  * the model already reads the answer as a fake citation (a citation with a wrong year is still
- * one).
+ * one) or as a near-copy with one fact changed (NEAR_FALSE: a wrong number is such a change).
  */
 function contradictedRegime(
   findings: readonly ExactFinding[],
@@ -115,7 +115,7 @@ function contradictedRegime(
   if (regimes.length === 0) return undefined;
   if (regimes.includes("CF_AUTH")) return "CF_AUTH";
   const modelTop = scores.find((s) => s.regime !== "NORMAL")?.regime;
-  return modelTop === "CF_AUTH" ? "CF_AUTH" : "FABRICATED";
+  return modelTop === "CF_AUTH" || modelTop === "NEAR_FALSE" ? modelTop : "FABRICATED";
 }
 
 /**

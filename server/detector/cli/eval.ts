@@ -70,7 +70,8 @@ function fusionNote(fusion: ExactFusionFile | undefined): string {
     "lower p: on the labelled calibration split, half the rows whose checked numbers all match " +
     "their document are hallucinated elsewhere. The flag is the cell's threshold on the fused p; " +
     "a contradiction sets the regime (FABRICATED; CF_AUTH for identifiers and for answers the " +
-    "model reads as citations). A call with nothing " +
+    "model reads as citations; NEAR_FALSE kept where the model reads a near-copy with one fact " +
+    "changed). A call with nothing " +
     "counted is scored as the model alone.";
 }
 
