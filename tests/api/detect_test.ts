@@ -341,6 +341,39 @@ Deno.test("detect against the real detector", async (t) => {
       await updateUser(api.kv, user.id, (u) => ({ ...u, subscriptionStatus: "active" }));
     });
 
+    await t.step(
+      "exact findings: in the session route's claims, never in /api/detect",
+      async () => {
+        const body = {
+          prompt: "The suspension bridge is 1,280 m long.",
+          response: "The suspension bridge is 2,150 metres long. It was 40 °C (104 °F) that day.",
+        };
+        const web = await fetch(`${api.url}/api/web/detect`, {
+          method: "POST",
+          headers: { Cookie: cookie, "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        });
+        const served = assertServed(
+          { status: web.status, headers: web.headers, body: await web.json() },
+          WebDetectResponse,
+        );
+        assert.deepEqual(
+          served.claims?.map((c) => c.findings.map((f) => [f.kind, f.verdict, f.reason])),
+          [
+            [["evidence_number", "contradicted", "2,150 metres; the document says 1,280 metres"]],
+            [["unit_conversion", "consistent", "40 °C is 104 °F"]],
+          ],
+        );
+        const [finding] = served.claims![0].findings;
+        assert.equal(body.response.slice(finding.start, finding.end), "2,150 metres");
+        assert.equal(served.top_regime, "FABRICATED");
+        const api_ = assertServed(await detect(api.url, key, body));
+        assert.ok(!("claims" in api_));
+        assert.equal(api_.p_hallucination, served.p_hallucination);
+        assert.equal(api_.flag, served.flag);
+      },
+    );
+
     await t.step("POST /api/web/detect: session auth, same contract, JSON only", async () => {
       const post = (headers: Record<string, string>, body: string) =>
         fetch(`${api.url}/api/web/detect`, { method: "POST", headers, body });

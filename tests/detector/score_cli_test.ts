@@ -1,4 +1,7 @@
-/** `deno task score` as a real subprocess: JSONL out, a bad line gets an error, the run goes on. */
+/**
+ * `deno task score` as a real subprocess: JSONL out, a bad line gets an error, the run goes on;
+ * with `--claims`, the exact checks' findings per claim.
+ */
 import assert from "node:assert/strict";
 import { runScore } from "../../server/bench/score_cli.ts";
 
@@ -56,4 +59,35 @@ Deno.test("score CLI answers an unknown flag with its usage and exit 2, not a st
   assert.deepEqual(lines, []);
   assert.match(stderr, /Unknown option '--colour'\nusage: deno task score /);
   assert.doesNotMatch(stderr, /Uncaught|at /);
+});
+
+const LINES = [
+  {
+    id: "document",
+    prompt: "The suspension bridge is 1,280 m long. The bridge opened on May 28, 1937.",
+    response: "The suspension bridge is 2,150 metres long. The bridge opened on May 28, 1937.",
+  },
+  { id: "plain", response: "The sky is blue." },
+].map((l) => JSON.stringify(l)).join("\n") + "\n";
+
+Deno.test("score CLI: --claims prints each claim's findings with their reasons", async () => {
+  const out = await runScore(["--claims", "--task", "multiclass"], LINES);
+  assert.equal(out.code, 0, out.stderr);
+  const [document, plain] = out.lines;
+  assert.deepEqual(
+    document.claims.map((c: { findings: { kind: string; verdict: string; reason: string }[] }) =>
+      c.findings.map((f) => [f.kind, f.verdict, f.reason])
+    ),
+    [
+      [["evidence_number", "contradicted", "2,150 metres; the document says 1,280 metres"]],
+      [["evidence_date", "consistent", "May 28, 1937; the document says May 28, 1937"]],
+    ],
+  );
+  assert.equal(document.top_regime, "FABRICATED");
+  assert.deepEqual(plain.claims.map((c: { findings: unknown[] }) => c.findings), [[]]);
+  const without = await runScore(["--task", "multiclass"], LINES);
+  assert.equal(without.code, 0, without.stderr);
+  assert.ok(without.lines.every((l) => !("claims" in l)));
+  // The same call's score with or without the claims.
+  assert.equal(without.lines[0].p_hallucination, document.p_hallucination);
 });

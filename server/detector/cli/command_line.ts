@@ -3,7 +3,7 @@
  * ends the tool with its message and the tool's usage (exit 2), never a stack trace.
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import type { z } from "zod";
+import { z } from "zod";
 import { formatZodIssues } from "../../../shared/zod_issues.ts";
 
 export function readCommandLine<T extends Omit<ParseArgsConfig, "args">>(
@@ -26,11 +26,20 @@ export function readFlags<Schema extends z.ZodObject>(
   usage: string,
 ): z.infer<Schema> {
   const options = Object.fromEntries(
-    Object.keys(schema.shape).map((name) => [name, { type: "string" as const }]),
+    Object.entries(schema.shape).map(([name, field]) => [
+      name,
+      { type: isBoolean(field as z.ZodType) ? "boolean" as const : "string" as const },
+    ]),
   );
   const flags = schema.safeParse(readCommandLine({ options }, usage).values);
   if (flags.success) return flags.data;
   exitWithUsage(formatZodIssues(flags.error, { pathPrefix: "--" }), usage);
+}
+
+/** A flag without a value (`--claims`): a boolean field, with or without a default. */
+function isBoolean(field: z.ZodType): boolean {
+  const inner = field instanceof z.ZodDefault ? field.def.innerType : field;
+  return inner instanceof z.ZodBoolean;
 }
 
 function exitWithUsage(message: string, usage: string): never {

@@ -1,7 +1,8 @@
 /**
- * `deno task eval [--data DIR] [--model DIR]`: scores the test split with the committed model,
- * prints per-cell, per-set, per-regime and latency tables (time from launch to ready included),
- * and writes docs/model-card.md with its SVG reliability diagram.
+ * `deno task eval [--data DIR] [--model DIR]`: scores the test split with the committed model and
+ * its exact checks (as served), prints per-cell, per-set, per-regime and latency tables (time
+ * from launch to ready included) and the exact checks' figures on the held-out twin set, and
+ * writes docs/model-card.md with its SVG reliability diagram.
  */
 import { readCommandLine } from "./command_line.ts";
 import { buildCorpus } from "../corpus/corpus.ts";
@@ -19,10 +20,13 @@ import {
 import { evaluateCells } from "../evaluation/cells.ts";
 import { evaluateEvidence, evidenceSection } from "../evaluation/evidence.ts";
 import { retrievalDetector } from "../knowledge/load.ts";
-import { measureLatency, measureReadiness } from "../evaluation/latency.ts";
+import { measureLatency, measurePairedLatency, measureReadiness } from "../evaluation/latency.ts";
 import { peerResults } from "../evaluation/peers.ts";
 import { sentences } from "../signals/text.ts";
 import { loadDetector } from "../inference/model.ts";
+import { loadCheckedDetector } from "../checks/checked_detector.ts";
+import { EXACT_FUSION_FILE, type ExactFusionFile } from "../checks/fusion.ts";
+import { evaluateExactChecks, exactChecksSection, twinSet } from "../evaluation/exact_checks.ts";
 import { DEFAULT_MODEL_DIR, modelFolder, TRAINING_REPORT_FILE } from "../inference/model_files.ts";
 import { DEFAULT_DATA_DIR } from "../corpus/data_dir.ts";
 import { type AlignmentStudy, STUDY_FILE } from "../training/alignment_study.ts";
@@ -42,19 +46,50 @@ async function dirBytes(dir: string): Promise<number> {
   return total;
 }
 
+/** How findings move p with this model: the fitted rules, or why they do not. */
+function fusionNote(fusion: ExactFusionFile | undefined): string {
+  if (!fusion) {
+    return `No \`${EXACT_FUSION_FILE}\` is fitted for this model: findings are reported but do ` +
+      "not move p (run `deno task calibrate:checks`).";
+  }
+  const rule = (g: keyof ExactFusionFile["rules"]) => {
+    const [a, b] = fusion.rules[g].map((w) => w.toFixed(3));
+    const { n, positive } = fusion.rows[g];
+    return `logit p = z + c · (${a} · z + ${b}), fitted on ${n} rows (${positive} hallucinated)`;
+  };
+  return `How findings move p_hallucination (\`${EXACT_FUSION_FILE}\`, fitted by ` +
+    `\`deno task calibrate:checks\` on ${fusion.fittedOn.join("; ")}), with z the model's logit ` +
+    "and c the share of the response's claims the counted findings cover: a call with a " +
+    `contradicted finding: ${
+      rule("contradicted")
+    }; a call whose every claim is covered by its own ` +
+    "arithmetic, dates and check digits checking out (conversions, arithmetic, totals, " +
+    "percentages, ages, " +
+    `durations, ISBN, ISSN, arXiv): ${rule("consistent")}. Numbers ` +
+    "that match the document and well-formed DOIs are reported as consistent but do not " +
+    "lower p: on the labelled calibration split, half the rows whose checked numbers all match " +
+    "their document are hallucinated elsewhere. The flag is the cell's threshold on the fused p; " +
+    "a contradiction sets the regime (FABRICATED; CF_AUTH for identifiers and for answers the " +
+    "model reads as citations; NEAR_FALSE kept where the model reads a near-copy with one fact " +
+    "changed). A call with nothing " +
+    "counted is scored as the model alone.";
+}
+
 async function main() {
   const { values } = readCommandLine(
     { options: { data: { type: "string" }, model: { type: "string" } } },
     "deno task eval [--data DIR] [--model DIR]",
   );
   const modelDir = modelFolder(values.model ?? DEFAULT_MODEL_DIR);
-  const detector = await loadDetector(modelDir);
+  const detector = await loadCheckedDetector(modelDir);
+  const modelAlone = await loadDetector(modelDir);
   log(`model ${detector.modelVersion}, calibrator ${detector.calibratorVersion}`);
   const training = JSON.parse(
     await Deno.readTextFile(modelDir + TRAINING_REPORT_FILE),
   ) as TrainingReport;
   const corpus = await buildCorpus(values.data ?? DEFAULT_DATA_DIR, { onProgress: log });
-  const test = splitCorpus(corpus.rows).test;
+  const split = splitCorpus(corpus.rows);
+  const test = split.test;
   log(`scoring ${test.length} test rows`);
   const cells = evaluateCells(detector, test);
   log("measuring retrieval and no_evidence");
@@ -67,6 +102,15 @@ async function main() {
   log("measuring latency");
   const text = test.slice(0, 400).flatMap((r) => sentences(`${r.prompt ?? ""} ${r.response}`));
   const latency = measureLatency(detector, text);
+  log("measuring the exact checks on the held-out twin set");
+  // The model alone and with the checks, call by call on the same inputs (paired: a busy
+  // machine slows both alike).
+  const [alone, checked] = measurePairedLatency([modelAlone, detector], text, 1000);
+  const exact = evaluateExactChecks(detector, modelAlone, twinSet(split, new Date()), test, {
+    base: alone,
+    checked,
+  });
+  const exactSection = exactChecksSection(exact, fusionNote(detector.fusion));
   log("measuring time from launch to ready");
   const readiness = await measureReadiness(modelDir);
   const testRowsPerSet: Record<string, number> = {};
@@ -107,10 +151,11 @@ async function main() {
   }
   console.log(latencyTable(latency) + "\n");
   console.log(evidenceSection(evidence));
+  console.log(exactSection);
   await Deno.mkdir(DOCS_DIR, { recursive: true });
   await Deno.writeTextFile(
     DOCS_DIR + "model-card.md",
-    `${modelCard(report, SVG_NAME)}\n${evidenceSection(evidence)}`,
+    `${modelCard(report, SVG_NAME)}\n${evidenceSection(evidence)}\n${exactSection}`,
   );
   await Deno.writeTextFile(DOCS_DIR + SVG_NAME, reliabilitySvg(cells));
   log(`wrote ${DOCS_DIR}model-card.md and ${SVG_NAME}`);

@@ -1,13 +1,15 @@
 /**
  * `deno task score [--task T] [--input-mode M] [--top-k N] [--model DIR] [--knowledge DIR]
- * [--concurrency N] < in.jsonl > out.jsonl`: batch scoring, with evidence from a knowledge folder
- * when given. Standard output carries only JSONL, one line per input line in input order; a bad
+ * [--concurrency N] [--claims] < in.jsonl > out.jsonl`: batch scoring, with evidence from a
+ * knowledge folder when given, the exact checks on every line (server/detector/checks/) and, with
+ * `--claims`, each claim's offsets, risk and findings with their reasons. Standard output carries only JSONL, one line per input line in input order; a bad
  * line gets {"id", "error"} and the run goes on; progress and counts go to standard error. A
  * line's own task / input_mode win over the flags. The `VERIFIER_*` settings are honoured as by
  * the detector service, so both score alike; up to `--concurrency` lines are scored at a time, so
  * that the verifier's waits overlap.
  */
 import { readFlags } from "./command_line.ts";
+import { loadCheckedDetector } from "../checks/checked_detector.ts";
 import { textLines } from "../../../shared/text_lines.ts";
 import { z } from "zod";
 import { DetectRequest } from "../../../shared/contract.ts";
@@ -16,7 +18,6 @@ import { detectInputOf } from "../../../shared/detect_request.ts";
 import { BACKEND_DEFAULT_TASK } from "../service/detect_body.ts";
 import { isFolder } from "../knowledge/load.ts";
 import { scoreAtTopK, scorerFor } from "../scoring/scorer.ts";
-import { loadDetector } from "../inference/model.ts";
 import { DEFAULT_MODEL_DIR } from "../inference/model_files.ts";
 import type { Scorer } from "../inference/types.ts";
 import { verifierStep } from "../verifier/scorer.ts";
@@ -44,6 +45,8 @@ const Flags = z.object({
   model: z.string().optional(),
   knowledge: z.string().refine(isFolder, "must be an existing folder").optional(),
   concurrency: z.coerce.number().int().min(1).max(64).default(DEFAULT_CONCURRENCY),
+  /** Also print each claim's offsets, risk and exact findings (the session route's `claims`). */
+  claims: z.boolean().default(false),
 });
 type Flags = z.infer<typeof Flags>;
 
@@ -64,11 +67,8 @@ async function scoreLine(
   if (!parsed.success) {
     return { id, error: formatZodIssues(parsed.error, { nameUnknownKeys: true }) };
   }
-  const output = await scoreAtTopK(
-    scorer,
-    detectInputOf(parsed.data, { task: flags.task, inputMode: flags["input-mode"] }),
-    flags["top-k"],
-  );
+  const input = detectInputOf(parsed.data, { task: flags.task, inputMode: flags["input-mode"] });
+  const output = await scoreAtTopK(scorer, { ...input, claims: flags.claims }, flags["top-k"]);
   return { id, ...output };
 }
 
@@ -76,7 +76,7 @@ async function main() {
   const flags = readFlags(
     Flags,
     "deno task score [--task T] [--input-mode M] [--top-k K] [--model DIR] [--knowledge DIR] " +
-      "[--concurrency N] < in.jsonl",
+      "[--concurrency N] [--claims] < in.jsonl",
   );
   let verifier: VerifierSettings | undefined;
   try {
@@ -86,7 +86,7 @@ async function main() {
     Deno.exit(2);
   }
   const modelDir = flags.model ?? DEFAULT_MODEL_DIR;
-  const detector = await loadDetector(modelDir);
+  const detector = await loadCheckedDetector(modelDir);
   console.error(`score: model ${detector.modelVersion}, calibrator ${detector.calibratorVersion}`);
   const wrap = await verifierStep(verifier, modelDir);
   const scorer = wrap(await scorerFor(detector, flags.knowledge, modelDir, console.error));

@@ -25,13 +25,26 @@ export function measureLatency(
   sentences: readonly string[],
   calls = 300,
 ): LatencyResult[] {
+  return measurePairedLatency([detector], sentences, calls)[0];
+}
+
+/**
+ * The same calls timed on each detector in turn, call by call, so that a busy machine slows them
+ * alike and their difference is the detectors' own (one list of results per detector).
+ */
+export function measurePairedLatency(
+  detectors: readonly Detector[],
+  sentences: readonly string[],
+  calls = 300,
+): LatencyResult[][] {
   const cases = [
     { label: "small (60 + 120 chars), multiclass pr", prompt: 60, response: 120 },
     { label: "2,048 + 2,048 chars, multiclass pr", prompt: 2048, response: 2048 },
     { label: "2,048 chars response only, multiclass ro", prompt: 0, response: 2048 },
   ];
-  return cases.map(({ label, prompt, response }) => {
-    const times: number[] = [];
+  const results = detectors.map(() => [] as LatencyResult[]);
+  for (const { label, prompt, response } of cases) {
+    const times = detectors.map(() => [] as number[]);
     for (let i = 0; i < calls + 20; i++) {
       const input = {
         prompt: prompt ? textOf(sentences, prompt, i * 7) : undefined,
@@ -39,13 +52,18 @@ export function measureLatency(
         task: "multiclass" as const,
         inputMode: prompt ? "pr" as const : "ro" as const,
       };
-      const started = performance.now();
-      detector.score(input);
-      if (i >= 20) times.push(performance.now() - started);
+      detectors.forEach((detector, d) => {
+        const started = performance.now();
+        detector.score(input);
+        if (i >= 20) times[d].push(performance.now() - started);
+      });
     }
-    times.sort((a, b) => a - b);
-    return { label, calls, medianMs: quantile(times, 0.5), p95Ms: quantile(times, 0.95) };
-  });
+    times.forEach((t, d) => {
+      t.sort((a, b) => a - b);
+      results[d].push({ label, calls, medianMs: quantile(t, 0.5), p95Ms: quantile(t, 0.95) });
+    });
+  }
+  return results;
 }
 
 export interface ReadinessResult {

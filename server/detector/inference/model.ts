@@ -169,6 +169,11 @@ export class CalibratedDetector implements Detector {
     };
   }
 
+  /** The same model behind another calibrator (the knowledge base's, fitted on retrieval). */
+  withCalibration(calibration: CalibratorFile, calibratorVersion: string): CalibratedDetector {
+    return new CalibratedDetector(this.core, calibration, this.modelVersion, calibratorVersion);
+  }
+
   /**
    * Each claim of the response scored on its own against the same prompt, with the binary
    * calibrator and threshold of the call's input mode: which sentence of an answer carries the

@@ -4,7 +4,7 @@
  * calibrator fitted on retrieval-simulated calls (`retrieval-calibrator.json` beside the model).
  * Logs file names and counts only.
  */
-import { CalibratedDetector } from "../inference/model.ts";
+import type { CalibratedDetector } from "../inference/model.ts";
 import { z } from "zod";
 import {
   CalibratorFile,
@@ -42,12 +42,7 @@ export async function retrievalDetector(
     );
     return detector;
   }
-  return new CalibratedDetector(
-    detector.core,
-    file,
-    detector.modelVersion,
-    await contentVersion("cal-", [bytes]),
-  );
+  return detector.withCalibration(file, await contentVersion("cal-", [bytes]));
 }
 
 /** The knowledge folder `dir` opened, with the detector that scores its retrieved evidence. */

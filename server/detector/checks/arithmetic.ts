@@ -1,0 +1,75 @@
+/**
+ * Arithmetic written out in the answer: "3 x $25 = $75", "17 + 25 = 42", "120 / 8 = 15". The
+ * terms are evaluated with the usual precedence (×, / before +, −) and the stated result must be
+ * the value within the precision it is written with. Only whole expressions of plain numbers
+ * (money allowed): one with units, percentages, parentheses, powers, unknowns or LaTeX, or that
+ * is a piece of a longer one, is left alone.
+ */
+import { type ExactFinding, finding } from "./finding.ts";
+import { formatNumber } from "./values.ts";
+
+const NUMBER = String.raw`\$?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`;
+const OPERATOR = String.raw`[+\-−×x*/÷]`;
+const EXPRESSION = new RegExp(
+  String.raw`(?<![\p{L}\p{N}.,$(/:^-])(${NUMBER}(?:\s*${OPERATOR}\s*${NUMBER})+)\s*=\s*` +
+    String.raw`(${NUMBER})(?![\p{L}\p{N}%(^]|[.,]\d|\s*${OPERATOR}\s*\$?\d)`,
+  "gu",
+);
+/** Said not to hold: "we cannot make 5 + 3 = 9", "25 + 25 = 49 (not true)". */
+const DENIED_BEFORE = /\b(?:not|cannot|can't|never|isn't|false that|wrong that)\b[^.\n]{0,30}$/i;
+const DENIED_AFTER = /^[^.\n]{0,20}\b(?:not true|false|wrong|incorrect|impossible)\b|^\s*[≠]/i;
+/** Before the expression: another operator, an equation or LaTeX means it is only a part. */
+const INSIDE_MORE = /(?:[+\-−×x*/÷^=\\$(]|\\[a-z]+)\s*$/;
+const TERM = new RegExp(String.raw`(${NUMBER})|(${OPERATOR})`, "g");
+
+const value = (text: string) => Number(text.replace(/[$,]/g, ""));
+/** ± half the spacing of the last written digit. */
+const tolerance = (text: string) => 0.5 * 10 ** -(text.split(".")[1]?.length ?? 0);
+
+/** The expression's value: products and quotients first, then sums and differences. */
+function evaluate(expression: string): number | undefined {
+  const numbers: number[] = [], operators: string[] = [];
+  for (const m of expression.matchAll(TERM)) {
+    if (m[1]) numbers.push(value(m[1]));
+    else operators.push(m[2] === "−" ? "-" : m[2]);
+  }
+  if (numbers.length !== operators.length + 1) return undefined;
+  const terms = [numbers[0]], signs: string[] = [];
+  operators.forEach((op, i) => {
+    const next = numbers[i + 1];
+    if (op === "+" || op === "-") {
+      signs.push(op);
+      terms.push(next);
+    } else {
+      const last = terms.length - 1;
+      terms[last] = op === "/" || op === "÷" ? terms[last] / next : terms[last] * next;
+    }
+  });
+  return terms.slice(1).reduce((sum, t, i) => (signs[i] === "+" ? sum + t : sum - t), terms[0]);
+}
+
+export function arithmeticFindings(text: string): ExactFinding[] {
+  const out: ExactFinding[] = [];
+  for (const m of text.matchAll(EXPRESSION)) {
+    if (INSIDE_MORE.test(text.slice(Math.max(0, m.index! - 8), m.index))) continue;
+    const end = m.index! + m[0].length;
+    if (
+      DENIED_BEFORE.test(text.slice(Math.max(0, m.index! - 40), m.index)) ||
+      DENIED_AFTER.test(text.slice(end, end + 30))
+    ) continue;
+    const result = evaluate(m[1]);
+    if (result === undefined || !Number.isFinite(result)) continue;
+    const stated = value(m[2]);
+    const ok = Math.abs(result - stated) <= tolerance(m[2]) + 1e-9 * Math.abs(result);
+    const shown = `${m[1].replace(/\s+/g, " ")} = ${formatNumber(result, 4)}`;
+    out.push(
+      finding(
+        "arithmetic",
+        !ok,
+        { start: m.index!, end },
+        ok ? shown : `${shown}, not ${m[2]}`,
+      ),
+    );
+  }
+  return out;
+}

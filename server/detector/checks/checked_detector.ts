@@ -1,0 +1,138 @@
+/**
+ * The detector with its exact checks (run.ts) on every call: the model scores the call as before;
+ * when the checks find something, the call's p_hallucination goes through the fitted rule of its
+ * group (fusion.ts) and its flag through the cell's threshold, and a contradiction names the
+ * regime (FABRICATED; CF_AUTH for identifiers and answers the model reads as citations; the
+ * model's NEAR_FALSE kept). A call with nothing checkable, or a model with no
+ * fusion fitted for it, gets the model's answer unchanged. Per-claim scores carry each claim's
+ * findings and are fused the same way. A CalibratedDetector itself, so that everything that
+ * takes the detector (the evaluation, the knowledge base's calibrator) takes this one.
+ */
+import type { ClaimRisk } from "../../../shared/claims.ts";
+import type { DetectInput } from "../../../shared/detect_request.ts";
+import { BINARY_REGIME, type RegimeScore, sortRegimeScores } from "../../../shared/regimes.ts";
+import { CalibratedDetector, loadDetector } from "../inference/model.ts";
+import { type CalibratorFile, DEFAULT_MODEL_DIR } from "../inference/model_files.ts";
+import type { ClaimsInput, ScoreOutput } from "../inference/types.ts";
+import { type ExactFinding, regimeOf } from "./finding.ts";
+import {
+  type ExactFusionFile,
+  findingEvidence,
+  fusedProbability,
+  readExactFusion,
+} from "./fusion.ts";
+import { type ClaimFindings, exactFindings } from "./run.ts";
+
+export class CheckedDetector extends CalibratedDetector {
+  constructor(
+    base: CalibratedDetector,
+    readonly fusion: ExactFusionFile | undefined,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    super(base.core, base.calibration, base.modelVersion, base.calibratorVersion);
+  }
+
+  override withCalibration(calibration: CalibratorFile, version: string): CalibratedDetector {
+    return new CheckedDetector(super.withCalibration(calibration, version), this.fusion, this.now);
+  }
+
+  /** The findings of a call, per claim: against the prompt only when the call reads it. */
+  findings(input: ClaimsInput): ClaimFindings[] {
+    const evidence = input.inputMode === "pr" ? input.prompt : undefined;
+    return exactFindings(input.response, evidence, this.now());
+  }
+
+  /** The model's answer alone, as if nothing were checked: what the fusion is fitted on. */
+  scoreUnchecked(input: DetectInput): ScoreOutput {
+    return super.score(input);
+  }
+
+  override score(input: DetectInput): ScoreOutput {
+    const output = super.score(input);
+    const claims = this.findings(input);
+    const fused = this.fused(output.p_hallucination, claims);
+    const findings = claims.flatMap((c) => c.findings);
+    if (fused === undefined) return output;
+    const threshold = this.calibration.cells[`${input.task}/${input.inputMode}`].threshold;
+    const scores = input.task === "binary"
+      ? [{ regime: BINARY_REGIME, p: fused }]
+      : rescaled(output.regime_scores, fused, contradictedRegime(findings, output.regime_scores));
+    return {
+      ...output,
+      p_hallucination: fused,
+      flag: fused >= threshold,
+      top_regime: scores[0].regime,
+      regime_scores: scores,
+    };
+  }
+
+  override scoreClaims(input: ClaimsInput): ClaimRisk[] {
+    const findings = this.findings(input);
+    const threshold = this.calibration.cells[`binary/${input.inputMode}`].threshold;
+    return super.scoreClaims(input).map((claim) => {
+      const own = findings.find((f) => f.start === claim.start) ??
+        { start: claim.start, end: claim.end, checkable: false, findings: [] };
+      const fused = this.fused(claim.p_hallucination, [own]);
+      return fused === undefined
+        ? { ...claim, findings: own.findings }
+        : { ...claim, p_hallucination: fused, flag: fused >= threshold, findings: own.findings };
+    });
+  }
+
+  /** The fused probability, or undefined when nothing counts or no rule fits this model. */
+  private fused(p: number, claims: readonly ClaimFindings[]): number | undefined {
+    const evidence = findingEvidence(claims);
+    return evidence && this.fusion ? fusedProbability(this.fusion, evidence, p) : undefined;
+  }
+}
+
+/** The served detector: the model of `modelDir` with its checks and their fitted fusion. */
+export async function loadCheckedDetector(
+  modelDir: string = DEFAULT_MODEL_DIR,
+): Promise<CheckedDetector> {
+  const detector = await loadDetector(modelDir);
+  const checked = new CheckedDetector(detector, await readExactFusion(modelDir, detector));
+  // The date reader compiles its patterns on first use: not on the first real call.
+  for (let i = 0; i < 20; i++) {
+    checked.findings({ response: WARM_UP, prompt: WARM_UP, inputMode: "pr" });
+  }
+  return checked;
+}
+
+const WARM_UP =
+  "It opened on May 28, 1937, is 1,280 m (4,200 ft) long and cost $35 million in total.";
+
+/**
+ * The regime contradictions point to: CF_AUTH when one is an identifier's; else FABRICATED, unless
+ * the model already reads the answer as a fake citation (a citation with a wrong year is still
+ * one) or as a near-copy with one fact changed (NEAR_FALSE: a wrong number is such a change).
+ */
+function contradictedRegime(
+  findings: readonly ExactFinding[],
+  scores: readonly RegimeScore[],
+): string | undefined {
+  const regimes = findings.filter((f) => f.verdict === "contradicted").map((f) => regimeOf(f.kind));
+  if (regimes.length === 0) return undefined;
+  if (regimes.includes("CF_AUTH")) return "CF_AUTH";
+  const modelTop = scores.find((s) => s.regime !== "NORMAL")?.regime;
+  return modelTop === "CF_AUTH" || modelTop === "NEAR_FALSE" ? modelTop : "FABRICATED";
+}
+
+/**
+ * The public breakdown at a new p: NORMAL takes 1 - p, the other regimes share p as they shared
+ * the old; a contradiction's regime takes the largest share (swapped with the regime that held it).
+ */
+function rescaled(scores: readonly RegimeScore[], p: number, regime?: string): RegimeScore[] {
+  const rest = scores.filter((s) => s.regime !== "NORMAL");
+  const total = rest.reduce((n, s) => n + s.p, 0);
+  const shares = rest.map((s) => ({
+    regime: s.regime,
+    p: total > 0 ? (p * s.p) / total : p / rest.length,
+  }));
+  const named = shares.find((s) => s.regime === regime);
+  if (named) {
+    const top = shares.reduce((a, b) => (b.p > a.p ? b : a));
+    [named.p, top.p] = [top.p, named.p];
+  }
+  return sortRegimeScores([{ regime: "NORMAL", p: 1 - p }, ...shares]);
+}

@@ -1,0 +1,110 @@
+/**
+ * Calendar dates in a text ("May 28, 1937", "28 May 1937", "the 3rd of June 1941", "June 1941",
+ * "1937-05-28"), read by `chrono-node` (MIT): it knows the many ways of writing a date, and
+ * rejects impossible ones. It runs only on a short window around each month name (and ISO date),
+ * which keeps its cost within the latency budget on long texts. Only the parts the text states
+ * are kept: "June 3" has no year, "June 1941" no day.
+ */
+import * as chrono from "chrono-node";
+
+export interface CalendarDate {
+  start: number;
+  end: number;
+  /** The first day of a range written "March 6–7": not one date. */
+  inexact?: boolean;
+  year?: number;
+  month?: number;
+  day?: number;
+}
+
+/** Capitalised month names (so the verb "may" and "march" are not read as months), ISO dates. */
+export const MONTH_NAME =
+  /\b(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\b\.?/g;
+const NUMBER_NEXT_TO_MONTH =
+  /\d(?:st|nd|rd|th)?(?:\s+of)?\s+\p{Lu}\p{Ll}+\.?(?!\p{L})|\p{Lu}\p{Ll}+\.?,?\s+\d|^\d{4}-\d\d/u;
+const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
+/** Characters either side of a month name that a written date can span. */
+const BEFORE = 16, AFTER = 24;
+/** A fixed reference, so that a date without a year never takes the clock's. */
+const REFERENCE = new Date(Date.UTC(2000, 0, 1));
+
+export function calendarDates(text: string): CalendarDate[] {
+  const found: CalendarDate[] = [];
+  const anchors = [...text.matchAll(MONTH_NAME), ...text.matchAll(ISO_DATE)].map((m) => m.index);
+  let covered = -1;
+  for (const anchor of anchors.sort((a, b) => a - b)) {
+    if (anchor < covered) continue;
+    // The window starts after the date before it, so a range ("March 1 to March 15") gives both.
+    const from = Math.max(0, covered, anchor - BEFORE);
+    // The window ends at the first year after the month: chrono misreads "2001, 24 days" as a time.
+    const year = text.slice(anchor, anchor + AFTER).match(/\b\d{4}\b/);
+    const window = text.slice(from, year ? anchor + year.index! + 4 : anchor + AFTER);
+    // A month without a number next to it ("in May", "May and 12") is no date: chrono is not asked.
+    const around = text.slice(Math.max(0, anchor - 12), anchor + 14);
+    if (!NUMBER_NEXT_TO_MONTH.test(around)) continue;
+    for (const r of chrono.casual.parse(window, REFERENCE)) {
+      // chrono keeps a leading "on", "from" or "the" in the date's text; the span starts after it.
+      const lead = r.text.match(/^(?:on|the|in|from)\s+/i)?.[0].length ?? 0;
+      // A range ("March 1, 2020 to March 15") is cut at its joint: its end is read on its own.
+      const joint = r.end ? r.text.search(/\s*(?:-|–|—|\bto\b|\buntil\b|\bthrough\b)/) : -1;
+      // Nothing after the year: "July 18, 1999, 22 days" is not a date at 22:00.
+      const year = r.start.isCertain("year") ? String(r.start.get("year")) : "";
+      const yearEnd = year ? r.text.indexOf(year) + year.length : 0;
+      const length = joint > 0 ? joint : yearEnd > year.length ? yearEnd : r.text.length;
+      const start = from + r.index + lead, end = from + r.index + length;
+      // Only the date written around this anchor, and only once.
+      if (start > anchor || end <= anchor || start < covered) continue;
+      const c = r.start;
+      const date: CalendarDate = { start, end };
+      if (c.isCertain("year")) date.year = c.get("year")!;
+      if (c.isCertain("month")) date.month = c.get("month")!;
+      if (c.isCertain("day")) date.day = c.get("day")!;
+      // A month alone ("in May") states nothing checkable.
+      if (date.year === undefined && date.day === undefined) continue;
+      if (/^\s*[-–—]\s*\d/.test(text.slice(end, end + 4))) date.inexact = true;
+      found.push(date);
+      covered = end;
+    }
+  }
+  return found;
+}
+
+const MONTHS = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
+
+/** A month's number from its name or abbreviation ("Sept." → 9). */
+export function monthNumber(name: string): number {
+  const key = name.toLowerCase().replace(/\.$/, "").slice(0, 3);
+  return MONTHS.findIndex((m) => m.startsWith(key)) + 1;
+}
+
+export function monthName(month: number): string {
+  const name = MONTHS[month - 1];
+  return name[0].toUpperCase() + name.slice(1);
+}
+
+export function daysInMonth(month: number, year?: number): number {
+  // February of an unknown year may have 29 days.
+  if (month === 2 && year === undefined) return 29;
+  return new Date(Date.UTC(year ?? 2000, month, 0)).getUTCDate();
+}
+
+/** "May 28, 1937", "June 1941", "1941": the parts a date states, for reasons. */
+export function describeDate(d: Omit<CalendarDate, "start" | "end">): string {
+  const parts: string[] = [];
+  if (d.month) parts.push(monthName(d.month) + (d.day ? ` ${d.day}` : ""));
+  if (d.year !== undefined) parts.push(parts.length && d.day ? `, ${d.year}` : ` ${d.year}`);
+  return parts.join("").trim();
+}

@@ -1,0 +1,197 @@
+/**
+ * A claim's quantities against the prompt's evidence: each claim is aligned with the evidence
+ * sentences sharing most of its content words (at least two); a quantity of the claim is compared
+ * with the quantity of the same slot (slots.ts) in the best-aligned sentence, in any unit of its
+ * dimension ("1.28 km" = "1,280 m"; "a third" = "33%"; "28 May 1937" = "May 28, 1937").
+ * - consistent: a same-slot quantity of an aligned sentence has the claim's value;
+ * - contradicted: none does, the value is nowhere in the document, and the best sentence states
+ *   the slot once, near a word that is also near the claim's quantity ("long", "opened"), so it
+ *   is the same slot with another value;
+ * - silent otherwise: the evidence does not state the slot, states it several times, or the
+ *   quantity is a number word ("five": loosely used) or a step of worked arithmetic.
+ */
+import { type Claim, splitClaims } from "../signals/claims.ts";
+import { isContentWord, lowerWords, stem, words } from "../signals/text.ts";
+import { describeDate } from "./dates.ts";
+import { type ExactFinding, finding } from "./finding.ts";
+import { quantities, type Quantity } from "./quantities.ts";
+import { sameSlot } from "./slots.ts";
+import { dimensionOf, unitLabel } from "./units.ts";
+import { agree, CONVERSION_SLACK, formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts";
+
+/** Fewest content words a claim must share with an evidence sentence to be aligned with it. */
+const MIN_SHARED = 2;
+/** Aligned sentences searched for a matching value, best first. */
+const ALIGNED = 3;
+/** Content words either side of a quantity that name what it measures ("long", "opened"). */
+const CONTEXT_WORDS = 3;
+
+interface Sentence {
+  text: string;
+  start: number;
+  stems: Set<string>;
+  quantities: Quantity[];
+}
+
+/** Content words that name things, not values: no digits, no month names. */
+const naming = (w: string) => isContentWord(w) && !/\d/.test(w) && !MONTH.test(w);
+const MONTH = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$/;
+const contentStems = (text: string) => new Set(lowerWords(text).filter(naming).map(stem));
+
+/** The evidence split into sentences with their quantities, once per call. */
+export function evidenceSentences(evidence: string): Sentence[] {
+  const all = quantities(evidence);
+  if (all.length === 0) return [];
+  // Only sentences that state a quantity can be compared: the others are not read further.
+  return splitClaims(evidence).map((s: Claim) => ({
+    s,
+    quantities: all.filter((q) => q.start >= s.start && q.end <= s.end),
+  })).filter((x) => x.quantities.length > 0).map(({ s, quantities }) => ({
+    text: s.text,
+    start: s.start,
+    stems: contentStems(s.text),
+    quantities,
+  }));
+}
+
+/** Content words near a quantity, not reaching past the quantities next to it. */
+function contextOf(text: string, q: Quantity, neighbours: readonly Quantity[]): Set<string> {
+  const i = neighbours.indexOf(q);
+  const from = Math.max(q.start - 60, neighbours[i - 1]?.end ?? 0);
+  const to = Math.min(q.end + 40, neighbours[i + 1]?.start ?? text.length);
+  // Names say whose the value is, not what it measures ("Dr Xia's £76m takeover", "Dr Xia will
+  // inject £30m"): only words written in lower case describe the slot.
+  const pick = (ws: string[]) =>
+    ws.filter((w) => w === w.toLowerCase()).map((w) => w.toLowerCase()).filter(naming).map(stem);
+  return new Set([
+    ...pick(words(text.slice(from, q.start))).slice(-CONTEXT_WORDS),
+    ...pick(words(text.slice(q.end, to))).slice(0, CONTEXT_WORDS),
+  ]);
+}
+
+/** Two dates state a common part ("April 8" and "2015" do not): else there is nothing to compare. */
+function comparableDates(a: Quantity, b: Quantity): boolean {
+  if (a.kind !== "date") return true;
+  return (["year", "month", "day"] as const).some((k) =>
+    a.date![k] !== undefined && b.date![k] !== undefined
+  );
+}
+
+/** The same value, whatever the slot: dates by their parts, other quantities by their number. */
+function sameNumber(claim: Quantity, evidence: Quantity): boolean {
+  if (claim.kind === "date" || evidence.kind === "date") {
+    return claim.kind === evidence.kind && sameValue(claim, evidence);
+  }
+  if (claim.unit && evidence.unit && dimensionOf(claim.unit) === dimensionOf(evidence.unit)) {
+    return sameValue(claim, evidence);
+  }
+  return agree(claim, evidence, claim.approx || evidence.approx ? HEDGED_SLACK : 0);
+}
+
+/** A quantity of the response that may be compared with the evidence. */
+export const isComparable = (q: Quantity) =>
+  q.kind !== "number" && !q.inexact && !q.word && !q.computed;
+
+function sameValue(claim: Quantity, evidence: Quantity): boolean {
+  if (claim.kind === "date") {
+    const [a, b] = [claim.date!, evidence.date!];
+    const parts = (["year", "month", "day"] as const).filter((k) =>
+      a[k] !== undefined && b[k] !== undefined
+    );
+    return parts.length > 0 && parts.every((k) => a[k] === b[k]);
+  }
+  const slack = claim.approx || evidence.approx
+    ? HEDGED_SLACK
+    : claim.unit !== evidence.unit
+    ? CONVERSION_SLACK
+    : 0;
+  const reading = evidence.unit ? inUnit(claim, evidence.unit) : claim;
+  return agree(reading, evidence, slack, evidence.unit);
+}
+
+function describe(text: string, q: Quantity): string {
+  if (q.kind === "date") return describeDate(q.date!);
+  if (q.kind === "unit") return `${formatNumber(q.value)} ${unitLabel(q.unit!)}`;
+  return written(text, q);
+}
+
+export function evidenceFindings(
+  response: string,
+  claim: { start: number; end: number; quantities: readonly Quantity[] },
+  evidence: string,
+  sentences: readonly Sentence[],
+): ExactFinding[] {
+  const comparable = claim.quantities.filter(isComparable);
+  if (comparable.length === 0) return [];
+  const stems = contentStems(response.slice(claim.start, claim.end));
+  const aligned = sentences
+    .map((s) => ({ s, shared: [...stems].filter((w) => s.stems.has(w)).length }))
+    .filter((a) => a.shared >= MIN_SHARED)
+    .sort((a, b) => b.shared - a.shared)
+    .slice(0, ALIGNED);
+  if (aligned.length === 0) return [];
+  const out: ExactFinding[] = [];
+  for (const q of comparable) {
+    const kind = q.kind === "date" ? "evidence_date" : "evidence_number";
+    const slotIn = (s: Sentence) => s.quantities.filter((e) => sameSlot(q, e) && !e.inexact);
+    const match = aligned.flatMap((a) => slotIn(a.s)).find((e) => sameValue(q, e));
+    if (match) {
+      out.push(
+        finding(
+          kind,
+          false,
+          q,
+          `${written(response, q)}; the document says ${written(evidence, match)}`,
+        ),
+      );
+      continue;
+    }
+    // The value stated anywhere in the document, in the same slot: it may be what is meant.
+    // The value anywhere in the document, whatever it counts there ("the 750-piece collection"
+    // for "750 items"): it may be what is meant.
+    const elsewhere = sentences.some((s) => s.quantities.some((e) => sameNumber(q, e)));
+    const other = elsewhere
+      ? undefined
+      : contradictingValue(response, q, comparable, evidence, aligned, slotIn);
+    if (other) {
+      out.push(
+        finding(
+          kind,
+          true,
+          q,
+          `${written(response, q)}; the document says ${describe(evidence, other)}`,
+        ),
+      );
+    }
+  }
+  return out;
+}
+
+/**
+ * The evidence's value for the claim quantity's slot, when one sentence states it unambiguously:
+ * the aligned sentence that states the slot and shares most words with the claim and with the
+ * words around the quantity, when it holds exactly one value of the slot, near one of those
+ * words.
+ */
+function contradictingValue(
+  response: string,
+  q: Quantity,
+  comparable: readonly Quantity[],
+  evidence: string,
+  aligned: readonly { s: Sentence; shared: number }[],
+  slotIn: (s: Sentence) => Quantity[],
+): Quantity | undefined {
+  const context = contextOf(response, q, comparable);
+  const overlap = (s: Sentence) => [...context].filter((w) => s.stems.has(w)).length;
+  const ranked = aligned.filter((a) => slotIn(a.s).length > 0)
+    .map((a) => ({ ...a, score: a.shared + 2 * overlap(a.s) }))
+    .sort((a, b) => b.score - a.score);
+  const best = ranked[0];
+  if (!best) return undefined;
+  // One value of the slot in that sentence (two: which is meant is unknown), said about the same
+  // thing: a word around it is a word around the claim's quantity.
+  const slot = slotIn(best.s).filter((e) => !e.word && !e.computed && comparableDates(q, e));
+  if (slot.length !== 1) return undefined;
+  const near = contextOf(evidence, slot[0], best.s.quantities);
+  return [...near].some((w) => context.has(w)) ? slot[0] : undefined;
+}

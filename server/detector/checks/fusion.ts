@@ -1,0 +1,190 @@
+/**
+ * How exact findings move the call's probability: one calibrated rule for calls with a
+ * contradicted finding and one for calls whose own arithmetic and dates check out (finding.ts,
+ * countsForFusion) in every claim, each a logistic regression with the model's logit z as
+ * offset: logit p = z + c · (a · z + b), c the share of the response's claims the findings cover
+ * (1 for the consistent group). A one-line answer shown wrong (c = 1) takes the fitted rule in
+ * full; a long summary with one wrong number, a part of it.
+ * Fitted by `deno task calibrate:checks` on the model it finds (so a new model is refitted by
+ * that one command) into `exact-fusion.json` beside the model, stamped with the model and
+ * calibrator it was fitted on; a stale or missing file leaves p as the model gives it.
+ */
+import { z } from "zod";
+import { sigmoid } from "../learners/linear.ts";
+import { modelFolder, parseModelJson } from "../inference/model_files.ts";
+import { countsForFusion, type ExactFinding } from "./finding.ts";
+import type { ClaimFindings } from "./run.ts";
+
+export const EXACT_FUSION_FILE = "exact-fusion.json";
+export const EXACT_FUSION_FORMAT = "hd-exact-fusion-2";
+export const FINDING_GROUPS = ["contradicted", "consistent"] as const;
+export type FindingGroup = typeof FINDING_GROUPS[number];
+
+export const ExactFusionFile = z.object({
+  format: z.literal(EXACT_FUSION_FORMAT),
+  modelVersion: z.string(),
+  calibratorVersion: z.string(),
+  /** Per group, [a, b] of logit p = z + c · (a · z + b). */
+  rules: z.record(z.enum(FINDING_GROUPS), z.array(z.number()).length(2)),
+  /** Rows (and hallucinated rows) behind each rule, and the data they came from. */
+  rows: z.record(
+    z.enum(FINDING_GROUPS),
+    z.object({ n: z.number().int(), positive: z.number().int() }),
+  ),
+  fittedOn: z.array(z.string()),
+});
+export type ExactFusionFile = z.infer<typeof ExactFusionFile>;
+
+/** What the fusion reads of a call's findings: its group and the share of claims they cover. */
+export interface FindingEvidence {
+  group: FindingGroup;
+  coverage: number;
+}
+
+/**
+ * A call's evidence: any contradiction wins; no finding that counts, none (scored as before).
+ * Coverage is over the claims that state something a check could read (a quantity, a date, an
+ * identifier); a claim is covered by a finding whose span reaches into it (an age checked against
+ * a birth stated in the sentence before covers both sentences).
+ */
+export function findingEvidence(claims: readonly ClaimFindings[]): FindingEvidence | undefined {
+  const counted = claims.flatMap((c) => c.findings.filter(countsForFusion));
+  const reaches = (fs: readonly ExactFinding[], c: ClaimFindings) =>
+    fs.some((f) => f.start < c.end && f.end > c.start);
+  // A claim with a finding was checkable, whatever it states ("doi:10.123/x").
+  const all = claims.flatMap((c) => c.findings);
+  const checkable = claims.filter((c) => c.checkable || reaches(all, c));
+  const covered = (fs: ExactFinding[]) => checkable.filter((c) => reaches(fs, c)).length;
+  const contradicted = counted.filter((f) => f.verdict === "contradicted");
+  if (contradicted.length > 0) {
+    return { group: "contradicted", coverage: covered(contradicted) / checkable.length };
+  }
+  // Checked and right counts only when every checkable claim of the answer checks out: a right
+  // conversion in a long answer says nothing of its other figures.
+  if (counted.length > 0 && covered(counted) === checkable.length) {
+    return { group: "consistent", coverage: 1 };
+  }
+  return undefined;
+}
+
+const EPS = 1e-6;
+export const logit = (p: number) => {
+  const q = Math.min(Math.max(p, EPS), 1 - EPS);
+  return Math.log(q / (1 - q));
+};
+
+/** The offset z and the features [c · z, c] of the rule. */
+const features = (p: number, coverage: number) => {
+  const z = logit(p);
+  return { z, x: [coverage * z, coverage] };
+};
+
+export function fusedProbability(
+  file: ExactFusionFile,
+  evidence: FindingEvidence,
+  p: number,
+): number {
+  const [a, b] = file.rules[evidence.group];
+  const { z, x } = features(p, evidence.coverage);
+  return sigmoid(z + a * x[0] + b * x[1]);
+}
+
+export interface FusionRow extends FindingEvidence {
+  pDetector: number;
+  hallucinated: boolean;
+}
+
+/** Ridge on the weights, for a stable fit where a group separates. */
+const RIDGE = 1e-2;
+
+/**
+ * Logistic regression with offset by Newton steps, with labels smoothed as Platt did
+ * ((n+ + 1)/(n+ + 2) and 1/(n- + 2)), so a group that is all hallucinated gets a high p, not an
+ * infinite weight.
+ */
+function fitRule(rows: readonly FusionRow[]): number[] {
+  const f = rows.map((r) => features(r.pDetector, r.coverage));
+  const pos = rows.filter((r) => r.hallucinated).length, neg = rows.length - pos;
+  const t = rows.map((r) => (r.hallucinated ? (pos + 1) / (pos + 2) : 1 / (neg + 2)));
+  const w = [0, 0];
+  for (let iter = 0; iter < 100; iter++) {
+    const g = w.map((v) => RIDGE * v);
+    const h = [[RIDGE, 0], [0, RIDGE]];
+    f.forEach(({ z, x }, i) => {
+      const p = sigmoid(z + w[0] * x[0] + w[1] * x[1]);
+      const d = p - t[i], s = Math.max(p * (1 - p), 1e-12);
+      for (let a = 0; a < 2; a++) {
+        g[a] += d * x[a];
+        for (let b = 0; b < 2; b++) h[a][b] += s * x[a] * x[b];
+      }
+    });
+    const step = solve(h, g);
+    for (let a = 0; a < 2; a++) w[a] -= step[a];
+    if (Math.max(...step.map(Math.abs)) < 1e-9) break;
+  }
+  return w;
+}
+
+/** Gaussian elimination with partial pivoting: h · s = g. */
+function solve(h: number[][], g: number[]): number[] {
+  const n = g.length;
+  const m = h.map((row, i) => [...row, g[i]]);
+  for (let c = 0; c < n; c++) {
+    const pivot = m.slice(c).reduce(
+      (best, row, k) => Math.abs(row[c]) > Math.abs(m[best][c]) ? c + k : best,
+      c,
+    );
+    [m[c], m[pivot]] = [m[pivot], m[c]];
+    for (let r = c + 1; r < n; r++) {
+      const f = m[r][c] / m[c][c];
+      for (let k = c; k <= n; k++) m[r][k] -= f * m[c][k];
+    }
+  }
+  const s = new Array<number>(n).fill(0);
+  for (let r = n - 1; r >= 0; r--) {
+    let v = m[r][n];
+    for (let k = r + 1; k < n; k++) v -= m[r][k] * s[k];
+    s[r] = v / m[r][r];
+  }
+  return s;
+}
+
+/** Each group's rule fitted on its rows. */
+export function fitExactFusion(
+  rows: readonly FusionRow[],
+  stamp: { modelVersion: string; calibratorVersion: string; fittedOn: string[] },
+): ExactFusionFile {
+  const of = (g: FindingGroup) => rows.filter((r) => r.group === g);
+  const fit = (g: FindingGroup) => {
+    if (of(g).length === 0) throw new Error(`no rows with ${g} findings to fit on`);
+    return fitRule(of(g));
+  };
+  const count = (g: FindingGroup) => ({
+    n: of(g).length,
+    positive: of(g).filter((r) => r.hallucinated).length,
+  });
+  return {
+    format: EXACT_FUSION_FORMAT,
+    ...stamp,
+    rules: { contradicted: fit("contradicted"), consistent: fit("consistent") },
+    rows: { contradicted: count("contradicted"), consistent: count("consistent") },
+  };
+}
+
+/** The fusion file for this model and calibrator, or undefined (missing or fitted on another). */
+export async function readExactFusion(
+  modelDir: string,
+  stamp: { modelVersion: string; calibratorVersion: string },
+): Promise<ExactFusionFile | undefined> {
+  const path = modelFolder(modelDir) + EXACT_FUSION_FILE;
+  let bytes: Uint8Array;
+  try {
+    bytes = await Deno.readFile(path);
+  } catch {
+    return undefined;
+  }
+  const file = parseModelJson(path, ExactFusionFile, bytes);
+  const current = file.modelVersion === stamp.modelVersion &&
+    file.calibratorVersion === stamp.calibratorVersion;
+  return current ? file : undefined;
+}

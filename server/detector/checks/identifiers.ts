@@ -1,0 +1,167 @@
+/**
+ * Identifiers whose form can be checked without looking anything up:
+ * - ISBN-10 and ISBN-13 check digits, ISSN check digits;
+ * - arXiv identifiers: the new scheme (YYMM.NNNN from April 2007, YYMM.NNNNN from January 2015)
+ *   must name a real month not in the future, the old one (archive/YYMMNNN) a month from August
+ *   1991 to March 2007; a year cited beside it cannot be before the identifier's year;
+ * - DOI syntax (Crossref: "10." then a registrant code of 4 to 9 digits, "/", a suffix);
+ * - citation years in the future ("Smith et al., 2031").
+ * The current year is the caller's clock (`now`), so tests can fix it.
+ */
+import { type ExactFinding, finding } from "./finding.ts";
+
+const ISBN = /\bISBN(?:-1[03])?:?\s*((?:\d[\s-]?){9}[\dXx](?:[\s-]?\d){0,3})(?![\dXx-])/g;
+const ISSN = /\bISSN:?\s*(\d{4})-(\d{3}[\dXx])\b/g;
+const ARXIV_NEW = /\barXiv:\s*(\d{2})(\d{2})\.(\d{4,5})(?:v\d+)?\b/gi;
+const ARXIV_OLD = /\barXiv:\s*[a-z-]+(?:\.[A-Z]{2})?\/(\d{2})(\d{2})(\d{3})(?:v\d+)?\b/gi;
+const DOI = /\b(?:doi:\s*|doi\.org\/|DOI\s+)(\d\S*?)(?=[\s,;)\]]|\.(?:\s|$)|$)/gi;
+const DOI_SYNTAX = /^10\.\d{4,9}\/\S+$/;
+const CITED_YEAR =
+  /(?:\bet al\.?,?\s*\(?|\(\s*[A-Z][\p{L}'-]+(?:\s+(?:and|&)\s+[A-Z][\p{L}'-]+)?,\s*)((?:19|20)\d{2})\b/gu;
+const YEAR = /(?<![\d.:/-])((?:19|20)\d{2})(?!\d|\.\d)/g;
+
+function isbnCheckDigit(digits: string): string {
+  if (digits.length === 10) {
+    const sum = [...digits.slice(0, 9)].reduce((n, d, i) => n + (10 - i) * Number(d), 0);
+    const check = (11 - (sum % 11)) % 11;
+    return check === 10 ? "X" : String(check);
+  }
+  const sum = [...digits.slice(0, 12)].reduce((n, d, i) => n + (i % 2 ? 3 : 1) * Number(d), 0);
+  return String((10 - (sum % 10)) % 10);
+}
+
+function issnCheckDigit(digits: string): string {
+  const sum = [...digits.slice(0, 7)].reduce((n, d, i) => n + (8 - i) * Number(d), 0);
+  const check = (11 - (sum % 11)) % 11;
+  return check === 10 ? "X" : String(check);
+}
+
+const span = (m: RegExpMatchArray) => ({ start: m.index!, end: m.index! + m[0].length });
+
+export function identifierFindings(text: string, now: Date): ExactFinding[] {
+  const out: ExactFinding[] = [];
+  const thisYear = now.getUTCFullYear();
+  for (const m of text.matchAll(ISBN)) {
+    const digits = m[1].replace(/[\s-]/g, "").toUpperCase();
+    if (digits.length !== 10 && digits.length !== 13) continue;
+    if (digits.length === 13 && !/^97[89]\d{10}$/.test(digits)) {
+      out.push(finding("isbn", true, span(m), "an ISBN-13 starts with 978 or 979"));
+      continue;
+    }
+    if (digits.slice(0, -1).includes("X")) continue;
+    const expected = isbnCheckDigit(digits);
+    const ok = digits.at(-1) === expected;
+    out.push(
+      finding(
+        "isbn",
+        !ok,
+        span(m),
+        ok ? "ISBN check digit is right" : `ISBN check digit should be ${expected}`,
+      ),
+    );
+  }
+  for (const m of text.matchAll(ISSN)) {
+    const digits = (m[1] + m[2]).toUpperCase();
+    const expected = issnCheckDigit(digits);
+    const ok = digits.at(-1) === expected;
+    out.push(
+      finding(
+        "issn",
+        !ok,
+        span(m),
+        ok ? "ISSN check digit is right" : `ISSN check digit should be ${expected}`,
+      ),
+    );
+  }
+  const claimYears = (at: number) => {
+    // Years cited within the same line, outside the identifier itself, with their offsets.
+    const lineStart = text.lastIndexOf("\n", at) + 1;
+    const lineEnd = text.indexOf("\n", at) === -1 ? text.length : text.indexOf("\n", at);
+    return [...text.slice(lineStart, lineEnd).matchAll(YEAR)].map((y) => ({
+      year: Number(y[1]),
+      start: lineStart + y.index!,
+    }));
+  };
+  for (const m of text.matchAll(ARXIV_NEW)) {
+    const [yy, mm, number] = [Number(m[1]), Number(m[2]), m[3]];
+    const year = 2000 + yy;
+    const when = `${year}-${m[2]}`;
+    const id = `${m[1]}${m[2]}.${number}`;
+    let problem: string | undefined;
+    let where = span(m);
+    let right = `arXiv identifier ${id} is well formed (${when})`;
+    if (mm < 1 || mm > 12) {
+      problem = `arXiv identifiers start with YYMM; month ${m[2]} does not exist`;
+    } else if (year * 12 + mm < 2007 * 12 + 4) {
+      problem = `arXiv's YYMM.NNNN identifiers began in April 2007, not ${when}`;
+    } else if (year * 12 + mm > thisYear * 12 + now.getUTCMonth() + 1) {
+      problem = `arXiv identifier ${m[1]}${m[2]} is in the future (${when})`;
+    } else if (year < 2015 && number.length === 5) {
+      problem = `arXiv numbers had 4 digits before 2015, not 5 (${when})`;
+    } else if (year >= 2015 && number.length === 4) {
+      problem = `arXiv numbers have 5 digits since 2015, not 4 (${when})`;
+    } else {
+      const cited = claimYears(m.index!);
+      const others = cited.filter((c) => c.year !== year);
+      const same = cited.find((c) => c.year === year);
+      // The cited year checked against the identifier's: the finding spans both.
+      const reach = (at: number) => ({
+        start: Math.min(at, m.index!),
+        end: Math.max(at + 4, m.index! + m[0].length),
+      });
+      if (others.length > 0 && !same && others.every((c) => c.year < year)) {
+        problem = `arXiv identifier ${id} was posted in ${year}, after the cited year ${
+          others[0].year
+        }`;
+        where = reach(others[0].start);
+      } else if (same) {
+        right = `arXiv identifier ${id} is well formed and from ${year}, the cited year`;
+        where = reach(same.start);
+      }
+    }
+    out.push(finding("arxiv", problem !== undefined, where, problem ?? right));
+  }
+  for (const m of text.matchAll(ARXIV_OLD)) {
+    const [yy, mm] = [Number(m[1]), Number(m[2])];
+    const year = yy >= 91 ? 1900 + yy : 2000 + yy;
+    const ym = year * 12 + mm;
+    const ok = mm >= 1 && mm <= 12 && ym >= 1991 * 12 + 8 && ym <= 2007 * 12 + 3;
+    out.push(
+      finding(
+        "arxiv",
+        !ok,
+        span(m),
+        ok
+          ? "old-style arXiv identifier is well formed"
+          : `old-style arXiv identifiers run from 9108 to 0703, not ${m[1]}${m[2]}`,
+      ),
+    );
+  }
+  for (const m of text.matchAll(DOI)) {
+    const doi = m[1].replace(/[.,;]+$/, "");
+    const ok = DOI_SYNTAX.test(doi);
+    out.push(
+      finding(
+        "doi",
+        !ok,
+        span(m),
+        ok ? "DOI is well formed" : `"${doi}" is not a DOI: a DOI is 10.<4 to 9 digits>/<suffix>`,
+      ),
+    );
+  }
+  for (const m of text.matchAll(CITED_YEAR)) {
+    const year = Number(m[1]);
+    if (year > thisYear) {
+      const at = m.index! + m[0].length - m[1].length;
+      out.push(
+        finding(
+          "future_citation",
+          true,
+          { start: at, end: at + 4 },
+          `cited year ${year} is in the future`,
+        ),
+      );
+    }
+  }
+  return out;
+}

@@ -1,0 +1,275 @@
+/**
+ * The quantities a text states, with their offsets: numbers with their units, money, percentages,
+ * counts with their noun, years and calendar dates (dates.ts). Each keeps the precision it was
+ * written with ("1.3 km" means 1.25 to 1.35 km; "1,300" means 1,295 to 1,305), whether it was
+ * hedged ("about"), a bound ("more than") or part of a range ("10–12"), so that the checks can
+ * stay silent where the text does not commit to one value.
+ */
+import { STOPWORDS } from "../signals/text.ts";
+import { calendarDates } from "./dates.ts";
+import { UNIT_AFTER_NUMBER, type UnitId, unitOfForm } from "./units.ts";
+
+export type QuantityKind = "unit" | "percent" | "money" | "count" | "number" | "date";
+
+export interface Quantity {
+  start: number;
+  end: number;
+  kind: QuantityKind;
+  /** The value in its unit (dates: not used; see `date`). */
+  value: number;
+  /** Half the spacing of the last written digit: the value means value ± tolerance. */
+  tolerance: number;
+  unit?: UnitId;
+  /** Money: the currency's symbol or code. */
+  currency?: string;
+  /** Counts: the noun counted, singular ("employee"). */
+  noun?: string;
+  date?: { year?: number; month?: number; day?: number };
+  /** Hedged ("about", "roughly", "~"): a looser reading applies. */
+  approx: boolean;
+  /** A bound or a range ("more than", "up to", "10–12"): never one value. */
+  inexact: boolean;
+  /** Written as a word ("five"): loosely used, so never compared with a document. */
+  word?: boolean;
+  /** A term of arithmetic written out ("3 x $25 = $75"): a step, not a stated fact. */
+  computed?: boolean;
+}
+
+const WORD_NUMBERS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+  hundred: 100,
+  dozen: 12,
+};
+/** Fractions said in words, read as shares ("a third of" = 33.3%). */
+const WORD_FRACTIONS: Record<string, number> = {
+  "a half": 50,
+  "one half": 50,
+  half: 50,
+  "a third": 100 / 3,
+  "one third": 100 / 3,
+  "two thirds": 200 / 3,
+  "a quarter": 25,
+  "one quarter": 25,
+  "three quarters": 75,
+  "a fifth": 20,
+  "one fifth": 20,
+  "a tenth": 10,
+  "one tenth": 10,
+};
+const MULTIPLIERS: Record<string, number> = {
+  thousand: 1e3,
+  million: 1e6,
+  billion: 1e9,
+  trillion: 1e12,
+  bn: 1e9,
+  m: 1e6,
+  k: 1e3,
+};
+const CURRENCY_PREFIX = /(?:US\$|A\$|C\$|\$|€|£|¥|₹)\s?$/;
+const CURRENCY_WORD = /^\s?(dollars|euros|yen|rupees|USD|EUR|GBP)\b/i;
+
+/** Digits (with thousands commas or spaces-free), an optional decimal part; or a number word. */
+const NUMBER =
+  /(?<![\p{L}\p{N}.,/:#]|[\p{L}\p{N}]-)(?:(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\p{N}]|[.,/:]\d)|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a dozen)\b(?!-))/giu;
+const FRACTION =
+  /\b(a half|one half|half|a third|one third|two[- ]thirds|a quarter|one quarter|three[- ]quarters|a fifth|one fifth|a tenth|one tenth) of\b/gi;
+const HEDGE =
+  /(?:\babout|\bapproximately|\bapprox\.|\baround|\broughly|\bnearly|\balmost|\bsome|\bcirca|\bca\.|\bclose to|\ban estimated|\bestimated|~|≈)\s*$/i;
+const BOUND =
+  /(?:\bover|\bmore than|\bless than|\bfewer than|\bunder|\bup to|\bat least|\bat most|\bbelow|\babove|\bexceeding|\bbetween|\bfrom|>|<|≥|≤)\s*$/i;
+const RANGE_AFTER = /^\s*(?:-|–|—|to)\s*(?:\$|€|£)?\d/;
+const RANGE_BEFORE = /\d\s*(?:-|–|—|to)\s*$|\bbetween\s+\S+\s+and\s*$/;
+const OPERATOR_BEFORE = /(?:[=+×*\/^]|\bx|<<)\s*(?:\$|€|£)?$/;
+const OPERATOR_AFTER = /^\s*(?:[=+×*\/^]|x\b|>>)/;
+const SPLIT_THOUSANDS_AFTER = /^ , ?\d{3}\b/;
+const LIST_JOIN = /^(?:,\s*|\s+and\s+|,\s*and\s+|\s+or\s+)$/;
+/** "between $90 million and $100 million": both ends of a range. */
+const BETWEEN_BEFORE = /\bbetween\b[^.;]{0,30}$/i;
+const AND_AFTER = /^\s*and\s+(?:\$|€|£)?\d/i;
+/** Capitalised words a number may follow without being part of a name. */
+const LEADING_WORD =
+  /^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*$|^(?:Around|About|Nearly|Over|Some|Approximately|Roughly|Almost|Under|Exactly|Only|Just|Since|Until|By|Total|Totals)$/;
+const ERA = new Set(["ad", "bc", "bce", "ce"]);
+const PERCENT = /^\s?(%|percent\b|per cent\b)/i;
+const MULTIPLIER = /^\s?(thousand|million|billion|trillion|bn|m|k)\b/i;
+/** The word after a number, when it can be what is counted (not "2018 respectively"). */
+const NOUN = /^\s+([a-z][a-z-]+)(?<!ly)\b/;
+
+/** ± half the spacing of the last written digit; integers with trailing zeros round to tens. */
+function toleranceOf(integer: string, decimals: string | undefined): number {
+  if (decimals) return 0.5 * 10 ** -decimals.length;
+  const zeros = integer.replace(/,/g, "").match(/0+$/)?.[0].length ?? 0;
+  return 0.5 * 10 ** Math.max(0, zeros - 1);
+}
+
+/**
+ * Counts and sums of money are exact when written to the unit ("1,527 books", "$290"); a round
+ * figure ("1,300", "$5 million") keeps its rounding.
+ */
+function countTolerance(integer: string, decimals: string | undefined, tolerance: number): number {
+  const zeros = integer.replace(/,/g, "").match(/0+$/)?.[0].length ?? 0;
+  return decimals || zeros >= 2 || tolerance > 0.5 ? tolerance : 0;
+}
+
+const singular = (noun: string) =>
+  noun.length > 3 && noun.endsWith("ies")
+    ? noun.slice(0, -3) + "y"
+    : noun.length > 3 && noun.endsWith("s") && !noun.endsWith("ss")
+    ? noun.slice(0, -1)
+    : noun;
+
+export function quantities(text: string): Quantity[] {
+  const dates = calendarDates(text);
+  const out: Quantity[] = dates.map((d) => ({
+    start: d.start,
+    end: d.end,
+    kind: "date" as const,
+    value: d.year ?? 0,
+    tolerance: 0,
+    date: { year: d.year, month: d.month, day: d.day },
+    approx: false,
+    inexact: d.inexact ?? false,
+  }));
+  const inDate = (at: number) => dates.some((d) => at >= d.start && at < d.end);
+  for (const m of text.matchAll(FRACTION)) {
+    out.push({
+      start: m.index,
+      end: m.index + m[1].length,
+      kind: "percent",
+      value: WORD_FRACTIONS[m[1].toLowerCase().replace("-", " ")],
+      tolerance: 0.5,
+      // "A third" is said of 30% to 36% alike: read as hedged.
+      approx: true,
+      inexact: false,
+    });
+  }
+  for (const m of text.matchAll(NUMBER)) {
+    if (inDate(m.index)) continue;
+    const q = readQuantity(text, m);
+    if (q) out.push(q);
+  }
+  out.sort((a, b) => a.start - b.start);
+  for (const q of out) {
+    q.computed = OPERATOR_BEFORE.test(text.slice(Math.max(0, q.start - 4), q.start)) ||
+      OPERATOR_AFTER.test(text.slice(q.end, q.end + 4));
+  }
+  // "30, 25 and 40 points": the numbers listed before a count count the same thing.
+  for (let i = out.length - 2; i >= 0; i--) {
+    const [q, next] = [out[i], out[i + 1]];
+    if (
+      q.kind === "number" && next.kind === "count" && LIST_JOIN.test(text.slice(q.end, next.start))
+    ) {
+      q.kind = "count";
+      q.noun = next.noun;
+    }
+  }
+  return out;
+}
+
+function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
+  const start = m.index!;
+  let end = start + m[0].length;
+  const word = m[3]?.toLowerCase();
+  let value = word
+    ? WORD_NUMBERS[word.replace("a ", "")]
+    : Number(m[1].replace(/,/g, "") + (m[2] ? "." + m[2] : ""));
+  let tolerance = word ? 0.5 : toleranceOf(m[1], m[2]);
+  const before = text.slice(Math.max(0, start - 16), start);
+  const sign = before.match(/(?:−|(?<![\p{L}\p{N}])-|\bminus\s)$/u)?.[0] ?? "";
+  if (sign) value = -value;
+  const currency = before.match(CURRENCY_PREFIX)?.[0].trim();
+  let after = text.slice(end, end + 40);
+  const multiplier = after.match(MULTIPLIER);
+  // "m" and "k" are multipliers only after a currency ("$5m"); else "5 m" is metres.
+  if (multiplier && (currency || multiplier[1].length > 2)) {
+    const factor = MULTIPLIERS[multiplier[1].toLowerCase()];
+    value *= factor;
+    tolerance *= factor;
+    end += multiplier[0].length;
+    after = text.slice(end, end + 40);
+  }
+  // "10 , 000": thousands split by a tokeniser are no number to read.
+  if (SPLIT_THOUSANDS_AFTER.test(text.slice(end, end + 6)) || /\d ,\s?$/.test(before)) {
+    return undefined;
+  }
+  // "MAX 9", "Month 2", "Windows 10": a number right after a name is part of the name.
+  const previous = before.match(/([\p{L}][\p{L}\p{N}-]*)\s$/u)?.[1];
+  if (
+    !word && previous && /^\p{Lu}/u.test(previous) && !STOPWORDS.has(previous.toLowerCase()) &&
+    !LEADING_WORD.test(previous)
+  ) return undefined;
+  // Hedges and bounds are read before the currency sign too ("more than £500,000").
+  const lead = before.replace(CURRENCY_PREFIX, "");
+  const approx = HEDGE.test(lead);
+  const inexact = BOUND.test(lead) || RANGE_AFTER.test(after) || RANGE_BEFORE.test(before) ||
+    (BETWEEN_BEFORE.test(text.slice(Math.max(0, start - 40), start)) && AND_AFTER.test(after));
+  // A minus sign belongs to the quantity's span ("-19 °C / -3 °F" joins at the slash).
+  const base = { start: start - sign.length, value, tolerance, approx, inexact };
+  if (currency) {
+    const symbol = before.match(CURRENCY_PREFIX)![0].length;
+    return {
+      ...base,
+      start: start - symbol,
+      end,
+      kind: "money",
+      currency,
+      tolerance: countTolerance(m[1], m[2], tolerance),
+    };
+  }
+  const percent = after.match(PERCENT);
+  if (percent) return { ...base, end: end + percent[0].length, kind: "percent" };
+  const currencyWord = after.match(CURRENCY_WORD);
+  if (currencyWord) {
+    return {
+      ...base,
+      end: end + currencyWord[0].length,
+      kind: "money",
+      currency: currencyWord[1].toUpperCase(),
+    };
+  }
+  const unit = after.match(UNIT_AFTER_NUMBER);
+  // One-letter symbols only as written in lower case ("5 m", "3 l"), never "4G" or "3M".
+  if (unit && !(unit[1].length === 1 && unit[1] !== unit[1].toLowerCase() && unit[1] !== "L")) {
+    return { ...base, end: end + unit[0].length, kind: "unit", unit: unitOfForm(unit[1]) };
+  }
+  const noun = after.match(NOUN)?.[1];
+  // "1937" alone is a year; "1489 of the 1872" and "1500 people" are counts.
+  const isYear = !word && !m[2] && !m[1].includes(",") && value >= 1000 && value <= 2100 &&
+    !/^\s+(?:out\s+)?of\b/.test(after);
+  if (isYear && (!noun || STOPWORDS.has(noun) || ERA.has(noun))) {
+    return { ...base, end, kind: "date", tolerance: 0, date: { year: value } };
+  }
+  const exact = {
+    ...base,
+    tolerance: word ? 0 : countTolerance(m[1], m[2], tolerance),
+    word: word !== undefined,
+  };
+  if (noun && !STOPWORDS.has(noun)) return { ...exact, end, kind: "count", noun: singular(noun) };
+  return { ...exact, end, kind: "number" };
+}

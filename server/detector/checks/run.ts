@@ -1,0 +1,93 @@
+/**
+ * The exact checks of one call: the response split into claims (signals/claims.ts) and
+ * paragraphs, its quantities read once, each check run, and the findings returned in response
+ * order with their claim. Checks against the evidence run only when there is evidence (`pr`).
+ */
+import { splitClaims } from "../signals/claims.ts";
+import { arithmeticFindings } from "./arithmetic.ts";
+import { conversionFindings } from "./conversions.ts";
+import { evidenceFindings, evidenceSentences, isComparable } from "./evidence.ts";
+import type { ExactFinding } from "./finding.ts";
+import { identifierFindings } from "./identifiers.ts";
+import { impossibleDateFindings, lifespanFindings } from "./lifespans.ts";
+import { quantities, type Quantity } from "./quantities.ts";
+import { shareFindings } from "./shares.ts";
+import { totalFindings } from "./totals.ts";
+
+export interface ClaimFindings {
+  start: number;
+  end: number;
+  /** Whether the claim states a quantity, date or identifier: something a check could read. */
+  checkable: boolean;
+  findings: ExactFinding[];
+}
+
+/** Per claim of `response`, the findings that fall in it (a claim may have none). */
+export function exactFindings(
+  response: string,
+  evidence: string | undefined,
+  now: Date = new Date(),
+): ClaimFindings[] {
+  const all = quantities(response);
+  const claims = splitClaims(response).map((c) => ({
+    start: c.start,
+    end: c.end,
+    quantities: all.filter((q) => q.start >= c.start && q.end <= c.end),
+  }));
+  // A worked solution ("500 - 2 = 498") derives its numbers: they differ from the prompt's.
+  const worked = all.some((q) => q.computed);
+  // The evidence is read only when the response states something to compare with it.
+  const sentences = evidence && !worked && all.some(isComparable)
+    ? evidenceSentences(evidence)
+    : [];
+  const found: ExactFinding[] = [
+    ...identifierFindings(response, now),
+    ...arithmeticFindings(response),
+    ...impossibleDateFindings(response),
+  ];
+  paragraphs(response, claims).forEach((paragraph) => {
+    found.push(...totalFindings(response, paragraph));
+    // A conversion may follow in the next sentence ("That's about 62 miles"): the last quantity
+    // of a claim and the first of the next are read as a pair too.
+    paragraph.claims.slice(1).forEach((claim, i) => {
+      const before = paragraph.claims[i].quantities.at(-1), first = claim.quantities[0];
+      if (before && first) found.push(...conversionFindings(response, [before, first]));
+    });
+    paragraph.claims.forEach((claim, i) => {
+      const previous = paragraph.claims[i - 1]?.quantities ?? [];
+      found.push(
+        ...conversionFindings(response, claim.quantities),
+        ...shareFindings(response, claim.quantities),
+        ...lifespanFindings(response, claim.quantities, previous, claim),
+      );
+      if (evidence && sentences.length > 0) {
+        found.push(...evidenceFindings(response, claim, evidence, sentences));
+      }
+    });
+  });
+  return claims.map(({ start, end, quantities }) => ({
+    start,
+    end,
+    checkable: quantities.length > 0,
+    findings: found.filter((f) => f.start >= start && f.start < end)
+      .sort((a, b) => a.start - b.start || a.end - b.end),
+  }));
+}
+
+type ClaimQuantities = { start: number; end: number; quantities: Quantity[] };
+
+/**
+ * Claims grouped by line: the sentences of one paragraph read together (a total after its parts,
+ * a death after a birth); list items and lines of a table do not.
+ */
+function paragraphs(text: string, claims: ClaimQuantities[]): { claims: ClaimQuantities[] }[] {
+  const groups: { claims: ClaimQuantities[] }[] = [];
+  let last: ClaimQuantities | undefined;
+  for (const claim of claims) {
+    const gap = last ? text.slice(last.end, claim.start) : "\n";
+    if (gap.includes("\n")) groups.push({ claims: [] });
+    groups[groups.length - 1].claims.push(claim);
+    last = claim;
+  }
+  return groups;
+}

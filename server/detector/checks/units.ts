@@ -1,0 +1,133 @@
+/**
+ * The units the exact checks read: each surface form a text may use ("metres", "km", "°F",
+ * "square miles") mapped to a unit of `convert-units` (MIT), whose tables do the converting. Only
+ * unambiguous forms are listed: "ton" (short or long?), "degrees" (which scale?) and a bare "C"
+ * are left out, so a check never converts a unit it might have misread.
+ */
+// @deno-types="@types/convert-units"
+import convert from "convert-units";
+
+export type UnitId = convert.Unit;
+
+// convert-units builds its tables on every call: each answer is kept, per unit and per pair.
+const dimensions = new Map<UnitId, string>();
+const lines = new Map<string, { at0: number; slope: number }>();
+
+/** The physical dimension of a unit, as `convert-units` names it ("length", "mass", ...). */
+export function dimensionOf(unit: UnitId): string {
+  let dimension = dimensions.get(unit);
+  if (dimension === undefined) {
+    dimension = convert().describe(unit).measure;
+    dimensions.set(unit, dimension);
+  }
+  return dimension;
+}
+
+/** Every conversion of convert-units is affine (temperatures) or linear: two points give it. */
+export function convertValue(value: number, from: UnitId, to: UnitId): number {
+  const key = `${from}>${to}`;
+  let line = lines.get(key);
+  if (!line) {
+    const at0 = convert(0).from(from).to(to);
+    line = { at0, slope: convert(1).from(from).to(to) - at0 };
+    lines.set(key, line);
+  }
+  return line.at0 + value * line.slope;
+}
+
+/** A unit's name for reasons ("metres", "°F"). */
+export function unitLabel(unit: UnitId): string {
+  return LABELS[unit] ?? unit;
+}
+
+const LABELS: Partial<Record<UnitId, string>> = {
+  C: "°C",
+  F: "°F",
+  K: "K",
+  m: "metres",
+  km: "km",
+  cm: "cm",
+  mm: "mm",
+  mi: "miles",
+  ft: "feet",
+  in: "inches",
+  yd: "yards",
+  kg: "kg",
+  g: "g",
+  mg: "mg",
+  lb: "lb",
+  oz: "oz",
+  mt: "tonnes",
+  l: "litres",
+  ml: "ml",
+  gal: "US gallons",
+  "fl-oz": "fl oz",
+  "km/h": "km/h",
+  "m/h": "mph",
+  "m/s": "m/s",
+  knot: "knots",
+  m2: "m²",
+  km2: "km²",
+  mi2: "square miles",
+  ft2: "square feet",
+  ha: "hectares",
+  ac: "acres",
+};
+
+/** Surface forms, lower-cased, to units (plurals and spellings listed, not guessed). */
+const FORMS: Record<string, UnitId> = {};
+const add = (unit: UnitId, ...forms: string[]) => forms.forEach((f) => (FORMS[f] = unit));
+add("C", "°c", "ºc", "℃", "degrees celsius", "degree celsius", "degrees centigrade", "° celsius");
+add("F", "°f", "ºf", "℉", "degrees fahrenheit", "degree fahrenheit", "° fahrenheit");
+add("K", "kelvin", "kelvins");
+add("mm", "mm", "millimetre", "millimetres", "millimeter", "millimeters");
+add("cm", "cm", "centimetre", "centimetres", "centimeter", "centimeters");
+add("m", "m", "metre", "metres", "meter", "meters");
+add("km", "km", "kilometre", "kilometres", "kilometer", "kilometers", "kms");
+add("in", "inch", "inches");
+add("ft", "ft", "foot", "feet");
+add("yd", "yd", "yard", "yards");
+add("mi", "mi", "mile", "miles");
+add("mg", "mg", "milligram", "milligrams", "milligramme", "milligrammes");
+add("g", "g", "gram", "grams", "gramme", "grammes");
+add("kg", "kg", "kgs", "kilogram", "kilograms", "kilogramme", "kilogrammes", "kilo", "kilos");
+add("oz", "oz", "ounce", "ounces");
+add("lb", "lb", "lbs", "pound", "pounds");
+add("mt", "tonne", "tonnes", "metric ton", "metric tons");
+add("ml", "ml", "millilitre", "millilitres", "milliliter", "milliliters");
+add("l", "l", "litre", "litres", "liter", "liters");
+add("gal", "gallon", "gallons", "gal", "us gallon", "us gallons");
+add("fl-oz", "fl oz", "fluid ounce", "fluid ounces");
+add("km/h", "km/h", "kph", "kmh", "kilometres per hour", "kilometers per hour");
+add("m/h", "mph", "miles per hour", "mi/h");
+add("m/s", "m/s", "metres per second", "meters per second");
+add("knot", "knot", "knots");
+add("m2", "m²", "m2", "sq m", "square metre", "square metres", "square meter", "square meters");
+add(
+  "km2",
+  "km²",
+  "km2",
+  "sq km",
+  "square kilometre",
+  "square kilometres",
+  "square kilometer",
+  "square kilometers",
+);
+add("mi2", "sq mi", "square mile", "square miles", "mi²");
+add("ft2", "sq ft", "square foot", "square feet", "ft²");
+add("ha", "ha", "hectare", "hectares");
+add("ac", "acre", "acres");
+
+/** Longest forms first, so "square miles" wins over "miles" and "km/h" over "km". */
+const FORM_LIST = Object.keys(FORMS).sort((a, b) => b.length - a.length);
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+/** A unit right after a number: optional space, the form, then no further letter or digit. */
+export const UNIT_AFTER_NUMBER = new RegExp(
+  `^\\s?(?:-\\s?)?(${FORM_LIST.map(escape).join("|")})(?![\\p{L}\\p{N}²])`,
+  "iu",
+);
+
+/** The unit a matched surface form names. */
+export function unitOfForm(form: string): UnitId {
+  return FORMS[form.toLowerCase().replace(/\s+/g, " ")];
+}

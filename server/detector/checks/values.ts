@@ -1,0 +1,44 @@
+/**
+ * Comparing stated values within the precision they were written with, and writing them back in
+ * words for reasons. Slack beyond the written precision: a hedged value ("about") is read within
+ * 10%, a converted one within 2% (people convert with rounded factors: 1 mile ≈ 1.6 km), and a
+ * temperature within one degree more (98.6 °F is written 99 °F).
+ */
+import type { Quantity } from "./quantities.ts";
+import { convertValue, dimensionOf, type UnitId } from "./units.ts";
+
+export const HEDGED_SLACK = 0.1;
+export const CONVERSION_SLACK = 0.02;
+
+export interface Reading {
+  value: number;
+  tolerance: number;
+}
+
+/** A quantity's value and tolerance in another unit of its dimension. */
+export function inUnit(q: Quantity, unit: UnitId): Reading {
+  if (!q.unit || q.unit === unit) return { value: q.value, tolerance: q.tolerance };
+  const value = convertValue(q.value, q.unit, unit);
+  // Affine scales (temperatures): the tolerance scales by the slope only.
+  const slope = convertValue(1, q.unit, unit) - convertValue(0, q.unit, unit);
+  return { value, tolerance: Math.abs(q.tolerance * slope) };
+}
+
+/** Whether two readings can be the same value, given their precision and a relative slack. */
+export function agree(a: Reading, b: Reading, slack: number, unit?: UnitId): boolean {
+  const degrees = unit !== undefined && dimensionOf(unit) === "temperature" && slack > 0 ? 1 : 0;
+  const allowed = a.tolerance + b.tolerance +
+    slack * Math.max(Math.abs(a.value), Math.abs(b.value)) +
+    degrees + 1e-9;
+  return Math.abs(a.value - b.value) <= allowed;
+}
+
+/** A number as a person writes it: thousands separated, at most `decimals` decimals. */
+export function formatNumber(value: number, decimals = 2): string {
+  return value.toLocaleString("en-US", { maximumFractionDigits: decimals });
+}
+
+/** The text of a quantity in the response, as written. */
+export function written(text: string, q: { start: number; end: number }): string {
+  return text.slice(q.start, q.end).trim();
+}

@@ -1,0 +1,291 @@
+/**
+ * The exact checks on crafted pairs: each wrong statement beside its right twin, and the cases
+ * where a check must stay silent (the evidence does not state the slot, rounding within the
+ * written precision, "about", ranges and bounds, the same value in another unit).
+ */
+import assert from "node:assert/strict";
+import { exactFindings } from "../../server/detector/checks/run.ts";
+import type { ExactFinding } from "../../server/detector/checks/finding.ts";
+
+const NOW = new Date(Date.UTC(2026, 10, 25));
+
+function findings(response: string, evidence?: string): ExactFinding[] {
+  return exactFindings(response, evidence, NOW).flatMap((c) => c.findings);
+}
+
+/** The verdicts of one kind, in response order. */
+function verdicts(response: string, kind: string, evidence?: string): string[] {
+  return findings(response, evidence).filter((f) => f.kind === kind).map((f) => f.verdict);
+}
+
+function assertOne(
+  response: string,
+  kind: string,
+  verdict: string,
+  reason?: string,
+  evidence?: string,
+) {
+  const found = findings(response, evidence).filter((f) => f.kind === kind);
+  assert.equal(found.length, 1, `${response}: ${JSON.stringify(found)}`);
+  assert.equal(found[0].verdict, verdict, `${response}: ${found[0].reason}`);
+  if (reason) assert.equal(found[0].reason, reason);
+}
+
+const BRIDGE = "The suspension bridge is 1,280 m long. The bridge opened on May 28, 1937, " +
+  "after four years of work, and 12,000 people crossed it on the first day.";
+
+Deno.test("exact checks, evidence: numbers and dates that contradict the document, with reasons", () => {
+  const response = "The suspension bridge is 2,150 metres long and opened on June 3, 1941.";
+  const found = findings(response, BRIDGE);
+  assert.deepEqual(found.map((f) => [f.kind, f.verdict, f.reason]), [
+    ["evidence_number", "contradicted", "2,150 metres; the document says 1,280 metres"],
+    ["evidence_date", "contradicted", "June 3, 1941; the document says May 28, 1937"],
+  ]);
+  for (const f of found) assert.match(response.slice(f.start, f.end), /2,150 metres|June 3, 1941/);
+  assertOne(
+    "On the first day 15,000 people crossed the bridge.",
+    "evidence_number",
+    "contradicted",
+    undefined,
+    BRIDGE,
+  );
+  assertOne("The bridge opened in 1941.", "evidence_date", "contradicted", undefined, BRIDGE);
+});
+
+Deno.test("exact checks, evidence: paraphrases of the same value are consistent", () => {
+  for (
+    const response of [
+      "The suspension bridge is 1.28 km long.",
+      "The suspension bridge is about 1,300 metres long.",
+      "The suspension bridge is 4,200 feet long.",
+      "The bridge opened on 28 May 1937.",
+      "The bridge opened in 1937.",
+    ]
+  ) {
+    const found = findings(response, BRIDGE);
+    assert.ok(found.length > 0, response);
+    assert.ok(
+      found.every((f) => f.verdict === "consistent"),
+      `${response}: ${JSON.stringify(found)}`,
+    );
+  }
+  assertOne(
+    "A third of voters backed the plan.",
+    "evidence_number",
+    "consistent",
+    undefined,
+    "In the survey, 33% of voters backed the plan.",
+  );
+  assertOne(
+    "A third of voters backed the plan.",
+    "evidence_number",
+    "contradicted",
+    undefined,
+    "In the survey, 48% of voters backed the plan.",
+  );
+});
+
+Deno.test("exact checks, evidence: silent where the document does not state the slot", () => {
+  // No length in the document; a date the document does not give; unrelated sentences.
+  assert.deepEqual(
+    findings("The bridge is 2,150 metres long.", "The bridge opened on May 28, 1937."),
+    [],
+  );
+  assert.deepEqual(findings("The bridge was repainted in 1990.", "The tunnel is 3 km long."), []);
+  // Ranges and bounds commit to no single value.
+  assert.deepEqual(findings("The suspension bridge is 1,000 to 1,500 m long.", BRIDGE), []);
+  assert.deepEqual(findings("The suspension bridge is over 1,000 m long.", BRIDGE), []);
+  // Two lengths in the document, none near the claim's words: which one is meant is unknown.
+  assert.deepEqual(
+    findings(
+      "The suspension bridge measures 900 m.",
+      "The suspension bridge spans 1,280 m and 227 m.",
+    ),
+    [],
+  );
+  // Response-only calls are never checked against a document.
+  assert.deepEqual(verdicts("The suspension bridge is 2,150 metres long.", "evidence_number"), []);
+});
+
+Deno.test("exact checks, conversions: wrong and right twins over several dimensions", () => {
+  const pairs: [string, string][] = [
+    ["It reached 40 °C (140 °F).", "It reached 40 °C (104 °F)."],
+    ["The trail is 10 km, or about 9 miles.", "The trail is 10 km, or about 6.2 miles."],
+    ["The dog weighs 30 kg (36 lb).", "The dog weighs 30 kg (66 lb)."],
+    ["The tank holds 50 litres (30 US gallons).", "The tank holds 50 litres (13.2 gallons)."],
+    ["The limit is 100 km/h (80 mph).", "The limit is 100 km/h (62 mph)."],
+    [
+      "The park covers 12 square kilometres (7 square miles).",
+      "The park covers 12 square kilometres (4.6 square miles).",
+    ],
+    ["Water boils at 212 °F, which is 90 °C.", "Water boils at 212 °F, which is 100 °C."],
+    ["He is 6 feet (2.2 m) tall.", "He is 6 feet (1.8 m) tall."],
+  ];
+  for (const [wrong, right] of pairs) {
+    assertOne(wrong, "unit_conversion", "contradicted");
+    assertOne(right, "unit_conversion", "consistent");
+  }
+  assertOne(
+    "It reached 40 °C (140 °F).",
+    "unit_conversion",
+    "contradicted",
+    "40 °C is 104 °F, not 140 °F",
+  );
+  // Rounding within the written precision, and "about" with a rounded factor.
+  assertOne("Body temperature is 37 °C (99 °F).", "unit_conversion", "consistent");
+  assertOne("The marathon is about 42 km (26 miles).", "unit_conversion", "consistent");
+  // Different dimensions or no conversion wording: nothing to check.
+  assert.deepEqual(verdicts("It ran 5 km in 30 kg of gear.", "unit_conversion"), []);
+  assert.deepEqual(verdicts("She ran 5 km and then 5 miles.", "unit_conversion"), []);
+});
+
+Deno.test("exact checks, totals and percentages", () => {
+  assertOne(
+    "They scored 30, 25 and 40 points, a total of 99 points.",
+    "total",
+    "contradicted",
+    "30 + 25 + 40 = 95, not 99",
+  );
+  assertOne("They scored 30, 25 and 40 points, a total of 95 points.", "total", "consistent");
+  assertOne(
+    "The first leg is 12 km. The second leg is 8.5 km. In total the route is 25 km.",
+    "total",
+    "contradicted",
+  );
+  assertOne(
+    "The first leg is 12 km. The second leg is 8.5 km. In total the route is 20.5 km.",
+    "total",
+    "consistent",
+  );
+  // A single part is no sum; a total "of over" is a bound.
+  assert.deepEqual(verdicts("Over 3 days, a total of 5,000 people came.", "total"), []);
+  assert.deepEqual(verdicts("They sold 300 and 200 cars, a total of over 400 cars.", "total"), []);
+  assertOne(
+    "Of the 40 students, 12 passed (35%).",
+    "percentage",
+    "contradicted",
+    "12 of 40 is 30%, not 35%",
+  );
+  assertOne("12 of the 40 students (30%) passed.", "percentage", "consistent");
+  assertOne("7 of 9 members (77.8%) voted yes.", "percentage", "consistent");
+  assertOne("25% of the 80 students, 24 students, failed.", "percentage", "contradicted");
+  assertOne("25% of the 80 students, 20 students, failed.", "percentage", "consistent");
+  assertOne("About 12 of 40 students (about 33%) passed.", "percentage", "consistent");
+});
+
+Deno.test("exact checks, ages, durations and impossible dates", () => {
+  assertOne(
+    "Lincoln (1809–1865) died at the age of 62.",
+    "age",
+    "contradicted",
+    "1809 to 1865 is 55 or 56 years, not 62",
+  );
+  assertOne("Lincoln (1809–1865) died at the age of 56.", "age", "consistent");
+  assertOne(
+    "He was born on February 12, 1809 and died on April 15, 1865, aged 55.",
+    "age",
+    "contradicted",
+  );
+  assertOne(
+    "He was born on February 12, 1809 and died on April 15, 1865, aged 56.",
+    "age",
+    "consistent",
+  );
+  assertOne("She was born in 1920. She died in 1990 at the age of 80.", "age", "contradicted");
+  assertOne("The war lasted from 1939 to 1945, a span of 11 years.", "duration", "contradicted");
+  assertOne("The war lasted from 1939 to 1945, a span of six years.", "duration", "consistent");
+  assertOne(
+    "The festival ran from March 1, 2020 to March 15, 2020, lasting 30 days.",
+    "duration",
+    "contradicted",
+  );
+  assertOne(
+    "The festival ran from March 1, 2020 to March 15, 2020, lasting 14 days.",
+    "duration",
+    "consistent",
+  );
+  assertOne("The meeting was on April 31, 2020.", "impossible_date", "contradicted");
+  assertOne("The law took effect on 29 February 2023.", "impossible_date", "contradicted");
+  assert.deepEqual(verdicts("The law took effect on 29 February 2024.", "impossible_date"), []);
+  assert.deepEqual(verdicts("In March 45 people joined.", "impossible_date"), []);
+  assertOne("He was born in 1950 and died in 1940.", "impossible_date", "contradicted");
+  // No dates, or an age hedged by "about": nothing exact to say.
+  assert.deepEqual(verdicts("He died at the age of 62.", "age"), []);
+  assert.deepEqual(verdicts("The war lasted from 1939 to 1945, over 5 years.", "duration"), []);
+});
+
+Deno.test("exact checks, arithmetic written out: whole expressions only, denials left alone", () => {
+  assertOne("We get 17 + 25 = 43.", "arithmetic", "contradicted", "17 + 25 = 42, not 43");
+  assertOne("We get 17 + 25 = 42.", "arithmetic", "consistent");
+  assertOne("Then 2 + 3 * 4 = 14.", "arithmetic", "consistent");
+  assertOne("So 3 x $25 = $70 in all.", "arithmetic", "contradicted");
+  assertOne("10 / 3 = 3.33", "arithmetic", "consistent");
+  for (
+    const text of [
+      "x + 5 - 3 = 12",
+      "(3 + 4) x 2 = 15",
+      "2x = 4",
+      "We cannot make 5 + 3 = 9 with these coins.",
+      "4*$10 + 6*$20 = $40 + $120",
+    ]
+  ) assert.deepEqual(verdicts(text, "arithmetic"), [], text);
+});
+
+Deno.test("exact checks: conversions and totals across sentences, ages said briefly, periods", () => {
+  assertOne("The race is 100 km. That's about 80 miles.", "unit_conversion", "contradicted");
+  assertOne("The race is 100 km. That's about 62 miles.", "unit_conversion", "consistent");
+  assertOne("A temperature of 40°C corresponds to 104°F.", "unit_conversion", "consistent");
+  assertOne(
+    "The path is 780 km long, which is about 620 miles.",
+    "unit_conversion",
+    "contradicted",
+  );
+  assertOne("The path is 780 km long, which is about 485 miles.", "unit_conversion", "consistent");
+  assertOne(
+    "The parcels weigh 2 kg, 3 kg and 4 kg, so together they weigh 10 kg.",
+    "total",
+    "contradicted",
+  );
+  assertOne("He was born in 1809 and died in 1865 at 62.", "age", "contradicted");
+  assertOne("The project took 3 years (2015–2018).", "duration", "consistent");
+  assertOne("The project took 9 years (2015–2018).", "duration", "contradicted");
+  // A name's bracket is a life, not the span of what follows.
+  assert.deepEqual(
+    verdicts("Steven (April 18, 1965 – September 16, 1989) was held for seven years.", "duration"),
+    [],
+  );
+});
+
+Deno.test("exact checks, identifiers: check digits, arXiv, DOI syntax, citation years", () => {
+  assertOne("ISBN 978-0-306-40615-7", "isbn", "consistent");
+  assertOne("ISBN 978-0-306-40615-3", "isbn", "contradicted", "ISBN check digit should be 7");
+  assertOne("ISBN 0-306-40615-2", "isbn", "consistent");
+  assertOne("ISBN 0-306-40615-5", "isbn", "contradicted", "ISBN check digit should be 2");
+  assertOne("ISSN 0317-8471", "issn", "consistent");
+  assertOne("ISSN 0317-8472", "issn", "contradicted", "ISSN check digit should be 1");
+  assertOne("Smith, J. (2021). Attention. arXiv:2105.01234.", "arxiv", "consistent");
+  assertOne("Smith, J. (2019). Attention. arXiv:2105.01234.", "arxiv", "contradicted");
+  assertOne("Smith, J. (2021). Attention. arXiv:2113.01234.", "arxiv", "contradicted");
+  assertOne("Smith, J. (2012). Attention. arXiv:1203.01234.", "arxiv", "contradicted");
+  assertOne("See arXiv:hep-th/9901001.", "arxiv", "consistent");
+  assertOne("doi:10.1038/nature14539", "doi", "consistent");
+  assertOne("doi:10.103/nature14539", "doi", "contradicted");
+  assertOne("As shown by Lee et al. (2031), it works.", "future_citation", "contradicted");
+  assert.deepEqual(verdicts("As shown by Lee et al. (2021), it works.", "future_citation"), []);
+});
+
+Deno.test("exact checks: offsets point into the response and findings sit in their claim", () => {
+  const response = "Intro line.\n\nIt reached 40 °C (140 °F). ISBN 0-306-40615-5 is cited.";
+  const claims = exactFindings(response, undefined, NOW);
+  for (const claim of claims) {
+    for (const f of claim.findings) {
+      assert.ok(f.start >= claim.start && f.start < claim.end);
+      assert.ok(f.end <= response.length && f.end > f.start);
+    }
+  }
+  assert.deepEqual(claims.map((c) => c.findings.length), [0, 1, 1]);
+  assert.equal(
+    response.slice(claims[1].findings[0].start, claims[1].findings[0].end),
+    "40 °C (140 °F",
+  );
+});
