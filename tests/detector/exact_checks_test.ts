@@ -173,6 +173,62 @@ Deno.test("exact checks, totals and percentages", () => {
   assertOne("About 12 of 40 students (about 33%) passed.", "percentage", "consistent");
 });
 
+Deno.test("exact checks, ratios against their stated parts", () => {
+  assertOne(
+    "The club has a 3:1 ratio of men to women, with 300 men and 150 women.",
+    "ratio",
+    "contradicted",
+    "300 to 150 is 2:1, not 3:1",
+  );
+  assertOne(
+    "The club has a 2:1 ratio of men to women, with 300 men and 150 women.",
+    "ratio",
+    "consistent",
+  );
+  assertOne("There are twice as many cats as dogs: 40 cats and 20 dogs.", "ratio", "consistent");
+  assertOne(
+    "There are twice as many cats as dogs: 40 cats and 25 dogs.",
+    "ratio",
+    "contradicted",
+    "40 to 25 is 1.6:1, not twice (2:1)",
+  );
+  assertOne(
+    "The school has half as many teachers as pupils: 30 teachers to 60 pupils.",
+    "ratio",
+    "consistent",
+  );
+  assertOne(
+    "The school has half as many teachers as pupils: 30 teachers to 90 pupils.",
+    "ratio",
+    "contradicted",
+  );
+  // "Three times more" is said of three and of four times alike; five is neither.
+  for (const [x, verdict] of [["12", "consistent"], ["16", "consistent"], ["22", "contradicted"]]) {
+    assertOne(
+      `The tank holds three times more water than the jug: ${x} litres versus 4 litres.`,
+      "ratio",
+      verdict,
+    );
+  }
+  // The same proportion in different units of one dimension, and the pair written in reverse.
+  assertOne("The river is twice as long as the canal: 2,000 m and 1 km.", "ratio", "consistent");
+  assertOne("A 1:3 ratio of women to men, with 300 men and 100 women.", "ratio", "consistent");
+  // Rounding within the written precision; "roughly" within 10%; ranges; parts not both stated.
+  assertOne("A 2.5:1 ratio of pines to oaks, 251 pines and 100 oaks.", "ratio", "consistent");
+  for (
+    const silent of [
+      "The club has a roughly 2:1 ratio of men to women, with 310 men and 150 women.",
+      "The ratio of students to teachers is 15:1, with 400-450 students and 30 teachers.",
+      "The ratio of students to teachers is 15:1, with 450 students.",
+      "The ratio of students to teachers is 15:1; 450 students arrived in 2019.",
+      "There are twice as many cats as dogs, and the shelter opened with 40 staff over 3 days.",
+      "She won the title twice, in 2010 and 2012.",
+      "The team won 3:1 with 20 shots and 5 corners.",
+      "There are twice as many cats as dogs: 40 cats, 20 dogs and 7 rabbits.",
+    ]
+  ) assert.deepEqual(verdicts(silent, "ratio"), [], silent);
+});
+
 Deno.test("exact checks, ages, durations and impossible dates", () => {
   assertOne(
     "Lincoln (1809–1865) died at the age of 62.",

@@ -11,6 +11,7 @@ import type { ExactFinding } from "./finding.ts";
 import { identifierFindings } from "./identifiers.ts";
 import { impossibleDateFindings, lifespanFindings } from "./lifespans.ts";
 import { quantities, type Quantity } from "./quantities.ts";
+import { ratioFindings } from "./ratios.ts";
 import { shareFindings } from "./shares.ts";
 import { totalFindings } from "./totals.ts";
 
@@ -58,6 +59,7 @@ export function exactFindings(
       found.push(
         ...conversionFindings(response, claim.quantities),
         ...shareFindings(response, claim.quantities),
+        ...ratioFindings(response, claim),
         ...lifespanFindings(response, claim.quantities, previous, claim),
       );
       if (evidence && sentences.length > 0) {
