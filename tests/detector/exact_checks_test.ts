@@ -229,6 +229,38 @@ Deno.test("exact checks, ratios against their stated parts", () => {
   ) assert.deepEqual(verdicts(silent, "ratio"), [], silent);
 });
 
+Deno.test("exact checks, one measure stated twice with two values", () => {
+  assertOne(
+    "The tower is 324 metres tall. It opened in spring. At 330 m, the tower is the tallest in Paris.",
+    "restatement",
+    "contradicted",
+    "height of the tower: 324 metres earlier in the answer, 330 m here",
+  );
+  assertOne(
+    "The bridge is 1,280 m long. The bridge is 2.1 km long.",
+    "restatement",
+    "contradicted",
+  );
+  for (
+    const silent of [
+      // The same value; the same value in another unit; rounding within the written precision.
+      "The tower is 324 metres tall. At 324 m, the tower is the tallest in Paris.",
+      "The tower is 324 metres tall. At 1,063 feet, the tower is the tallest in Paris.",
+      "The bridge is 1,280 m long. The bridge is 1.3 km long.",
+      // Hedged, a range, a change over time, an average against a maximum.
+      "The tower is 324 metres tall. At about 330 m, the tower is the tallest in Paris.",
+      "The tower is 324 metres tall. The tower is 320-330 m tall.",
+      "The tower is 300 metres tall. The tower is now 330 m tall.",
+      "The tower is 324 metres tall. The tower was 312 m tall in 1889.",
+      "The lake is 30 m deep on average. The lake is 80 m deep at its deepest point.",
+      // Different subjects, different properties.
+      "The tower is 324 metres tall. The mast is 330 m tall.",
+      "The tower is 324 metres tall. The tower is 125 m wide.",
+      "The tower is 324 metres tall. At 330 m, the tower's antenna is the tallest in Paris.",
+    ]
+  ) assert.deepEqual(verdicts(silent, "restatement"), [], silent);
+});
+
 Deno.test("exact checks, ages, durations and impossible dates", () => {
   assertOne(
     "Lincoln (1809–1865) died at the age of 62.",

@@ -13,6 +13,7 @@ export const CHECK_KINDS = [
   "total",
   "percentage",
   "ratio",
+  "restatement",
   "age",
   "duration",
   "impossible_date",
@@ -55,7 +56,7 @@ const INTERNAL_KINDS: ReadonlySet<CheckKind> = new Set([
  * answer is faithful (on the labelled calibration split, half the rows whose checked numbers all
  * match are hallucinated elsewhere), nor is a well-formed DOI evidence that the work cited exists
  * (fabricated references carry well-formed ones). Nor is a ratio that matches its parts read
- * without their order (ratios.ts). Those findings are reported all the same.
+ * without their order (ratios.ts), nor a value the answer repeats (restatements.ts). Those findings are reported all the same.
  */
 export function countsForFusion(f: ExactFinding): boolean {
   return f.verdict === "contradicted" || INTERNAL_KINDS.has(f.kind);

@@ -357,6 +357,68 @@ function ratioPairs(r: Rand, part: TwinPart, n: number): TwinPair[] {
   });
 }
 
+/** One measure stated twice: `first` in the opening claim, `again` in the closing one. */
+const RESTATEMENTS: {
+  subjects: string[];
+  lo: number;
+  hi: number;
+  text: (subject: string, first: number, again: number, place: string) => string;
+}[] = [
+  {
+    subjects: ["tower", "spire", "mast"],
+    lo: 40,
+    hi: 600,
+    text: (s, first, again, place) =>
+      `The ${s} is ${fmt(first)} m tall. Visitors reach its upper deck by lift. At ${
+        fmt(again)
+      } m, the ${s} is the tallest structure in ${place}.`,
+  },
+  {
+    subjects: ["bridge", "tunnel", "pier"],
+    lo: 1_200,
+    hi: 9_000,
+    text: (s, first, again, place) =>
+      `The ${s} is ${fmt(first)} metres long. It carries two lanes of traffic. At ${
+        fmt(again / 1000, 2)
+      } km, the ${s} is the longest in ${place}.`,
+  },
+  {
+    subjects: ["bell", "statue", "anchor"],
+    lo: 200,
+    hi: 9_000,
+    text: (s, first, again, place) =>
+      `The ${s} weighs ${fmt(first)} kg. It was cast in bronze. At ${
+        fmt(again)
+      } kg, the ${s} is the heaviest in ${place}.`,
+  },
+  {
+    subjects: ["lighthouse", "chimney", "obelisk"],
+    lo: 20,
+    hi: 200,
+    text: (s, first, again, place) =>
+      `The ${s} is ${fmt(first)} metres high. Its light can be seen far out at sea. At ${
+        fmt(convertValue(again, "m", "ft"))
+      } feet, the ${s} is the highest in ${place}.`,
+  },
+];
+
+function restatementPairs(r: Rand, part: TwinPart, n: number): TwinPair[] {
+  const templates = RESTATEMENTS.filter((_, i) => (i % 2 === 1) === (part === "held_out"));
+  return Array.from({ length: n }, (_, k) => {
+    const t = pick(r, templates);
+    const value = int(r, t.lo, t.hi), wrong = wrongValue(r, value, 0);
+    const [subject, place] = [pick(r, t.subjects), pick(r, PLACES)];
+    return pair(
+      "restatement",
+      part,
+      "restatement",
+      k,
+      t.text(subject, value, wrong, place),
+      t.text(subject, value, value, place),
+    );
+  });
+}
+
 const AGES = [
   (name: string, b: string, d: string, age: number) =>
     `${name} (${b}–${d}) died at the age of ${age}.`,
@@ -744,6 +806,7 @@ export function templateTwins(seed: number, perKind: number, now: Date): TwinPai
       ...evidencePairs(r, part, perKind * 2),
       ...identifierPairs(r, part, perKind * 2, now),
       ...ratioPairs(r, part, perKind),
+      ...restatementPairs(r, part, perKind),
     ];
   });
 }
