@@ -3,11 +3,11 @@
  * women, 300 men and 150 women" (300:150 is 2:1), "twice as many cats as dogs: 40 cats and 20
  * dogs", "three times larger", "half as many". The parts are the claim's only two quantities
  * other than the ratio, of one kind (counts, one dimension, one currency, percentages) and joined
- * as a pair is written ("300 men and 150 women", "40 to 20"). The proportion is read without its
- * order (larger over smaller), so a reversed pair is never mistaken for a wrong one; a match is
- * therefore no proof the answer is right, and only contradictions count for the fusion
- * (finding.ts). Silent when a part is a range or a bound, and, for a hedged ratio ("roughly
- * 3:1"), when the parts are within 10% of it.
+ * as a pair is written ("300 men and 150 women", "40 to 20"). A contradiction is read without
+ * the order (larger over smaller: no reading of the pair fits), so a pair listed the other way
+ * round is never mistaken for a wrong one; a match is reported only when the parts come in the
+ * ratio's order, larger first or not. Silent when a part is a range or a bound, and, for a hedged
+ * ratio ("roughly 3:1"), when the parts are within 10% of it.
  */
 import { type ExactFinding, finding } from "./finding.ts";
 import type { Quantity } from "./quantities.ts";
@@ -58,6 +58,8 @@ interface StatedRatio {
   approx: boolean;
   /** The ratio in words for reasons: "3:1", "twice (2:1)". */
   label: string;
+  /** Whether the larger side is named first ("3:1", "twice as many"; not "1:3", "half as many"). */
+  largerFirst: boolean;
 }
 
 const decimalsOf = (term: string) => term.split(".")[1]?.length ?? 0;
@@ -80,6 +82,7 @@ function statedRatios(text: string): StatedRatio[] {
       orOneMore: false,
       approx: hedge !== undefined,
       label: `${a}:${b}`,
+      largerFirst: x >= y,
     });
   }
   for (const m of text.matchAll(MULTIPLE)) {
@@ -96,6 +99,7 @@ function statedRatios(text: string): StatedRatio[] {
       orOneMore,
       approx: m[1] !== undefined,
       label: `${m[2]} (${value}:1${orOneMore ? ` or ${value + 1}:1` : ""})`,
+      largerFirst: word !== "half",
     });
   }
   return out;
@@ -159,6 +163,10 @@ export function ratioFindings(
   // as written fit; between the two (a round part that may or may not fit), silent.
   const ok = fits(proportion, proportion);
   if (!ok && fits(low, high)) return [];
+  // Parts listed the other way round from the ratio ("1:3 ... 300 men and 100 women") fit only
+  // when read reversed: nothing to confirm.
+  const largerFirst = a.value >= bReading.value;
+  if (ok && largerFirst !== ratio.largerFirst && a.value !== bReading.value) return [];
   // A hedged ratio that the parts bear out is said loosely: nothing to confirm.
   if (ok && hedged) return [];
   const right = `${written(text, a)} to ${written(text, b)} is ${formatNumber(proportion, 2)}:1`;
