@@ -231,6 +231,9 @@ Deno.test("exact checks, ratios against their stated parts", () => {
       "She won the title twice, in 2010 and 2012.",
       "The team won 3:1 with 20 shots and 5 corners.",
       "There are twice as many cats as dogs: 40 cats, 20 dogs and 7 rabbits.",
+      // Two quantities that are not the ratio's sides.
+      "The company has twice as many employees as its rival, with 400 employees and 20 offices.",
+      "The tower is twice as tall as the church, 100 m tall and 30 m wide.",
     ]
   ) assert.deepEqual(verdicts(silent, "ratio"), [], silent);
 });

@@ -41,8 +41,13 @@ const WORD_MULTIPLES: Record<string, number> = {
  */
 const MULTIPLE =
   /\b(?:(about|approximately|roughly|around|nearly|almost|some|close to)\s+)?(twice|half|(two|three|four|five|six|seven|eight|nine|ten|\d+(?:\.\d+)?)\s+times)\s+(?:(as)\s+[\p{L}-]+(?:\s+[\p{L}-]+){0,2}?\s+as\b|(?:more|larger|bigger|higher|greater|longer|heavier|taller|wider|faster)\b(?:\s+[\p{L}-]+){0,2}?\s+than\b)/giu;
-/** What joins the two parts: at most three words (the first part's noun), then a connective. */
+/**
+ * What joins the two parts: a connective; for counts, the first part's noun before it ("300 men
+ * and 150 women"). A measure with a word of its own ("100 m tall and 30 m wide") is no pair.
+ */
 const PAIR_JOIN =
+  /^\s*\)?(?:and|to|versus|vs\.?|against|compared (?:with|to)|,)\s+(?:the\s+|only\s+|just\s+)?\(?$/i;
+const COUNT_PAIR_JOIN =
   /^\s*\)?(?:[\p{L}'-]+\s+){0,3}?(?:and|to|versus|vs\.?|against|compared (?:with|to)|,)\s+(?:the\s+|only\s+|just\s+)?\(?$/iu;
 /** Spans of time counted as nouns ("3 days") are not parts of a proportion of things. */
 const TIME_NOUN = /^(?:second|minute|hour|day|week|month|year|decade|century)$/;
@@ -123,6 +128,13 @@ function comparable(a: Quantity, b: Quantity): boolean {
   }
 }
 
+/** Whether a text names both nouns at least twice each: once in its part, once besides. */
+function namesBoth(text: string, a: string, b: string): boolean {
+  const times = (noun: string) =>
+    text.match(new RegExp(`\\b${noun.replace(/[^\p{L}'-]/gu, "")}`, "giu"))?.length ?? 0;
+  return times(a) >= 2 && times(b) >= 2;
+}
+
 export function ratioFindings(
   text: string,
   claim: { start: number; end: number; quantities: readonly Quantity[] },
@@ -141,7 +153,12 @@ export function ratioFindings(
   if (parts.length !== 2) return [];
   const [a, b] = parts;
   if (!comparable(a, b) || a.inexact || b.inexact || a.computed || b.computed) return [];
-  if (!PAIR_JOIN.test(text.slice(a.end, b.start))) return [];
+  const join = text.slice(a.end, b.start);
+  if (!(a.kind === "count" ? COUNT_PAIR_JOIN : PAIR_JOIN).test(join)) return [];
+  // Counts of two things ("300 men and 150 women") are the ratio's sides only when the claim
+  // names both things elsewhere too ("a ratio of men to women", "twice as many cats as dogs"),
+  // not "400 employees and 20 offices".
+  if (a.kind === "count" && a.noun !== b.noun && !namesBoth(claimText, a.noun!, b.noun!)) return [];
   const bReading = a.unit ? inUnit(b, a.unit) : b;
   const [big, small] = a.value >= bReading.value
     ? [{ value: a.value, tolerance: a.tolerance }, bReading]
