@@ -45,10 +45,10 @@ const MULTIPLE =
  * What joins the two parts: a connective; for counts, the first part's noun before it ("300 men
  * and 150 women"). A measure with a word of its own ("100 m tall and 30 m wide") is no pair.
  */
-const PAIR_JOIN =
-  /^\s*\)?(?:and|to|versus|vs\.?|against|compared (?:with|to)|,)\s+(?:the\s+|only\s+|just\s+)?\(?$/i;
-const COUNT_PAIR_JOIN =
-  /^\s*\)?(?:[\p{L}'-]+\s+){0,3}?(?:and|to|versus|vs\.?|against|compared (?:with|to)|,)\s+(?:the\s+|only\s+|just\s+)?\(?$/iu;
+const CONNECTIVE = String
+  .raw`(?:and|to|versus|vs\.?|against|compared (?:with|to)|,)\s+(?:the\s+|only\s+|just\s+)?\(?$`;
+const PAIR_JOIN = new RegExp(String.raw`^\s*\)?` + CONNECTIVE, "i");
+const COUNT_PAIR_JOIN = new RegExp(String.raw`^\s*\)?(?:[\p{L}'-]+\s+){0,3}?` + CONNECTIVE, "iu");
 /** Spans of time counted as nouns ("3 days") are not parts of a proportion of things. */
 const TIME_NOUN = /^(?:second|minute|hour|day|week|month|year|decade|century)$/;
 
