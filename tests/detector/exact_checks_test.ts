@@ -173,6 +173,103 @@ Deno.test("exact checks, totals and percentages", () => {
   assertOne("About 12 of 40 students (about 33%) passed.", "percentage", "consistent");
 });
 
+Deno.test("exact checks, ratios against their stated parts", () => {
+  assertOne(
+    "The club has a 3:1 ratio of men to women, with 300 men and 150 women.",
+    "ratio",
+    "contradicted",
+    "300 to 150 is 2:1, not 3:1",
+  );
+  assertOne(
+    "The club has a 2:1 ratio of men to women, with 300 men and 150 women.",
+    "ratio",
+    "consistent",
+  );
+  assertOne("There are twice as many cats as dogs: 40 cats and 20 dogs.", "ratio", "consistent");
+  assertOne(
+    "There are twice as many cats as dogs: 40 cats and 25 dogs.",
+    "ratio",
+    "contradicted",
+    "40 to 25 is 1.6:1, not twice (2:1)",
+  );
+  assertOne(
+    "The school has half as many teachers as pupils: 30 teachers to 60 pupils.",
+    "ratio",
+    "consistent",
+  );
+  assertOne(
+    "The school has half as many teachers as pupils: 30 teachers to 90 pupils.",
+    "ratio",
+    "contradicted",
+  );
+  // "Three times more" is said of three and of four times alike; five is neither.
+  for (const [x, verdict] of [["12", "consistent"], ["16", "consistent"], ["22", "contradicted"]]) {
+    assertOne(
+      `The tank holds three times more water than the jug: ${x} litres versus 4 litres.`,
+      "ratio",
+      verdict,
+    );
+  }
+  // The same proportion in different units of one dimension; a pair listed the other way round
+  // is no contradiction, nor confirmed.
+  assertOne("The river is twice as long as the canal: 2,000 m and 1 km.", "ratio", "consistent");
+  assert.deepEqual(
+    verdicts("A 1:3 ratio of women to men, with 300 men and 100 women.", "ratio"),
+    [],
+  );
+  assertOne("A 1:3 ratio of women to men, with 100 women and 300 men.", "ratio", "consistent");
+  assertOne("A 1:3 ratio of women to men, with 200 women and 300 men.", "ratio", "contradicted");
+  // Rounding within the written precision; "roughly" within 10%; ranges; parts not both stated.
+  assertOne("A 2.5:1 ratio of pines to oaks, 251 pines and 100 oaks.", "ratio", "consistent");
+  for (
+    const silent of [
+      "The club has a roughly 2:1 ratio of men to women, with 310 men and 150 women.",
+      "The ratio of students to teachers is 15:1, with 400-450 students and 30 teachers.",
+      "The ratio of students to teachers is 15:1, with 450 students.",
+      "The ratio of students to teachers is 15:1; 450 students arrived in 2019.",
+      "There are twice as many cats as dogs, and the shelter opened with 40 staff over 3 days.",
+      "She won the title twice, in 2010 and 2012.",
+      "The team won 3:1 with 20 shots and 5 corners.",
+      "There are twice as many cats as dogs: 40 cats, 20 dogs and 7 rabbits.",
+      // Two quantities that are not the ratio's sides.
+      "The company has twice as many employees as its rival, with 400 employees and 20 offices.",
+      "The tower is twice as tall as the church, 100 m tall and 30 m wide.",
+    ]
+  ) assert.deepEqual(verdicts(silent, "ratio"), [], silent);
+});
+
+Deno.test("exact checks, one measure stated twice with two values", () => {
+  assertOne(
+    "The tower is 324 metres tall. It opened in spring. At 330 m, the tower is the tallest in Paris.",
+    "restatement",
+    "contradicted",
+    "height of the tower: 324 metres earlier in the answer, 330 m here",
+  );
+  assertOne(
+    "The bridge is 1,280 m long. The bridge is 2.1 km long.",
+    "restatement",
+    "contradicted",
+  );
+  for (
+    const silent of [
+      // The same value; the same value in another unit; rounding within the written precision.
+      "The tower is 324 metres tall. At 324 m, the tower is the tallest in Paris.",
+      "The tower is 324 metres tall. At 1,063 feet, the tower is the tallest in Paris.",
+      "The bridge is 1,280 m long. The bridge is 1.3 km long.",
+      // Hedged, a range, a change over time, an average against a maximum.
+      "The tower is 324 metres tall. At about 330 m, the tower is the tallest in Paris.",
+      "The tower is 324 metres tall. The tower is 320-330 m tall.",
+      "The tower is 300 metres tall. The tower is now 330 m tall.",
+      "The tower is 324 metres tall. The tower was 312 m tall in 1889.",
+      "The lake is 30 m deep on average. The lake is 80 m deep at its deepest point.",
+      // Different subjects, different properties.
+      "The tower is 324 metres tall. The mast is 330 m tall.",
+      "The tower is 324 metres tall. The tower is 125 m wide.",
+      "The tower is 324 metres tall. At 330 m, the tower's antenna is the tallest in Paris.",
+    ]
+  ) assert.deepEqual(verdicts(silent, "restatement"), [], silent);
+});
+
 Deno.test("exact checks, ages, durations and impossible dates", () => {
   assertOne(
     "Lincoln (1809–1865) died at the age of 62.",

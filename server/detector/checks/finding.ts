@@ -12,6 +12,8 @@ export const CHECK_KINDS = [
   "arithmetic",
   "total",
   "percentage",
+  "ratio",
+  "restatement",
   "age",
   "duration",
   "impossible_date",
@@ -41,6 +43,7 @@ const INTERNAL_KINDS: ReadonlySet<CheckKind> = new Set([
   "arithmetic",
   "total",
   "percentage",
+  "ratio",
   "age",
   "duration",
   "isbn",
@@ -53,7 +56,8 @@ const INTERNAL_KINDS: ReadonlySet<CheckKind> = new Set([
  * checks the answer against itself. A number that matches the document is not evidence that the
  * answer is faithful (on the labelled calibration split, half the rows whose checked numbers all
  * match are hallucinated elsewhere), nor is a well-formed DOI evidence that the work cited exists
- * (fabricated references carry well-formed ones). Those findings are reported all the same.
+ * (fabricated references carry well-formed ones). Nor is a value the answer repeats
+ * (restatements.ts): both statements may be wrong alike. Those findings are reported all the same.
  */
 export function countsForFusion(f: ExactFinding): boolean {
   return f.verdict === "contradicted" || INTERNAL_KINDS.has(f.kind);

@@ -11,6 +11,8 @@ import type { ExactFinding } from "./finding.ts";
 import { identifierFindings } from "./identifiers.ts";
 import { impossibleDateFindings, lifespanFindings } from "./lifespans.ts";
 import { quantities, type Quantity } from "./quantities.ts";
+import { ratioFindings } from "./ratios.ts";
+import { restatementFindings } from "./restatements.ts";
 import { shareFindings } from "./shares.ts";
 import { totalFindings } from "./totals.ts";
 
@@ -46,7 +48,10 @@ export function exactFindings(
     ...impossibleDateFindings(response),
   ];
   paragraphs(response, claims).forEach((paragraph) => {
-    found.push(...totalFindings(response, paragraph));
+    found.push(
+      ...totalFindings(response, paragraph),
+      ...restatementFindings(response, paragraph.claims),
+    );
     // A conversion may follow in the next sentence ("That's about 62 miles"): the last quantity
     // of a claim and the first of the next are read as a pair too.
     paragraph.claims.slice(1).forEach((claim, i) => {
@@ -58,6 +63,7 @@ export function exactFindings(
       found.push(
         ...conversionFindings(response, claim.quantities),
         ...shareFindings(response, claim.quantities),
+        ...ratioFindings(response, claim),
         ...lifespanFindings(response, claim.quantities, previous, claim),
       );
       if (evidence && sentences.length > 0) {

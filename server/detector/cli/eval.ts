@@ -64,7 +64,7 @@ function fusionNote(fusion: ExactFusionFile | undefined): string {
       rule("contradicted")
     }; a call whose every claim is covered by its own ` +
     "arithmetic, dates and check digits checking out (conversions, arithmetic, totals, " +
-    "percentages, ages, " +
+    "percentages, ratios, ages, " +
     `durations, ISBN, ISSN, arXiv): ${rule("consistent")}. Numbers ` +
     "that match the document and well-formed DOIs are reported as consistent but do not " +
     "lower p: on the labelled calibration split, half the rows whose checked numbers all match " +

@@ -215,7 +215,8 @@ export function exactChecksSection(report: ExactChecksReport, fusionNote: string
 Checks that need no world knowledge (server/detector/checks/), run on every call: numbers,
 dates, money, percentages and counts of a claim against the aligned sentence of the prompt's
 evidence (\`pr\`); unit conversions, arithmetic written out, totals, percentages and their
-counts, ages and durations against stated dates, impossible dates inside the answer; ISBN/ISSN
+counts, ratios and their parts, one measure stated twice with two values, ages and durations
+against stated dates, impossible dates inside the answer; ISBN/ISSN
 check digits, arXiv identifiers (form, month, year against the cited year), DOI syntax, citation
 years in the future.
 Each finding carries the claim's offsets, its kind and a reason in words; they reach callers in

@@ -309,6 +309,116 @@ function sharePairs(r: Rand, part: TwinPart, n: number): TwinPair[] {
   });
 }
 
+const MULTIPLE_WORDS = ["", "", "twice", "three times", "four times", "five times", "six times"];
+const RATIO_NOUNS = [
+  ["men", "women"],
+  ["students", "teachers"],
+  ["adults", "children"],
+  ["pines", "oaks"],
+  ["cars", "bicycles"],
+];
+/** Ratios with their parts; `ratio` is the stated proportion, the parts are `x` to `y`. */
+const RATIOS = [
+  (ratio: number, x: string, y: string, [a, b]: string[]) =>
+    `The club has a ${ratio}:1 ratio of ${a} to ${b}, with ${x} ${a} and ${y} ${b}.`,
+  (ratio: number, x: string, y: string, [a, b]: string[]) =>
+    `There are ${
+      MULTIPLE_WORDS[ratio]
+    } as many ${a} as ${b} in the program: ${x} ${a} and ${y} ${b}.`,
+  (ratio: number, x: string, y: string, [a, b]: string[]) =>
+    `The ratio of ${a} to ${b} is ${ratio} to 1, with ${x} ${a} and ${y} ${b}.`,
+  (ratio: number, x: string, y: string) =>
+    `The new hall is ${MULTIPLE_WORDS[ratio]} as long as the old hall, ${x} m versus ${y} m.`,
+  (ratio: number, x: string, y: string, [a, b]: string[]) =>
+    `In the census, ${a} outnumber ${b} by a ${ratio}-to-1 ratio (${x} ${a} to ${y} ${b}).`,
+  (ratio: number, x: string, y: string) =>
+    `The reservoir holds ${
+      MULTIPLE_WORDS[ratio]
+    } more water than the pond: ${x} litres compared with ${y} litres.`,
+];
+
+function ratioPairs(r: Rand, part: TwinPart, n: number): TwinPair[] {
+  const templates = RATIOS.filter((_, i) => (i % 2 === 1) === (part === "held_out"));
+  return Array.from({ length: n }, (_, k) => {
+    const t = pick(r, templates);
+    const ratio = int(r, 2, 4), y = int(r, 12, 400);
+    // Two apart at least: "three times more" is said of three and of four times alike.
+    const wrong = ratio === 4 ? pick(r, [2, 6]) : ratio + pick(r, [2, 3]);
+    const nouns = pick(r, RATIO_NOUNS);
+    const [x, yText] = [fmt(ratio * y), fmt(y)];
+    return pair(
+      "ratio",
+      part,
+      "ratio",
+      k,
+      t(wrong, x, yText, nouns),
+      t(ratio, x, yText, nouns),
+    );
+  });
+}
+
+/** One measure stated twice: `first` in the opening claim, `again` in the closing one. */
+const RESTATEMENTS: {
+  subjects: string[];
+  lo: number;
+  hi: number;
+  text: (subject: string, first: number, again: number, place: string) => string;
+}[] = [
+  {
+    subjects: ["tower", "spire", "mast"],
+    lo: 40,
+    hi: 600,
+    text: (s, first, again, place) =>
+      `The ${s} is ${fmt(first)} m tall. Visitors reach its upper deck by lift. At ${
+        fmt(again)
+      } m, the ${s} is the tallest structure in ${place}.`,
+  },
+  {
+    subjects: ["bridge", "tunnel", "pier"],
+    lo: 1_200,
+    hi: 9_000,
+    text: (s, first, again, place) =>
+      `The ${s} is ${fmt(first)} metres long. It carries two lanes of traffic. At ${
+        fmt(again / 1000, 2)
+      } km, the ${s} is the longest in ${place}.`,
+  },
+  {
+    subjects: ["bell", "statue", "anchor"],
+    lo: 200,
+    hi: 9_000,
+    text: (s, first, again, place) =>
+      `The ${s} weighs ${fmt(first)} kg. It was cast in bronze. At ${
+        fmt(again)
+      } kg, the ${s} is the heaviest in ${place}.`,
+  },
+  {
+    subjects: ["lighthouse", "chimney", "obelisk"],
+    lo: 20,
+    hi: 200,
+    text: (s, first, again, place) =>
+      `The ${s} is ${fmt(first)} metres high. Its light can be seen far out at sea. At ${
+        fmt(convertValue(again, "m", "ft"))
+      } feet, the ${s} is the highest in ${place}.`,
+  },
+];
+
+function restatementPairs(r: Rand, part: TwinPart, n: number): TwinPair[] {
+  const templates = RESTATEMENTS.filter((_, i) => (i % 2 === 1) === (part === "held_out"));
+  return Array.from({ length: n }, (_, k) => {
+    const t = pick(r, templates);
+    const value = int(r, t.lo, t.hi), wrong = wrongValue(r, value, 0);
+    const [subject, place] = [pick(r, t.subjects), pick(r, PLACES)];
+    return pair(
+      "restatement",
+      part,
+      "restatement",
+      k,
+      t.text(subject, value, wrong, place),
+      t.text(subject, value, value, place),
+    );
+  });
+}
+
 const AGES = [
   (name: string, b: string, d: string, age: number) =>
     `${name} (${b}–${d}) died at the age of ${age}.`,
@@ -695,6 +805,8 @@ export function templateTwins(seed: number, perKind: number, now: Date): TwinPai
       ...impossibleDatePairs(r, part, perKind),
       ...evidencePairs(r, part, perKind * 2),
       ...identifierPairs(r, part, perKind * 2, now),
+      ...ratioPairs(r, part, perKind),
+      ...restatementPairs(r, part, perKind),
     ];
   });
 }
