@@ -10,7 +10,7 @@
  */
 import { daysInMonth, describeDate, monthName, monthNumber } from "./dates.ts";
 import { type ExactFinding, finding } from "./finding.ts";
-import type { Quantity } from "./quantities.ts";
+import { type Quantity, WORD_NUMBERS } from "./quantities.ts";
 
 type DateQ = Quantity & { date: { year?: number; month?: number; day?: number } };
 
@@ -26,25 +26,6 @@ const FROM = /(?:\bfrom|\bbetween|\bin|\()\s*$/i;
 const TO = /^\s*(?:to|until|till|through|and|–|-|—)\s*$/;
 const DURATION =
   /(\d{1,4}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty)[\s-](years?|months?|weeks?|days?)\b/gi;
-const SMALL: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-};
 
 const isDate = (q: Quantity): q is DateQ => q.kind === "date" && q.date?.year !== undefined;
 const before = (text: string, q: Quantity, n = 24) => text.slice(Math.max(0, q.start - n), q.start);
@@ -140,7 +121,7 @@ export function lifespanFindings(
         /\b(?:over|more than|less than|under|about|nearly|almost|around|roughly|some|at least|up to)\s*$/i
           .test(text.slice(Math.max(0, at - 16), at))
       ) continue;
-      const stated = Number(m[1]) || SMALL[m[1].toLowerCase()];
+      const stated = Number(m[1]) || WORD_NUMBERS[m[1].toLowerCase()];
       const unit = m[2].toLowerCase().replace(/s$/, "");
       const possible = durations(a.date, b.date, unit);
       if (!possible) continue;

@@ -35,7 +35,8 @@ export interface Quantity {
   computed?: boolean;
 }
 
-const WORD_NUMBERS: Record<string, number> = {
+/** Number words, for every check that reads one (counts, durations, multiples). */
+export const WORD_NUMBERS: Record<string, number> = {
   one: 1,
   two: 2,
   three: 3,

@@ -10,7 +10,7 @@
  * ratio ("roughly 3:1"), when the parts are within 10% of it.
  */
 import { type ExactFinding, finding } from "./finding.ts";
-import type { Quantity } from "./quantities.ts";
+import { type Quantity, WORD_NUMBERS } from "./quantities.ts";
 import { dimensionOf } from "./units.ts";
 import { formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts";
 
@@ -22,19 +22,8 @@ const COLON_RATIO = new RegExp(
     .raw`\b${HEDGE}${TERM}\s*(?::|-to-|\s+to\s+)\s*${TERM}\s+ratio\b|\bratio\b[^.;:\d]{0,40}?\b(?:is|was|of|at)\s+${HEDGE}${TERM}\s*(?::|-to-|\s+to\s+)\s*${TERM}(?![\d:.]\d)`,
   "gi",
 );
-const WORD_MULTIPLES: Record<string, number> = {
-  twice: 2,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  half: 2,
-};
+/** Multiples in words: "twice", "three times"; "half as many" is the ratio 2 the other way. */
+const WORD_MULTIPLES: Record<string, number> = { ...WORD_NUMBERS, twice: 2, half: 2 };
 /**
  * "twice as many students as", "three times as long as", "half as much", "4 times larger than":
  * "N times larger/more than" is said for N and for N + 1 alike, so both are allowed.
