@@ -162,6 +162,11 @@ Deno.test("checked detector: each claim carries its own findings and fused risk"
     claims[1].p_hallucination,
     fusedProbability(file, { group: "contradicted", coverage: 1 }, plain[1].p_hallucination),
   );
+  // A call that asks for its claims gets these, beside the call's own fused answer.
+  const call = { ...input, task: "multiclass" as const, claims: true };
+  const { claims: answered, ...decision } = checked.score(call);
+  assert.deepEqual(answered, claims);
+  assert.deepEqual(decision, checked.score({ ...call, claims: false }));
   // The knowledge base's calibrator keeps the checks.
   const retrieval = checked.withCalibration(model.calibration, "cal-retrieval");
   assert.ok(retrieval instanceof CheckedDetector);

@@ -157,7 +157,6 @@ Deno.test("scorer: no_evidence without a knowledge base, evidence from it with o
       seen.push(input.prompt);
       return detector.score(input);
     },
-    scoreClaims: (input) => detector.scoreClaims(input),
   };
   const scorer = createScorer(detector, { base: baseOf(DOCUMENTS), detector: spy });
   const withBase = await scorer(call);

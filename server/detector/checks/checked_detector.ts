@@ -48,11 +48,26 @@ export class CheckedDetector extends CalibratedDetector {
   }
 
   override score(input: DetectInput): ScoreOutput {
-    const output = super.score(input);
+    // The findings are read once, for the call and for its claims.
     const claims = this.findings(input);
+    const output = super.score({ ...input, claims: false });
+    const checked = this.checkedOutput(input, output, claims);
+    return input.claims ? { ...checked, claims: this.claimsWith(input, claims) } : checked;
+  }
+
+  override scoreClaims(input: ClaimsInput): ClaimRisk[] {
+    return this.claimsWith(input, this.findings(input));
+  }
+
+  /** The model's answer through the fitted rule of the call's findings, when one applies. */
+  private checkedOutput(
+    input: DetectInput,
+    output: ScoreOutput,
+    claims: readonly ClaimFindings[],
+  ): ScoreOutput {
     const fused = this.fused(output.p_hallucination, claims);
-    const findings = claims.flatMap((c) => c.findings);
     if (fused === undefined) return output;
+    const findings = claims.flatMap((c) => c.findings);
     const threshold = this.calibration.cells[`${input.task}/${input.inputMode}`].threshold;
     const scores = input.task === "binary"
       ? [{ regime: BINARY_REGIME, p: fused }]
@@ -66,8 +81,8 @@ export class CheckedDetector extends CalibratedDetector {
     };
   }
 
-  override scoreClaims(input: ClaimsInput): ClaimRisk[] {
-    const findings = this.findings(input);
+  /** Each claim scored by the model, with its own findings and fused as the call is. */
+  private claimsWith(input: ClaimsInput, findings: readonly ClaimFindings[]): ClaimRisk[] {
     const threshold = this.calibration.cells[`binary/${input.inputMode}`].threshold;
     return super.scoreClaims(input).map((claim) => {
       const own = findings.find((f) => f.start === claim.start) ??

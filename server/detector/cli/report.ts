@@ -2,11 +2,11 @@
  * `deno task report --input in.jsonl --scores out.jsonl [--out report.html] [--top N]
  * [--model DIR] [--title T]`: from `deno task score`'s input and output, one self-contained HTML
  * report: what share of the answers are flagged (with its interval) and where, per `group` when
- * the input rows carry one. The riskiest answers' claims are scored one by one by the model, to
- * mark the risky ones. Progress goes to standard error.
+ * the input rows carry one. The riskiest answers' claims are scored one by one by the detector as
+ * served (exact checks included), to mark the risky ones. Progress goes to standard error.
  */
 import { z } from "zod";
-import { loadDetector } from "../inference/model.ts";
+import { loadCheckedDetector } from "../checks/checked_detector.ts";
 import { DEFAULT_MODEL_DIR } from "../inference/model_files.ts";
 import { figuresOf } from "../report/figures.ts";
 import { reportHtml, type RiskyAnswer } from "../report/html.ts";
@@ -49,7 +49,7 @@ async function main() {
       ReturnType<typeof figuresOf>,
     ]
   );
-  const detector = await loadDetector(flags.model ?? DEFAULT_MODEL_DIR);
+  const detector = await loadCheckedDetector(flags.model ?? DEFAULT_MODEL_DIR);
   const top = [...scored].sort((a, b) => b.score.p_hallucination - a.score.p_hallucination)
     .slice(0, flags.top);
   const riskiest: RiskyAnswer[] = top.map((row, i) => {

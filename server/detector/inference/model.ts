@@ -156,7 +156,7 @@ export class CalibratedDetector implements Detector {
     const { p, scores } = task === "binary"
       ? binaryOutput(cell, raw)
       : multiclassOutput(this.core, cell, raw);
-    return {
+    const output: ScoreOutput = {
       p_hallucination: p,
       flag: p >= cell.threshold,
       top_regime: scores[0].regime,
@@ -167,6 +167,7 @@ export class CalibratedDetector implements Detector {
       calibrator_version: this.calibratorVersion,
       warnings: [],
     };
+    return input.claims ? { ...output, claims: this.scoreClaims(input) } : output;
   }
 
   /** The same model behind another calibrator (the knowledge base's, fitted on retrieval). */

@@ -29,9 +29,8 @@ export interface ScoreOutput {
 export interface Detector {
   readonly modelVersion: string;
   readonly calibratorVersion: string;
+  /** With `input.claims`, the output carries each claim's risk too. */
   score(input: DetectInput): ScoreOutput;
-  /** Each claim of the response scored on its own against the same prompt. */
-  scoreClaims(input: ClaimsInput): ClaimRisk[];
 }
 
 export type ClaimsInput = Pick<DetectInput, "prompt" | "response" | "inputMode">;

@@ -48,12 +48,9 @@ export function scoreWithEvidence(
   // The response's claims, split once for both retrieval and coverage.
   const claims = splitClaims(call.response);
   const { input, retrieved, evidence } = withEvidence(call, knowledge, claims);
-  const scoring = retrieved ? knowledge!.detector : detector;
-  const output = scoring.score(input);
+  const output = (retrieved ? knowledge!.detector : detector).score(input);
   const warnings = lacksEvidence(evidenceCoverage(evidence, call.response, claims))
     ? ["no_evidence", ...output.warnings]
     : output.warnings;
-  return call.claims
-    ? { ...output, warnings, claims: scoring.scoreClaims(input) }
-    : { ...output, warnings };
+  return { ...output, warnings };
 }
