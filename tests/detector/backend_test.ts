@@ -180,7 +180,7 @@ Deno.test("per-claim scores point at each claim and rank an invented one higher"
     "sells bicycles in twelve countries.";
   const response = "Acme Corp was founded in Boston by Jane Smith. It employs 5,000 people and " +
     "sells cars in Japan.";
-  const claims = detector.scoreClaims({ prompt, response, inputMode: "pr" });
+  const claims = await detector.scoreClaims({ prompt, response, inputMode: "pr" });
   assert.equal(claims.length, 2);
   assert.equal(
     response.slice(claims[0].start, claims[0].end),

@@ -36,7 +36,9 @@ const rows: BuiltRow[] = [
 
 Deno.test("evaluation-only rows of a trained set are reported as their own set, outside the trained mean", async () => {
   const detector = await loadDetector();
-  const cell = evaluateCells(detector, rows).find((c) => c.task === "binary" && c.mode === "pr")!;
+  const cell = (await evaluateCells(detector, rows)).find((c) =>
+    c.task === "binary" && c.mode === "pr"
+  )!;
   assert.deepEqual(Object.keys(cell.perSet), ["mixed", "mixed/unlicensed", "other"]);
   assert.deepEqual(
     Object.values(cell.perSet).map((m) => [m.n, m.positives]),

@@ -72,7 +72,7 @@ Deno.test("checked detector: nothing checkable is the model's answer, byte for b
   ) {
     for (const task of ["binary", "multiclass"] as const) {
       const call = { ...input, task, inputMode: input.prompt ? "pr" as const : "ro" as const };
-      assert.equal(JSON.stringify(checked.score(call)), JSON.stringify(model.score(call)));
+      assert.equal(JSON.stringify(checked.scoreNow(call)), JSON.stringify(model.scoreNow(call)));
     }
   }
 });
@@ -86,7 +86,7 @@ Deno.test("checked detector: a contradiction raises p, sets the flag and the reg
     task: "multiclass" as const,
     inputMode: "ro" as const,
   };
-  const before = model.score(call), after = checked.score(call);
+  const before = model.scoreNow(call), after = checked.scoreNow(call);
   assert.equal(
     after.p_hallucination,
     fusedProbability(file, { group: "contradicted", coverage: 1 }, before.p_hallucination),
@@ -100,12 +100,12 @@ Deno.test("checked detector: a contradiction raises p, sets the flag and the reg
   assert.equal(after.regime_scores[0].regime, "FABRICATED");
   const sum = after.regime_scores.reduce((n, s) => n + s.p, 0);
   assert.ok(Math.abs(sum - 1) < 1e-9);
-  const citation = checked.score({
+  const citation = checked.scoreNow({
     ...call,
     response: "See Smith, Rivers (2019), ISBN 0-306-40615-5.",
   });
   assert.equal(citation.top_regime, "CF_AUTH");
-  const binary = checked.score({ ...call, task: "binary" });
+  const binary = checked.scoreNow({ ...call, task: "binary" });
   assert.deepEqual(binary.regime_scores, [{
     regime: "binary_hallucination",
     p: binary.p_hallucination,
@@ -121,8 +121,8 @@ Deno.test("checked detector: the answer's own arithmetic checking out lowers p",
     task: "binary" as const,
     inputMode: "ro" as const,
   };
-  const before = model.score(call).p_hallucination;
-  const after = checked.score(call).p_hallucination;
+  const before = model.scoreNow(call).p_hallucination;
+  const after = checked.scoreNow(call).p_hallucination;
   assert.equal(after, fusedProbability(file, { group: "consistent", coverage: 1 }, before));
   assert.ok(after < before);
   // A number that matches the document is reported, but is no evidence of a faithful answer.
@@ -132,14 +132,17 @@ Deno.test("checked detector: the answer's own arithmetic checking out lowers p",
     task: "binary" as const,
     inputMode: "pr" as const,
   };
-  assert.equal(JSON.stringify(checked.score(document)), JSON.stringify(model.score(document)));
-  assert.deepEqual(checked.scoreClaims(document)[0].findings.map((f) => f.verdict), [
+  assert.equal(
+    JSON.stringify(checked.scoreNow(document)),
+    JSON.stringify(model.scoreNow(document)),
+  );
+  assert.deepEqual(checked.claimRisks(document)[0].findings.map((f) => f.verdict), [
     "consistent",
     "consistent",
   ]);
   // Without a fusion fitted for the model, findings move nothing.
   const unfitted = new CheckedDetector(model, undefined, () => NOW);
-  assert.equal(JSON.stringify(unfitted.score(call)), JSON.stringify(model.score(call)));
+  assert.equal(JSON.stringify(unfitted.scoreNow(call)), JSON.stringify(model.scoreNow(call)));
 });
 
 Deno.test("checked detector: each claim carries its own findings and fused risk", async () => {
@@ -151,8 +154,8 @@ Deno.test("checked detector: each claim carries its own findings and fused risk"
     response: "The bridge is popular. The suspension bridge is 2,150 metres long.",
     inputMode: "pr" as const,
   };
-  const plain = model.scoreClaims(input);
-  const claims = checked.scoreClaims(input);
+  const plain = model.claimRisks(input);
+  const claims = checked.claimRisks(input);
   assert.deepEqual(claims.map((c) => c.findings.length), [0, 1]);
   assert.deepEqual(claims[0], plain[0]);
   const f = claims[1].findings[0];
@@ -164,9 +167,9 @@ Deno.test("checked detector: each claim carries its own findings and fused risk"
   );
   // A call that asks for its claims gets these, beside the call's own fused answer.
   const call = { ...input, task: "multiclass" as const, claims: true };
-  const { claims: answered, ...decision } = checked.score(call);
+  const { claims: answered, ...decision } = checked.scoreNow(call);
   assert.deepEqual(answered, claims);
-  assert.deepEqual(decision, checked.score({ ...call, claims: false }));
+  assert.deepEqual(decision, checked.scoreNow({ ...call, claims: false }));
   // The knowledge base's calibrator keeps the checks.
   const retrieval = checked.withCalibration(model.calibration, "cal-retrieval");
   assert.ok(retrieval instanceof CheckedDetector);

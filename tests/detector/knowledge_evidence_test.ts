@@ -147,7 +147,7 @@ Deno.test("scorer: no_evidence without a knowledge base, evidence from it with o
   };
   const plain = await createScorer(detector)(call);
   assert.deepEqual(plain.warnings, ["no_evidence"]);
-  assert.deepEqual(plain, { ...detector.score(call), warnings: ["no_evidence"] });
+  assert.deepEqual(plain, { ...(await detector.score(call)), warnings: ["no_evidence"] });
 
   const seen: (string | undefined)[] = [];
   const spy: Detector = {

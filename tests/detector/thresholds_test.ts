@@ -11,7 +11,7 @@ Deno.test("flag compares p_hallucination with the threshold of the cell that ser
   const detector = await loadDetector();
   for (const task of TASKS) {
     for (const inputMode of INPUT_MODES) {
-      const out = detector.score({ prompt, response, task, inputMode });
+      const out = detector.scoreNow({ prompt, response, task, inputMode });
       const cell = detector.calibration.cells[`${task}/${inputMode}`];
       assert.equal(out.flag, out.p_hallucination >= cell.threshold);
       assert.equal(out.task_used, task);
@@ -34,7 +34,7 @@ Deno.test("changing one cell's threshold changes only that cell's flag", async (
   const detector = new CalibratedDetector(base.core, calibration, base.modelVersion, "cal-test");
   for (const task of TASKS) {
     for (const inputMode of INPUT_MODES) {
-      const out = detector.score({ prompt, response, task, inputMode });
+      const out = detector.scoreNow({ prompt, response, task, inputMode });
       assert.equal(out.flag, thresholds[`${task}/${inputMode}`] === 0, `${task}/${inputMode}`);
       assert.equal(out.calibrator_version, "cal-test");
     }

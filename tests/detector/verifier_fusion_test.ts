@@ -43,7 +43,7 @@ Deno.test(needing("sharedData", {
         const inputMode = row.modes.includes("pr") ? "pr" as const : "ro" as const;
         return {
           label: row.hallucinated,
-          pDetector: detector.score({
+          pDetector: detector.scoreNow({
             prompt: inputMode === "pr" ? row.prompt : undefined,
             response: row.response,
             task: "binary",

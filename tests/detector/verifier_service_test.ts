@@ -11,7 +11,7 @@
  */
 import assert from "node:assert/strict";
 import { chatReply, type ChatRequestBody, startFakeVerifier } from "../../server/bench/verifier.ts";
-import { loadCheckedDetector } from "../../server/detector/checks/checked_detector.ts";
+import { loadServedDetector } from "../../server/detector/encoder/encoded_detector.ts";
 import { modelFolderWith } from "../support/model_folder.ts";
 import { startDetector } from "../support/detector.ts";
 import { scoreWithEvidence } from "../../server/detector/knowledge/evidence_step.ts";
@@ -171,10 +171,10 @@ Deno.test("the verifier in the detector process: fused, failures, calibration, n
   };
   // The embedded detector's output for each call, as the service scores it without a knowledge
   // base (the prompt is the evidence): its warnings say which fusion weights apply.
-  const local = await loadCheckedDetector(modelDir);
+  const local = await loadServedDetector(modelDir);
   const base = {} as Record<EvidenceGroup, ScoreOutput>;
   for (const group of EVIDENCE_GROUPS) {
-    base[group] = scoreWithEvidence(local, undefined, {
+    base[group] = await scoreWithEvidence(local, undefined, {
       prompt: PROMPTS[group],
       response: RESPONSE,
       task: "binary",

@@ -11,23 +11,18 @@
 import type { ClaimRisk } from "../../../shared/claims.ts";
 import type { DetectInput } from "../../../shared/detect_request.ts";
 import { BINARY_REGIME, type RegimeScore, sortRegimeScores } from "../../../shared/regimes.ts";
-import { CalibratedDetector, loadDetector } from "../inference/model.ts";
-import { type CalibratorFile, DEFAULT_MODEL_DIR } from "../inference/model_files.ts";
+import { CalibratedDetector } from "../inference/model.ts";
+import type { CalibratorFile } from "../inference/model_files.ts";
 import type { ClaimsInput, ScoreOutput } from "../inference/types.ts";
 import { type ExactFinding, regimeOf } from "./finding.ts";
-import {
-  type ExactFusionFile,
-  findingEvidence,
-  fusedProbability,
-  readExactFusion,
-} from "./fusion.ts";
+import { type ExactFusionFile, findingEvidence, fusedProbability } from "./fusion.ts";
 import { type ClaimFindings, exactFindings } from "./run.ts";
 
 export class CheckedDetector extends CalibratedDetector {
   constructor(
     base: CalibratedDetector,
     readonly fusion: ExactFusionFile | undefined,
-    private readonly now: () => Date = () => new Date(),
+    protected readonly now: () => Date = () => new Date(),
   ) {
     super(base.core, base.calibration, base.modelVersion, base.calibratorVersion);
   }
@@ -44,18 +39,18 @@ export class CheckedDetector extends CalibratedDetector {
 
   /** The model's answer alone, as if nothing were checked: what the fusion is fitted on. */
   scoreUnchecked(input: DetectInput): ScoreOutput {
-    return super.score(input);
+    return super.scoreNow(input);
   }
 
-  override score(input: DetectInput): ScoreOutput {
+  override scoreNow(input: DetectInput): ScoreOutput {
     // The findings are read once, for the call and for its claims.
     const claims = this.findings(input);
-    const output = super.score({ ...input, claims: false });
+    const output = super.scoreNow({ ...input, claims: false });
     const checked = this.checkedOutput(input, output, claims);
     return input.claims ? { ...checked, claims: this.claimsWith(input, claims) } : checked;
   }
 
-  override scoreClaims(input: ClaimsInput): ClaimRisk[] {
+  override claimRisks(input: ClaimsInput): ClaimRisk[] {
     return this.claimsWith(input, this.findings(input));
   }
 
@@ -84,7 +79,7 @@ export class CheckedDetector extends CalibratedDetector {
   /** Each claim scored by the model, with its own findings and fused as the call is. */
   private claimsWith(input: ClaimsInput, findings: readonly ClaimFindings[]): ClaimRisk[] {
     const threshold = this.calibration.cells[`binary/${input.inputMode}`].threshold;
-    return super.scoreClaims(input).map((claim) => {
+    return super.claimRisks(input).map((claim) => {
       const own = findings.find((f) => f.start === claim.start) ??
         { start: claim.start, end: claim.end, checkable: false, findings: [] };
       const fused = this.fused(claim.p_hallucination, [own]);
@@ -100,22 +95,6 @@ export class CheckedDetector extends CalibratedDetector {
     return evidence && this.fusion ? fusedProbability(this.fusion, evidence, p) : undefined;
   }
 }
-
-/** The served detector: the model of `modelDir` with its checks and their fitted fusion. */
-export async function loadCheckedDetector(
-  modelDir: string = DEFAULT_MODEL_DIR,
-): Promise<CheckedDetector> {
-  const detector = await loadDetector(modelDir);
-  const checked = new CheckedDetector(detector, await readExactFusion(modelDir, detector));
-  // The date reader compiles its patterns on first use: not on the first real call.
-  for (let i = 0; i < 20; i++) {
-    checked.findings({ response: WARM_UP, prompt: WARM_UP, inputMode: "pr" });
-  }
-  return checked;
-}
-
-const WARM_UP =
-  "It opened on May 28, 1937, is 1,280 m (4,200 ft) long and cost $35 million in total.";
 
 /**
  * The regime contradictions point to: CF_AUTH when one is an identifier's; else FABRICATED, unless
@@ -137,7 +116,11 @@ function contradictedRegime(
  * The public breakdown at a new p: NORMAL takes 1 - p, the other regimes share p as they shared
  * the old; a contradiction's regime takes the largest share (swapped with the regime that held it).
  */
-function rescaled(scores: readonly RegimeScore[], p: number, regime?: string): RegimeScore[] {
+export function rescaled(
+  scores: readonly RegimeScore[],
+  p: number,
+  regime?: string,
+): RegimeScore[] {
   const rest = scores.filter((s) => s.regime !== "NORMAL");
   const total = rest.reduce((n, s) => n + s.p, 0);
   const shares = rest.map((s) => ({

@@ -11,6 +11,7 @@
  */
 import { z } from "zod";
 import { sigmoid } from "../learners/linear.ts";
+import { fitLogistic } from "../learners/newton.ts";
 import { modelFolder, parseModelJson } from "../inference/model_files.ts";
 import { countsForFusion, type ExactFinding } from "./finding.ts";
 import type { ClaimFindings } from "./run.ts";
@@ -94,59 +95,14 @@ export interface FusionRow extends FindingEvidence {
   hallucinated: boolean;
 }
 
-/** Ridge on the weights, for a stable fit where a group separates. */
-const RIDGE = 1e-2;
-
-/**
- * Logistic regression with offset by Newton steps, with labels smoothed as Platt did
- * ((n+ + 1)/(n+ + 2) and 1/(n- + 2)), so a group that is all hallucinated gets a high p, not an
- * infinite weight.
- */
+/** Each rule: a logistic regression with the model's logit as offset (learners/newton.ts). */
 function fitRule(rows: readonly FusionRow[]): number[] {
   const f = rows.map((r) => features(r.pDetector, r.coverage));
-  const pos = rows.filter((r) => r.hallucinated).length, neg = rows.length - pos;
-  const t = rows.map((r) => (r.hallucinated ? (pos + 1) / (pos + 2) : 1 / (neg + 2)));
-  const w = [0, 0];
-  for (let iter = 0; iter < 100; iter++) {
-    const g = w.map((v) => RIDGE * v);
-    const h = [[RIDGE, 0], [0, RIDGE]];
-    f.forEach(({ z, x }, i) => {
-      const p = sigmoid(z + w[0] * x[0] + w[1] * x[1]);
-      const d = p - t[i], s = Math.max(p * (1 - p), 1e-12);
-      for (let a = 0; a < 2; a++) {
-        g[a] += d * x[a];
-        for (let b = 0; b < 2; b++) h[a][b] += s * x[a] * x[b];
-      }
-    });
-    const step = solve(h, g);
-    for (let a = 0; a < 2; a++) w[a] -= step[a];
-    if (Math.max(...step.map(Math.abs)) < 1e-9) break;
-  }
-  return w;
-}
-
-/** Gaussian elimination with partial pivoting: h · s = g. */
-function solve(h: number[][], g: number[]): number[] {
-  const n = g.length;
-  const m = h.map((row, i) => [...row, g[i]]);
-  for (let c = 0; c < n; c++) {
-    const pivot = m.slice(c).reduce(
-      (best, row, k) => Math.abs(row[c]) > Math.abs(m[best][c]) ? c + k : best,
-      c,
-    );
-    [m[c], m[pivot]] = [m[pivot], m[c]];
-    for (let r = c + 1; r < n; r++) {
-      const f = m[r][c] / m[c][c];
-      for (let k = c; k <= n; k++) m[r][k] -= f * m[c][k];
-    }
-  }
-  const s = new Array<number>(n).fill(0);
-  for (let r = n - 1; r >= 0; r--) {
-    let v = m[r][n];
-    for (let k = r + 1; k < n; k++) v -= m[r][k] * s[k];
-    s[r] = v / m[r][r];
-  }
-  return s;
+  return fitLogistic({
+    x: f.map((r) => r.x),
+    y: rows.map((r) => r.hallucinated),
+    offset: f.map((r) => r.z),
+  });
 }
 
 /** Each group's rule fitted on its rows. */

@@ -1,6 +1,6 @@
 /**
- * `deno task eval [--data DIR] [--model DIR]`: scores the test split with the committed model and
- * its exact checks (as served), prints per-cell, per-set, per-regime and latency tables (time
+ * `deno task eval [--data DIR] [--model DIR]`: scores the test split with the committed model, its
+ * exact checks and its cross-encoder (as served), and without the encoder, prints per-cell, per-set, per-regime and latency tables (time
  * from launch to ready included) and the exact checks' figures on the held-out twin set, and
  * writes docs/model-card.md with its SVG reliability diagram.
  */
@@ -20,14 +20,33 @@ import {
 import { evaluateCells } from "../evaluation/cells.ts";
 import { evaluateEvidence, evidenceSection } from "../evaluation/evidence.ts";
 import { retrievalDetector } from "../knowledge/load.ts";
-import { measureLatency, measurePairedLatency, measureReadiness } from "../evaluation/latency.ts";
+import { measurePairedLatency, measureReadiness } from "../evaluation/latency.ts";
 import { peerResults } from "../evaluation/peers.ts";
 import { sentences } from "../signals/text.ts";
 import { loadDetector } from "../inference/model.ts";
-import { loadCheckedDetector } from "../checks/checked_detector.ts";
+import { loadServedDetector } from "../encoder/encoded_detector.ts";
+import { CheckedDetector } from "../checks/checked_detector.ts";
+import {
+  BI_ENCODER_FILE,
+  CROSS_ENCODER_FILE,
+  ENCODER_REPORT_FILE,
+  VOCABULARY_FILE,
+} from "../encoder/files.ts";
+import {
+  ENCODER_VARIANTS_FILE,
+  encoderSection,
+  EncoderTrainingReport,
+  EncoderVariant,
+} from "../evaluation/encoder_section.ts";
+import { z } from "zod";
 import { EXACT_FUSION_FILE, type ExactFusionFile } from "../checks/fusion.ts";
 import { evaluateExactChecks, exactChecksSection, twinSet } from "../evaluation/exact_checks.ts";
-import { DEFAULT_MODEL_DIR, modelFolder, TRAINING_REPORT_FILE } from "../inference/model_files.ts";
+import {
+  DEFAULT_MODEL_DIR,
+  modelFolder,
+  parseModelJson,
+  TRAINING_REPORT_FILE,
+} from "../inference/model_files.ts";
 import { DEFAULT_DATA_DIR } from "../corpus/data_dir.ts";
 import { type AlignmentStudy, STUDY_FILE } from "../training/alignment_study.ts";
 import type { TrainingReport } from "../training/report.ts";
@@ -44,6 +63,16 @@ async function dirBytes(dir: string): Promise<number> {
     }
   }
   return total;
+}
+
+async function readVariants(): Promise<EncoderVariant[]> {
+  try {
+    const text = await Deno.readTextFile(ENCODER_VARIANTS_FILE);
+    return z.array(EncoderVariant).parse(JSON.parse(text));
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return [];
+    throw error;
+  }
 }
 
 /** How findings move p with this model: the fitted rules, or why they do not. */
@@ -81,7 +110,9 @@ async function main() {
     "deno task eval [--data DIR] [--model DIR]",
   );
   const modelDir = modelFolder(values.model ?? DEFAULT_MODEL_DIR);
-  const detector = await loadCheckedDetector(modelDir);
+  // The encoder's readings are kept for the run: every cell scores the same rows.
+  const detector = await loadServedDetector(modelDir, new Map());
+  const withoutEncoder = new CheckedDetector(detector, detector.fusion);
   const modelAlone = await loadDetector(modelDir);
   log(`model ${detector.modelVersion}, calibrator ${detector.calibratorVersion}`);
   const training = JSON.parse(
@@ -91,28 +122,51 @@ async function main() {
   const split = splitCorpus(corpus.rows);
   const test = split.test;
   log(`scoring ${test.length} test rows`);
-  const cells = evaluateCells(detector, test);
+  const cells = await evaluateCells(detector, test);
+  log("scoring the test rows without the encoder");
+  const cellsWithout = await evaluateCells(withoutEncoder, test);
   log("measuring retrieval and no_evidence");
-  const evidence = evaluateEvidence(
+  const evidence = await evaluateEvidence(
     detector,
     await retrievalDetector(detector, modelDir, log),
     test,
   );
-  const peers = peerResults(detector, test);
+  const peers = await peerResults(detector, test);
+  const peersWithout = await peerResults(withoutEncoder, test);
   log("measuring latency");
   const text = test.slice(0, 400).flatMap((r) => sentences(`${r.prompt ?? ""} ${r.response}`));
-  const latency = measureLatency(detector, text);
+  const [latencyWithout, latency] = await measurePairedLatency([withoutEncoder, detector], text);
   log("measuring the exact checks on the held-out twin set");
   // The model alone and with the checks, call by call on the same inputs (paired: a busy
   // machine slows both alike).
-  const [alone, checked] = measurePairedLatency([modelAlone, detector], text, 1000);
-  const exact = evaluateExactChecks(detector, modelAlone, twinSet(split, new Date()), test, {
+  const [alone, checked] = await measurePairedLatency([modelAlone, withoutEncoder], text, 1000);
+  const exact = await evaluateExactChecks(detector, modelAlone, twinSet(split, new Date()), test, {
     base: alone,
     checked,
   });
   const exactSection = exactChecksSection(exact, fusionNote(detector.fusion));
   log("measuring time from launch to ready");
   const readiness = await measureReadiness(modelDir);
+  const encoder = encoderSection({
+    training: parseModelJson(
+      modelDir + ENCODER_REPORT_FILE,
+      EncoderTrainingReport,
+      await Deno.readFile(modelDir + ENCODER_REPORT_FILE),
+    ),
+    fusion: detector.encoderFusion,
+    files: await Promise.all(
+      [CROSS_ENCODER_FILE, BI_ENCODER_FILE, VOCABULARY_FILE].map(async (name) => ({
+        name,
+        bytes: (await Deno.stat(modelDir + name)).size,
+      })),
+    ),
+    modelBytes: await dirBytes(modelDir),
+    peers: { with: peers, without: peersWithout },
+    cells: { with: cells, without: cellsWithout },
+    latency: { with: latency, without: latencyWithout },
+    readiness,
+    variants: await readVariants(),
+  });
   const testRowsPerSet: Record<string, number> = {};
   for (const r of test) testRowsPerSet[r.set] = (testRowsPerSet[r.set] ?? 0) + 1;
   const report: EvalReport = {
@@ -152,10 +206,11 @@ async function main() {
   console.log(latencyTable(latency) + "\n");
   console.log(evidenceSection(evidence));
   console.log(exactSection);
+  console.log(encoder);
   await Deno.mkdir(DOCS_DIR, { recursive: true });
   await Deno.writeTextFile(
     DOCS_DIR + "model-card.md",
-    `${modelCard(report, SVG_NAME)}\n${evidenceSection(evidence)}\n${exactSection}`,
+    `${modelCard(report, SVG_NAME)}\n${evidenceSection(evidence)}\n${exactSection}\n${encoder}`,
   );
   await Deno.writeTextFile(DOCS_DIR + SVG_NAME, reliabilitySvg(cells));
   log(`wrote ${DOCS_DIR}model-card.md and ${SVG_NAME}`);

@@ -15,7 +15,7 @@ import { splitCorpus } from "../corpus/split.ts";
 import { auroc, expectedCalibrationError } from "../learners/metrics.ts";
 import { retrievalDetector } from "../knowledge/load.ts";
 import { createScorer } from "../scoring/scorer.ts";
-import { loadCheckedDetector } from "../checks/checked_detector.ts";
+import { loadServedDetector } from "../encoder/encoded_detector.ts";
 import { DEFAULT_MODEL_DIR, modelFolder } from "../inference/model_files.ts";
 import { shuffledIndices } from "../learners/random.ts";
 import { DEFAULT_DATA_DIR } from "../corpus/data_dir.ts";
@@ -131,7 +131,7 @@ async function main(): Promise<number> {
   }
   const modelDir = modelFolder(env.MODEL_DIR);
   // The detector as served, exact checks included: the fusion is fitted on what it will fuse.
-  const detector = await loadCheckedDetector(modelDir);
+  const detector = await loadServedDetector(modelDir);
   log(`detector ${detector.modelVersion} / ${detector.calibratorVersion} from ${modelDir}`);
   const retrieval = await retrievalDetector(detector, modelDir, log);
   log(`verifier ${settings.model} at ${settings.url}, ${settings.samples} sample(s)`);

@@ -6,7 +6,7 @@
  * served (exact checks included), to mark the risky ones. Progress goes to standard error.
  */
 import { z } from "zod";
-import { loadCheckedDetector } from "../checks/checked_detector.ts";
+import { loadServedDetector } from "../encoder/encoded_detector.ts";
 import { DEFAULT_MODEL_DIR } from "../inference/model_files.ts";
 import { figuresOf } from "../report/figures.ts";
 import { reportHtml, type RiskyAnswer } from "../report/html.ts";
@@ -49,18 +49,19 @@ async function main() {
       ReturnType<typeof figuresOf>,
     ]
   );
-  const detector = await loadCheckedDetector(flags.model ?? DEFAULT_MODEL_DIR);
+  const detector = await loadServedDetector(flags.model ?? DEFAULT_MODEL_DIR);
   const top = [...scored].sort((a, b) => b.score.p_hallucination - a.score.p_hallucination)
     .slice(0, flags.top);
-  const riskiest: RiskyAnswer[] = top.map((row, i) => {
+  const riskiest: RiskyAnswer[] = [];
+  for (const [i, row] of top.entries()) {
     if ((i + 1) % 25 === 0) progress(`claims of ${i + 1}/${top.length} riskiest answers`);
-    const claims = detector.scoreClaims({
+    const claims = await detector.scoreClaims({
       prompt: row.prompt ?? "",
       response: row.response,
       inputMode: row.score.input_mode_used,
     });
-    return { row, claims };
-  });
+    riskiest.push({ row, claims });
+  }
   await Deno.writeTextFile(
     flags.out,
     reportHtml({

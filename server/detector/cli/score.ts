@@ -9,7 +9,7 @@
  * that the verifier's waits overlap.
  */
 import { readFlags } from "./command_line.ts";
-import { loadCheckedDetector } from "../checks/checked_detector.ts";
+import { loadServedDetector } from "../encoder/encoded_detector.ts";
 import { textLines } from "../../../shared/text_lines.ts";
 import { z } from "zod";
 import { DetectRequest } from "../../../shared/contract.ts";
@@ -86,7 +86,7 @@ async function main() {
     Deno.exit(2);
   }
   const modelDir = flags.model ?? DEFAULT_MODEL_DIR;
-  const detector = await loadCheckedDetector(modelDir);
+  const detector = await loadServedDetector(modelDir);
   console.error(`score: model ${detector.modelVersion}, calibrator ${detector.calibratorVersion}`);
   const wrap = await verifierStep(verifier, modelDir);
   const scorer = wrap(await scorerFor(detector, flags.knowledge, modelDir, console.error));

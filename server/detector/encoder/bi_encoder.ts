@@ -9,8 +9,6 @@ import { encodeText, readVocabulary, type Vocabulary } from "./tokenizer.ts";
 
 /** Tokens a text is cut to: passages and queries are short. */
 export const TEXT_TOKENS = 128;
-/** Texts per run: larger batches gain nothing on a few cores and hold more memory. */
-const BATCH = 32;
 
 export class BiEncoder {
   private constructor(
@@ -23,21 +21,15 @@ export class BiEncoder {
     const dir = modelFolder(modelDir);
     const vocabulary = readVocabulary(await Deno.readTextFile(dir + VOCABULARY_FILE));
     const model = await OnnxEncoder.load(dir + BI_ENCODER_FILE);
-    const probe = await model.run([encodeText("", vocabulary, TEXT_TOKENS)], "embedding");
-    return new BiEncoder(model, vocabulary, probe.dims[1]);
+    const probe = await model.run(encodeText("", vocabulary, TEXT_TOKENS), "embedding");
+    return new BiEncoder(model, vocabulary, probe.length);
   }
 
-  /** One vector per text, in order. */
+  /** One vector per text, in order (one run per text: see onnx_model.ts). */
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
     const out: Float32Array[] = [];
-    for (let i = 0; i < texts.length; i += BATCH) {
-      const batch = texts.slice(i, i + BATCH).map((t) =>
-        encodeText(t, this.vocabulary, TEXT_TOKENS)
-      );
-      const data = (await this.model.run(batch, "embedding")).data as Float32Array;
-      for (let k = 0; k < batch.length; k++) {
-        out.push(data.slice(k * this.dimensions, (k + 1) * this.dimensions));
-      }
+    for (const text of texts) {
+      out.push(await this.model.run(encodeText(text, this.vocabulary, TEXT_TOKENS), "embedding"));
     }
     return out;
   }

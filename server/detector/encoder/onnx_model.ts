@@ -1,6 +1,9 @@
 /**
- * One ONNX encoder served through onnxruntime-node (its CPU library ships in the npm package):
- * a batch of encoded inputs padded to the longest, one run for the batch.
+ * One ONNX encoder served through onnxruntime-node (its CPU library ships in the npm package).
+ * One input per run: the int8 models quantise their activations with one scale per run (dynamic
+ * quantisation), so rows run together would change one another's outputs (measured: up to 0.29 of
+ * a logit on the reference pairs); alone, each output is the reference's exactly, whatever else the
+ * call holds.
  */
 import * as ort from "onnxruntime-node";
 import type { EncodedPair } from "./tokenizer.ts";
@@ -16,26 +19,16 @@ export class OnnxEncoder {
     return new OnnxEncoder(session);
   }
 
-  /** The named output of one run over the batch, with its dimensions. */
-  async run(batch: readonly EncodedPair[], output: string): Promise<ort.Tensor> {
-    const width = Math.max(...batch.map((p) => p.ids.length));
-    const size = batch.length * width;
-    const ids = new BigInt64Array(size), mask = new BigInt64Array(size);
-    const types = new BigInt64Array(size);
-    batch.forEach((pair, row) => {
-      for (let i = 0; i < pair.ids.length; i++) {
-        ids[row * width + i] = BigInt(pair.ids[i]);
-        mask[row * width + i] = 1n;
-        types[row * width + i] = BigInt(pair.types[i]);
-      }
-    });
-    const dims = [batch.length, width];
+  /** The named output of one input. */
+  async run(input: EncodedPair, output: string): Promise<Float32Array> {
+    const tensor = (values: readonly number[]) =>
+      new ort.Tensor("int64", BigInt64Array.from(values, BigInt), [1, values.length]);
     const result = await this.session.run({
-      input_ids: new ort.Tensor("int64", ids, dims),
-      attention_mask: new ort.Tensor("int64", mask, dims),
-      token_type_ids: new ort.Tensor("int64", types, dims),
+      input_ids: tensor(input.ids),
+      attention_mask: tensor(input.ids.map(() => 1)),
+      token_type_ids: tensor(input.types),
     }, [output]);
-    return result[output];
+    return result[output].data as Float32Array;
   }
 
   async release(): Promise<void> {

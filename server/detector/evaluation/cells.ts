@@ -59,8 +59,10 @@ export interface CellResult {
 
 export const CITATION_SETS = ["hallmark_citations", "hallucinated_references"];
 
-function binaryMetrics(probs: number[], labels: boolean[], threshold: number): BinaryMetrics {
-  const counts = countsAt(probs, labels, threshold);
+/** Metrics of scored rows; precision, recall and balanced accuracy at each call's own flag. */
+function binaryMetrics(scored: readonly Scored[]): BinaryMetrics {
+  const probs = scored.map((s) => s.p), labels = scored.map((s) => s.row.hallucinated);
+  const counts = countsAt(scored.map((s) => (s.flag ? 1 : 0)), labels, 1);
   return {
     n: probs.length,
     positives: labels.filter(Boolean).length,
@@ -74,35 +76,38 @@ function binaryMetrics(probs: number[], labels: boolean[], threshold: number): B
 interface Scored {
   row: BuiltRow;
   p: number;
+  flag: boolean;
   /** Public regime -> p (multiclass only). */
   regimes?: Map<string, number>;
   top: string;
 }
 
-export function evaluateCells(
+export async function evaluateCells(
   detector: CalibratedDetector,
   rows: readonly BuiltRow[],
-): CellResult[] {
+): Promise<CellResult[]> {
   const results: CellResult[] = [];
   for (const mode of INPUT_MODES) {
     const modeRows = rows.filter((r) => r.modes.includes(mode));
     for (const task of TASKS) {
-      const scored: Scored[] = modeRows.map((row) => {
-        const out = detector.score({
+      const scored: Scored[] = [];
+      for (const row of modeRows) {
+        const out = await detector.score({
           prompt: row.prompt,
           response: row.response,
           task,
           inputMode: mode,
         });
-        return {
+        scored.push({
           row,
           p: out.p_hallucination,
+          flag: out.flag,
           top: out.top_regime,
           regimes: task === "multiclass"
             ? new Map(out.regime_scores.map((s) => [s.regime, s.p]))
             : undefined,
-        };
-      });
+        });
+      }
       results.push(cellResult(detector, task, mode, scored));
     }
   }
@@ -131,7 +136,7 @@ function cellResult(
   const perSet: Record<string, BinaryMetrics> = {};
   for (const set of [...new Set(reported)].sort()) {
     const sub = scored.filter((_, i) => reported[i] === set);
-    perSet[set] = binaryMetrics(sub.map((s) => s.p), sub.map((s) => s.row.hallucinated), threshold);
+    perSet[set] = binaryMetrics(sub);
   }
   const mean = (sets: string[]) => {
     const values = sets.map((set) => perSet[set].auroc).filter((a) => !Number.isNaN(a));
@@ -141,7 +146,7 @@ function cellResult(
     task,
     mode,
     threshold,
-    overall: binaryMetrics(probs, labels, threshold),
+    overall: binaryMetrics(scored),
     perSet,
     meanPerSetAuroc: mean(Object.keys(perSet).filter((set) => trainedSets.has(set))),
     meanPerSetAurocAll: mean(Object.keys(perSet)),

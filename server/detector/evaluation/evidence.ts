@@ -57,21 +57,23 @@ export interface EvidenceReport {
   firing: FiringResult[];
 }
 
-function scoreBinary(detector: Detector, row: CorpusRow): number {
-  return detector.score({
-    prompt: row.prompt,
-    response: row.response,
-    task: "binary",
-    inputMode: "pr",
-  }).p_hallucination;
+async function scoreBinary(detector: Detector, rows: readonly CorpusRow[]): Promise<number[]> {
+  const out: number[] = [];
+  for (const row of rows) {
+    const { prompt, response } = row;
+    out.push(
+      (await detector.score({ prompt, response, task: "binary", inputMode: "pr" })).p_hallucination,
+    );
+  }
+  return out;
 }
 
-function retrievalResult(
+async function retrievalResult(
   set: string,
   sims: readonly SimulatedRow[],
   detector: Detector,
   retrievalDetector: Detector,
-): RetrievalResult {
+): Promise<RetrievalResult> {
   const labels = sims.map((s) => s.row.hallucinated);
   // A passage is the row's own evidence when it comes from the row's document or says word for
   // word what that document says (WiCE, XSum and the dialogue sets hold near-copies: other
@@ -87,8 +89,11 @@ function retrievalResult(
     rows: sims.length,
     recallAt: Object.fromEntries(RECALL_KS.map((k) => [k, share((r) => r >= 0 && r < k)])),
     inEvidence: share((r) => r >= 0),
-    aurocInPrompt: auroc(sims.map((s) => scoreBinary(detector, s.row)), labels),
-    aurocRetrieved: auroc(sims.map((s) => scoreBinary(retrievalDetector, s.retrieved)), labels),
+    aurocInPrompt: auroc(await scoreBinary(detector, sims.map((s) => s.row)), labels),
+    aurocRetrieved: auroc(
+      await scoreBinary(retrievalDetector, sims.map((s) => s.retrieved)),
+      labels,
+    ),
   };
 }
 
@@ -102,19 +107,21 @@ function firing(group: string, cases: readonly { evidence: string; response: str
   return { group, rows: cases.length, factualRows, fired };
 }
 
-export function evaluateEvidence(
+export async function evaluateEvidence(
   detector: Detector,
   retrievalDetector: Detector,
   test: readonly CorpusRow[],
-): EvidenceReport {
+): Promise<EvidenceReport> {
   const grounded = test.filter((r) =>
     GROUNDED_SETS.includes(r.set) && !isOpenDomain(r) && splitGroundedPrompt(r.prompt) !== null
   );
   const sims = simulateRetrieval(grounded);
   const documents = new Set(sims.map((s) => s.document)).size;
-  const retrieval = GROUNDED_SETS.map((set) =>
-    retrievalResult(set, sims.filter((s) => s.row.set === set), detector, retrievalDetector)
-  );
+  const retrieval: RetrievalResult[] = [];
+  for (const set of GROUNDED_SETS) {
+    const own = sims.filter((s) => s.row.set === set);
+    retrieval.push(await retrievalResult(set, own, detector, retrievalDetector));
+  }
   const open = test.filter((r) => isOpenDomain(r) && r.modes.includes("pr"));
   return {
     documents,

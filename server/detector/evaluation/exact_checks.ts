@@ -12,7 +12,7 @@ import type { CheckedDetector } from "../checks/checked_detector.ts";
 import { CHECK_KINDS, type CheckKind } from "../checks/finding.ts";
 import { findingEvidence, type FusionRow } from "../checks/fusion.ts";
 import type { CalibratedDetector } from "../inference/model.ts";
-import type { Detector } from "../inference/types.ts";
+import type { Detector, ScoreOutput } from "../inference/types.ts";
 import { auroc } from "../learners/metrics.ts";
 import { documentTwins } from "./twin_documents.ts";
 import { templateTwins, type TwinPair, type TwinPart } from "./twin_templates.ts";
@@ -104,10 +104,15 @@ export interface ExactChecksReport {
   latency: { base: LatencyResult[]; checked: LatencyResult[] };
 }
 
-function scoreTwins(detector: Detector, rows: readonly TwinRow[], label: string): TwinScores {
-  const out = rows.map((row) =>
-    detector.score(inputOf({ prompt: row.pair.prompt, text: row.text }))
-  );
+async function scoreTwins(
+  detector: Detector,
+  rows: readonly TwinRow[],
+  label: string,
+): Promise<TwinScores> {
+  const out: ScoreOutput[] = [];
+  for (const row of rows) {
+    out.push(await detector.score(inputOf({ prompt: row.pair.prompt, text: row.text })));
+  }
   const y = rows.map((r) => r.hallucinated);
   const tp = out.filter((o, i) => o.flag && y[i]).length;
   const flagged = out.filter((o) => o.flag).length;
@@ -122,23 +127,23 @@ function scoreTwins(detector: Detector, rows: readonly TwinRow[], label: string)
 }
 
 /** The twin set scored by `detector`: all held-out rows, the template part and the documents. */
-function twinScores(detector: Detector, rows: readonly TwinRow[]): TwinScores[] {
+async function twinScores(detector: Detector, rows: readonly TwinRow[]): Promise<TwinScores[]> {
   const documents = rows.filter((r) => r.pair.source.startsWith("document"));
   const templates = rows.filter((r) => !r.pair.source.startsWith("document"));
   return [
-    scoreTwins(detector, rows, "all held-out twins"),
-    scoreTwins(detector, templates, "templates"),
-    scoreTwins(detector, documents, "real documents, one number edited"),
+    await scoreTwins(detector, rows, "all held-out twins"),
+    await scoreTwins(detector, templates, "templates"),
+    await scoreTwins(detector, documents, "real documents, one number edited"),
   ];
 }
 
-export function evaluateExactChecks(
+export async function evaluateExactChecks(
   checked: CheckedDetector,
   base: CalibratedDetector,
   pairs: readonly TwinPair[],
   test: readonly BuiltRow[],
   latency: ExactChecksReport["latency"],
-): ExactChecksReport {
+): Promise<ExactChecksReport> {
   const held = twinRows(pairs, "held_out");
   const found = held.map((row) =>
     checked.findings({
@@ -185,8 +190,8 @@ export function evaluateExactChecks(
     tunePairs: pairs.filter((p) => p.part === "tune").length,
     sources,
     checks,
-    before: twinScores(base, held),
-    after: twinScores(checked, held),
+    before: await twinScores(base, held),
+    after: await twinScores(checked, held),
     testRows: test.length,
     latency,
   };

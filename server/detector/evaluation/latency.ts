@@ -20,23 +20,23 @@ function textOf(sentences: readonly string[], chars: number, offset: number): st
   return out.slice(0, chars);
 }
 
-export function measureLatency(
+export async function measureLatency(
   detector: Detector,
   sentences: readonly string[],
   calls = 300,
-): LatencyResult[] {
-  return measurePairedLatency([detector], sentences, calls)[0];
+): Promise<LatencyResult[]> {
+  return (await measurePairedLatency([detector], sentences, calls))[0];
 }
 
 /**
  * The same calls timed on each detector in turn, call by call, so that a busy machine slows them
  * alike and their difference is the detectors' own (one list of results per detector).
  */
-export function measurePairedLatency(
+export async function measurePairedLatency(
   detectors: readonly Detector[],
   sentences: readonly string[],
   calls = 300,
-): LatencyResult[][] {
+): Promise<LatencyResult[][]> {
   const cases = [
     { label: "small (60 + 120 chars), multiclass pr", prompt: 60, response: 120 },
     { label: "2,048 + 2,048 chars, multiclass pr", prompt: 2048, response: 2048 },
@@ -52,11 +52,11 @@ export function measurePairedLatency(
         task: "multiclass" as const,
         inputMode: prompt ? "pr" as const : "ro" as const,
       };
-      detectors.forEach((detector, d) => {
+      for (const [d, detector] of detectors.entries()) {
         const started = performance.now();
-        detector.score(input);
+        await detector.score(input);
         if (i >= 20) times[d].push(performance.now() - started);
-      });
+      }
     }
     times.forEach((t, d) => {
       t.sort((a, b) => a - b);
@@ -70,6 +70,8 @@ export interface ReadinessResult {
   launches: number;
   medianMs: number;
   maxMs: number;
+  /** The detector process's resident memory once ready, the largest of the launches. */
+  residentMb: number;
 }
 
 /**
@@ -82,7 +84,7 @@ export async function measureReadiness(
   modelDir: string,
   { launches = 5, timeoutMs = 60_000 } = {},
 ): Promise<ReadinessResult> {
-  const times: number[] = [];
+  const times: number[] = [], residentMb: number[] = [];
   for (let i = 0; i < launches; i++) {
     // Kept, not echoed: shown only when a launch fails, so the detector's own reason is seen.
     const output: string[] = [];
@@ -98,6 +100,7 @@ export async function measureReadiness(
       try {
         await waitUntilReady(`http://127.0.0.1:${child.port}`, timeoutMs, 5);
         times.push(performance.now() - started);
+        residentMb.push(await residentMemoryMb(child.pid));
       } finally {
         await child.stop();
       }
@@ -110,5 +113,17 @@ export async function measureReadiness(
     launches: times.length,
     medianMs: quantile(times, 0.5),
     maxMs: times[times.length - 1],
+    residentMb: Math.max(...residentMb),
   };
+}
+
+/** The resident memory of a process, from Linux's /proc (NaN elsewhere). */
+async function residentMemoryMb(pid: number): Promise<number> {
+  try {
+    const status = await Deno.readTextFile(`/proc/${pid}/status`);
+    const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
+    return kb / 1024;
+  } catch {
+    return NaN;
+  }
 }

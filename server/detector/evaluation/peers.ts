@@ -13,7 +13,7 @@ export interface PeerBenchmark {
   includes: (row: BuiltRow) => boolean;
   /** Metrics are averaged over these parts (SummEdits: its domains), else pooled. */
   meanPerPart?: boolean;
-  /** Issue 10's target for balanced accuracy at the flag. */
+  /** The target for balanced accuracy at the flag (issue 22: HHEM-2.1-Open where published). */
   target: number;
   peers: string;
   source: string;
@@ -25,7 +25,7 @@ const SUMMAC = "SummaC benchmark (Laban et al., TACL 2022)";
 export const PEER_BENCHMARKS: PeerBenchmark[] = [
   {
     name: "WiCE",
-    target: 0.66,
+    target: 0.76,
     includes: (r) => r.set === "wice",
     peers: "HHEM-2.1-Open 75.9, MiniCheck-FT5 72.2, AlignScore 66.0, GPT-4o 78.5",
     source: LLM_AGGREFACT,
@@ -39,7 +39,7 @@ export const PEER_BENCHMARKS: PeerBenchmark[] = [
   },
   {
     name: "AggreFact-CNN part (aggrefact_error_types)",
-    target: 0.60,
+    target: 0.63,
     includes: (r) => r.set === "aggrefact_error_types" && r.part?.endsWith(":cnndm") === true,
     peers: "HHEM 62.8, MiniCheck 69.9",
     source: "AggreFact-CNN SOTA split: " + LLM_AGGREFACT,
@@ -61,7 +61,7 @@ export const PEER_BENCHMARKS: PeerBenchmark[] = [
   },
   {
     name: "XSumFaith (xsum_hallucination)",
-    target: 0.66,
+    target: 0.70,
     includes: (r) => r.set === "xsum_hallucination",
     peers: "SummaC-Conv 66.4",
     source: SUMMAC,
@@ -90,35 +90,41 @@ export interface PeerResult {
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
-export function peerResults(detector: CalibratedDetector, test: readonly BuiltRow[]): PeerResult[] {
-  const threshold = detector.calibration.cells["binary/pr"].threshold;
-  return PEER_BENCHMARKS.map((b) => {
+export async function peerResults(
+  detector: CalibratedDetector,
+  test: readonly BuiltRow[],
+): Promise<PeerResult[]> {
+  const results: PeerResult[] = [];
+  for (const b of PEER_BENCHMARKS) {
     const rows = test.filter((r) => r.modes.includes("pr") && b.includes(r));
-    const byPart = new Map<string, { p: number[]; y: boolean[] }>();
+    const byPart = new Map<string, { p: number[]; flag: number[]; y: boolean[] }>();
     for (const row of rows) {
       const key = b.meanPerPart ? row.part ?? "" : "";
-      const part = byPart.get(key) ?? { p: [], y: [] };
-      const out = detector.score({
+      const part = byPart.get(key) ?? { p: [], flag: [], y: [] };
+      const out = await detector.score({
         prompt: row.prompt,
         response: row.response,
         task: "binary",
         inputMode: "pr",
       });
       part.p.push(out.p_hallucination);
+      part.flag.push(out.flag ? 1 : 0);
       part.y.push(row.hallucinated);
       byPart.set(key, part);
     }
     const parts = [...byPart.values()];
-    return {
+    results.push({
       name: b.name,
       n: rows.length,
-      balancedAccuracy: mean(parts.map((s) => balancedAccuracy(countsAt(s.p, s.y, threshold)))),
+      // At the call's own flag: a call read by the encoder has the fusion's threshold.
+      balancedAccuracy: mean(parts.map((s) => balancedAccuracy(countsAt(s.flag, s.y, 1)))),
       oracleBalancedAccuracy: mean(parts.map((s) => oracleBalancedAccuracy(s.p, s.y))),
       auroc: mean(parts.map((s) => auroc(s.p, s.y))),
       oracleScope: b.meanPerPart ? "domain" : "set",
       target: b.target,
       peers: b.peers,
       source: b.source,
-    };
-  });
+    });
+  }
+  return results;
 }

@@ -144,7 +144,7 @@ export function peerShortfalls(peers: readonly PeerResult[]): string {
 export function readinessText(r: ReadinessResult): string {
   return `${(r.medianMs / 1000).toFixed(2)} s median, ${
     (r.maxMs / 1000).toFixed(2)
-  } s at most (${r.launches} launches)`;
+  } s at most (${r.launches} launches); ${r.residentMb.toFixed(0)} MB resident once ready`;
 }
 
 export function latencyTable(latency: readonly LatencyResult[]): string {

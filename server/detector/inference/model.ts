@@ -149,7 +149,12 @@ export class CalibratedDetector implements Detector {
     readonly calibratorVersion: string,
   ) {}
 
-  score(input: DetectInput): ScoreOutput {
+  score(input: DetectInput): Promise<ScoreOutput> {
+    return Promise.resolve(this.scoreNow(input));
+  }
+
+  /** The model's answer, computed at once (nothing here waits). */
+  scoreNow(input: DetectInput): ScoreOutput {
     const { task, inputMode } = input;
     const cell = this.calibration.cells[`${task}/${inputMode}`];
     const raw = this.core.raw(input.prompt, input.response, inputMode);
@@ -167,7 +172,7 @@ export class CalibratedDetector implements Detector {
       calibrator_version: this.calibratorVersion,
       warnings: [],
     };
-    return input.claims ? { ...output, claims: this.scoreClaims(input) } : output;
+    return input.claims ? { ...output, claims: this.claimRisks(input) } : output;
   }
 
   /** The same model behind another calibrator (the knowledge base's, fitted on retrieval). */
@@ -180,7 +185,12 @@ export class CalibratedDetector implements Detector {
    * calibrator and threshold of the call's input mode: which sentence of an answer carries the
    * risk.
    */
-  scoreClaims(input: ClaimsInput): ClaimRisk[] {
+  scoreClaims(input: ClaimsInput): Promise<ClaimRisk[]> {
+    return Promise.resolve(this.claimRisks(input));
+  }
+
+  /** The claims' risks by the model alone, computed at once. */
+  claimRisks(input: ClaimsInput): ClaimRisk[] {
     const cell = this.calibration.cells[`binary/${input.inputMode}`];
     return splitClaims(input.response).map(({ text, start, end }) => {
       const raw = this.core.raw(input.prompt, text, input.inputMode);
@@ -241,10 +251,10 @@ export async function loadDetector(
 }
 
 /** A few calls before serving, so the first real call does not pay for the JIT. */
-function warmUp(detector: Detector) {
+function warmUp(detector: CalibratedDetector) {
   const response = "Warm-up text with 12 words, a Name and a date: 3 May 2001.";
   for (let i = 0; i < 20; i++) {
-    detector.score({ prompt: response, response, task: "multiclass", inputMode: "pr" });
-    detector.score({ response, task: "binary", inputMode: "ro" });
+    detector.scoreNow({ prompt: response, response, task: "multiclass", inputMode: "pr" });
+    detector.scoreNow({ response, task: "binary", inputMode: "ro" });
   }
 }

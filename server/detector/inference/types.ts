@@ -30,7 +30,7 @@ export interface Detector {
   readonly modelVersion: string;
   readonly calibratorVersion: string;
   /** With `input.claims`, the output carries each claim's risk too. */
-  score(input: DetectInput): ScoreOutput;
+  score(input: DetectInput): Promise<ScoreOutput>;
 }
 
 export type ClaimsInput = Pick<DetectInput, "prompt" | "response" | "inputMode">;

@@ -40,15 +40,15 @@ function withEvidence(
   return { input: { ...input, prompt, inputMode: "pr" }, retrieved: true, evidence: prompt };
 }
 
-export function scoreWithEvidence(
+export async function scoreWithEvidence(
   detector: Detector,
   knowledge: Knowledge | undefined,
   call: DetectInput,
-): ScoreOutput {
+): Promise<ScoreOutput> {
   // The response's claims, split once for both retrieval and coverage.
   const claims = splitClaims(call.response);
   const { input, retrieved, evidence } = withEvidence(call, knowledge, claims);
-  const output = (retrieved ? knowledge!.detector : detector).score(input);
+  const output = await (retrieved ? knowledge!.detector : detector).score(input);
   const warnings = lacksEvidence(evidenceCoverage(evidence, call.response, claims))
     ? ["no_evidence", ...output.warnings]
     : output.warnings;

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { createDetectorApp } from "./detector_app.ts";
 import { isFolder } from "../knowledge/load.ts";
 import { scorerFor } from "../scoring/scorer.ts";
-import { loadCheckedDetector } from "../checks/checked_detector.ts";
+import { loadServedDetector } from "../encoder/encoded_detector.ts";
 import { DEFAULT_MODEL_DIR } from "../inference/model_files.ts";
 import { verifierStep } from "../verifier/scorer.ts";
 import { requireVerifierModel, VerifierEnvFields, verifierSettings } from "../verifier/settings.ts";
@@ -40,7 +40,7 @@ if (import.meta.main) {
     Deno.exit(2);
   }
   const started = performance.now();
-  const detector = loadCheckedDetector(config.MODEL_DIR);
+  const detector = loadServedDetector(config.MODEL_DIR);
   // A failed load is reported by the app (it keeps answering 503), so it is not rethrown here.
   detector.then(
     (d) =>

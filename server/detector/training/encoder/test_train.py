@@ -1,0 +1,53 @@
+"""The training script's own test: one step on four pairs, then the exported model and the report.
+Needs the training environment (not CI's):
+  python -m unittest server/detector/training/encoder/test_train.py
+"""
+import json
+import subprocess
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+HERE = Path(__file__).parent
+PAIRS = [
+    {"claim": "The bridge opened in 1937.", "evidence": "The bridge opened on May 27, 1937.",
+     "label": 0, "set": "a", "source": "labelled"},
+    {"claim": "The bridge opened in 1952.", "evidence": "The bridge opened on May 27, 1937.",
+     "label": 1, "set": "a", "source": "labelled"},
+    {"claim": "It is red.", "evidence": "The bridge is painted international orange.",
+     "label": 1, "set": "b", "source": "negation"},
+    {"claim": "It is orange.", "evidence": "The bridge is painted international orange.",
+     "label": 0, "set": "b", "source": "labelled"},
+]
+
+
+class OneStep(unittest.TestCase):
+    def test_one_step_then_export_and_resume(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            pairs = Path(tmp) / "pairs.jsonl"
+            pairs.write_text("".join(json.dumps(p) + "\n" for p in PAIRS))
+            out = Path(tmp) / "run"
+            def run(steps):
+                command = [sys.executable, str(HERE / "train.py"), "--pairs", str(pairs), "--val",
+                           str(pairs), "--out", str(out), "--batch", "2", "--evals", "1",
+                           "--steps", str(steps), "--max-len", "32"]
+                return subprocess.run(command, capture_output=True, text=True)
+
+            first = run(1)
+            self.assertEqual(first.returncode, 0, first.stderr)
+            report = json.loads((out / "encoder-report.json").read_text())
+            self.assertEqual(report["steps"], 1)
+            self.assertEqual(report["pairsSeen"], 2)
+            self.assertEqual(report["curve"][-1]["step"], 1)
+            for name in ["cross-encoder.onnx", "bi-encoder.onnx", "vocab.txt", "checkpoint.pt"]:
+                self.assertTrue((out / name).stat().st_size > 0, name)
+            # A rerun goes on from the checkpoint instead of starting over.
+            second = run(2)
+            self.assertEqual(second.returncode, 0, second.stderr)
+            self.assertIn("resumed at step 1", second.stderr)
+            self.assertEqual(json.loads((out / "encoder-report.json").read_text())["steps"], 2)
+
+
+if __name__ == "__main__":
+    unittest.main()
