@@ -174,7 +174,7 @@ Deno.test("the verifier in the detector process: fused, failures, calibration, n
   const local = await loadCheckedDetector(modelDir);
   const base = {} as Record<EvidenceGroup, ScoreOutput>;
   for (const group of EVIDENCE_GROUPS) {
-    base[group] = scoreWithEvidence(local, undefined, {
+    base[group] = await scoreWithEvidence(local, undefined, {
       prompt: PROMPTS[group],
       response: RESPONSE,
       task: "binary",

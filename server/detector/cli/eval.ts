@@ -20,6 +20,7 @@ import {
 import { evaluateCells } from "../evaluation/cells.ts";
 import { evaluateEvidence, evidenceSection } from "../evaluation/evidence.ts";
 import { retrievalDetector } from "../knowledge/load.ts";
+import { loadPassageEncoder } from "../knowledge/passage_encoder.ts";
 import { measureLatency, measurePairedLatency, measureReadiness } from "../evaluation/latency.ts";
 import { peerResults } from "../evaluation/peers.ts";
 import { sentences } from "../signals/text.ts";
@@ -93,10 +94,12 @@ async function main() {
   log(`scoring ${test.length} test rows`);
   const cells = evaluateCells(detector, test);
   log("measuring retrieval and no_evidence");
-  const evidence = evaluateEvidence(
+  const evidence = await evaluateEvidence(
     detector,
     await retrievalDetector(detector, modelDir, log),
     test,
+    await loadPassageEncoder(modelDir),
+    log,
   );
   const peers = peerResults(detector, test);
   log("measuring latency");

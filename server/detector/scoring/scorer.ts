@@ -13,7 +13,7 @@ import { loadKnowledge } from "../knowledge/load.ts";
 
 /** The detector's scoring step: the detector, with the knowledge base's evidence when given. */
 export function createScorer(detector: Detector, knowledge?: Knowledge): Scorer {
-  return (input) => Promise.resolve(scoreWithEvidence(detector, knowledge, input));
+  return (input) => scoreWithEvidence(detector, knowledge, input);
 }
 
 /** The backend's scoring step: the detector, with the knowledge folder's evidence when given. */
