@@ -9,9 +9,15 @@
  *   N synthetic passages (seeded Zipf-distributed pseudo-words, ~60 words each), heap growth,
  *   index file size and load time, and retrieval latency per call (a 3-claim response with a
  *   question: 3 queries and the evidence packing), median and p95.
+ *   The dense half of retrieval at that scale: an exact scan of N random unit vectors per query
+ *   (the scan does not depend on what the vectors say; embedding N synthetic passages would take
+ *   long and mean nothing).
  * - Libraries: MiniSearch and FlexSearch on the same passages (build time, query p95, recall@1
  *   and @5 of the passage a noisy query was drawn from) and, when ../shared/data is there, on the
- *   grounded sets' test documents (recall of the row's own document for question + answer).
+ *   grounded sets' test documents (recall of the row's own document for question + answer), with
+ *   dense retrieval (the bi-encoder, exact search) and the knowledge base's hybrid ranking
+ *   (MiniSearch and dense fused) beside them; their build time includes embedding every passage
+ *   and their query time embedding the query; then the retrieval per call as served there.
  */
 import FlexSearch from "flexsearch";
 import { parseArgs } from "node:util";
@@ -23,11 +29,13 @@ import {
 } from "@hallucination-detection/detector";
 import { formatTable, summarize } from "./stats.ts";
 
-/** A full-text library behind one interface: passages in, passage numbers out. */
+type PassageEncoder = Awaited<ReturnType<KnowledgeBenchKit["loadEncoder"]>>;
+
+/** A retrieval method behind one interface: passages in, passage numbers out. */
 interface Library {
   name: string;
-  build(passages: readonly Passage[]): void;
-  query(text: string, limit: number): number[];
+  build(passages: readonly Passage[]): unknown;
+  query(text: string, limit: number): number[] | Promise<number[]>;
 }
 
 function miniSearch({ PassageIndex }: KnowledgeBenchKit): Library {
@@ -36,6 +44,38 @@ function miniSearch({ PassageIndex }: KnowledgeBenchKit): Library {
     name: "MiniSearch 7 (BM25+)",
     build: (passages) => (index = PassageIndex.build(passages)),
     query: (text, limit) => index.query(text, limit).map((h) => h.passage),
+  };
+}
+
+function dense(
+  { VectorIndex, embeddedText }: KnowledgeBenchKit,
+  encoder: PassageEncoder,
+): Library {
+  let index: ReturnType<typeof VectorIndex.of>;
+  return {
+    name: "dense (MiniLM-L6 int8, exact)",
+    build: async (passages) => {
+      const vectors = await encoder.embed(passages.map(embeddedText));
+      index = VectorIndex.of(vectors, encoder.dimensions);
+    },
+    query: async (text, limit) =>
+      index.query((await encoder.embed([text]))[0], limit).map((h) => h.passage),
+  };
+}
+
+/** The knowledge base as served; `base` is the one the last `build` made. */
+function hybrid(
+  { KnowledgeBase }: KnowledgeBenchKit,
+  encoder: PassageEncoder,
+): Library & { base(): InstanceType<typeof KnowledgeBase> } {
+  let base: InstanceType<typeof KnowledgeBase>;
+  return {
+    name: "hybrid (MiniSearch + dense, RRF)",
+    base: () => base,
+    build: async (passages) => {
+      base = await KnowledgeBase.build(passages, encoder, () => {});
+    },
+    query: async (text, limit) => (await base.search([text], limit))[0].map((h) => h.passage),
   };
 }
 
@@ -87,6 +127,29 @@ function claimFrom(passage: Passage, next: () => number, other: Passage): string
   return [...words.slice(start, start + 10), ...noise].join(" ");
 }
 
+/** Queries the dense scan is timed on: each reads the whole matrix, so a few say enough. */
+const SCAN_QUERIES = 50;
+
+/** One exact dense query over `count` random unit vectors (the scan's cost, not its answers). */
+function denseScan(
+  { VectorIndex }: KnowledgeBenchKit,
+  count: number,
+  dimensions: number,
+  next: () => number,
+) {
+  const unit = () => {
+    const v = Float32Array.from({ length: dimensions }, () => next() - 0.5);
+    const norm = Math.hypot(...v);
+    return v.map((x) => x / norm);
+  };
+  const index = VectorIndex.of(Array.from({ length: count }, unit), dimensions);
+  const times = Array.from({ length: SCAN_QUERIES }, () => {
+    const query = unit();
+    return timed(() => index.query(query, 20))[1];
+  });
+  return summarize(times);
+}
+
 /** Heap in use, after a collection when V8 exposes one (`--v8-flags=--expose-gc`). */
 function settledHeap(): number {
   (globalThis as { gc?: () => void }).gc?.();
@@ -103,46 +166,72 @@ function timed<T>(run: () => T): [T, number] {
   return [result, performance.now() - started];
 }
 
+async function timedAsync<T>(run: () => T | Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const result = await run();
+  return [result, performance.now() - started];
+}
+
 interface QueryCase {
   query: string;
   /** Passage numbers that count as the right answer. */
   targets: Set<number>;
 }
 
-function compare(libraries: Library[], passages: readonly Passage[], cases: readonly QueryCase[]) {
-  return libraries.map((library) => {
-    const [, buildMs] = timed(() => library.build(passages));
+async function compare(
+  libraries: Library[],
+  passages: readonly Passage[],
+  cases: readonly QueryCase[],
+  log: (m: string) => void,
+): Promise<string[][]> {
+  const rows: string[][] = [];
+  for (const library of libraries) {
+    log(library.name);
+    const [, buildMs] = await timedAsync(() => library.build(passages));
     const times: number[] = [];
     let at1 = 0, at5 = 0;
     for (const { query, targets } of cases) {
-      const [hits, elapsed] = timed(() => library.query(query, 5));
+      const [hits, elapsed] = await timedAsync(() => library.query(query, 5));
       times.push(elapsed);
       if (targets.has(hits[0])) at1++;
       if (hits.some((h) => targets.has(h))) at5++;
     }
     const latency = summarize(times);
-    return [
+    rows.push([
       library.name,
       (buildMs / 1000).toFixed(1),
       ms(latency.medianMs),
       ms(latency.p95Ms),
       pct(at1 / cases.length),
       pct(at5 / cases.length),
-    ];
-  });
+    ]);
+  }
+  return rows;
 }
 
 const COMPARISON_HEADER = ["library", "index s", "query median ms", "query p95 ms", "R@1", "R@5"];
 
 async function realDataComparison(
   kit: KnowledgeBenchKit,
-  dataDir: string,
+  encoder: PassageEncoder,
+  options: KnowledgeBenchOptions & { dataDir: string },
   log: (m: string) => void,
 ): Promise<string> {
-  const { passages, documents, cases } = await kit.groundedRetrievalCases(dataDir);
+  const { passages, documents, cases } = await kit.groundedRetrievalCases(options.dataDir);
   log(`libraries on ${passages.length} passages of ${documents} test documents`);
-  return `Full-text libraries on the grounded sets' test documents (${passages.length} passages, ${cases.length} queries: question + answer; R@k: a passage of the row's own document among the first k)\n` +
-    formatTable(COMPARISON_HEADER, compare([miniSearch(kit), flexSearch()], passages, cases));
+  const served = hybrid(kit, encoder);
+  const libraries = [miniSearch(kit), flexSearch(), dense(kit, encoder), served];
+  const table = formatTable(COMPARISON_HEADER, await compare(libraries, passages, cases, log));
+  // A call as served: the query's sentences as claims, embedded in one batch, and the packing.
+  const times: number[] = [];
+  for (const { query } of cases.slice(0, options.calls)) {
+    times.push((await timedAsync(() => kit.retrievePassages(served.base(), undefined, query)))[1]);
+  }
+  const call = summarize(times);
+  return `Retrieval on the grounded sets' test documents (${passages.length} passages, ${cases.length} queries: question + answer; R@k: a passage of the row's own document among the first k)\n${table}\n` +
+    `Retrieval per call as served (hybrid; ${times.length} calls, each sentence of question + answer a claim): median ${
+      ms(call.medianMs)
+    } ms, p95 ${ms(call.p95Ms)} ms`;
 }
 
 export interface KnowledgeBenchOptions {
@@ -177,6 +266,8 @@ export async function runKnowledgeBench(options: KnowledgeBenchOptions): Promise
     times.push(elapsed);
   }
   const retrieval = summarize(times);
+  const encoder = await kit.loadEncoder();
+  const scan = denseScan(kit, passages.length, encoder.dimensions, next);
   const scale = formatTable(["measure", "value"], [
     ["passages", String(passages.length)],
     ["index build (MiniSearch)", `${(buildMs / 1000).toFixed(1)} s`],
@@ -188,6 +279,10 @@ export async function runKnowledgeBench(options: KnowledgeBenchOptions): Promise
     ["index serialise / load", `${(saveMs / 1000).toFixed(1)} s / ${(loadMs / 1000).toFixed(1)} s`],
     ["retrieval per call (3 claims + question), median", `${ms(retrieval.medianMs)} ms`],
     ["retrieval per call, p95 (target <= 10 ms)", `${ms(retrieval.p95Ms)} ms`],
+    [
+      `dense search per query (exact scan, ${encoder.dimensions} dims), median / p95`,
+      `${ms(scan.medianMs)} ms / ${ms(scan.p95Ms)} ms`,
+    ],
   ]);
 
   const libraryPassages = passages.slice(0, Math.min(passages.length, 20_000));
@@ -199,9 +294,10 @@ export async function runKnowledgeBench(options: KnowledgeBenchOptions): Promise
   log(`libraries on ${libraryPassages.length} synthetic passages`);
   const synthetic = formatTable(
     COMPARISON_HEADER,
-    compare([miniSearch(kit), flexSearch()], libraryPassages, cases),
+    await compare([miniSearch(kit), flexSearch()], libraryPassages, cases, log),
   );
-  const real = options.dataDir ? await realDataComparison(kit, options.dataDir, log) : "";
+  const { dataDir } = options;
+  const real = dataDir ? await realDataComparison(kit, encoder, { ...options, dataDir }, log) : "";
   return [
     `Knowledge base at scale (synthetic passages of ${WORDS_PER_PASSAGE} words)\n${scale}`,
     `Full-text libraries on ${libraryPassages.length} synthetic passages (${cases.length} claim queries: 10 words of a passage + 3 foreign words)\n${synthetic}`,

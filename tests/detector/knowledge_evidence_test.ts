@@ -15,16 +15,20 @@ import {
   retrievePassages,
 } from "../../server/detector/knowledge/retrieve.ts";
 import { createScorer } from "../../server/detector/scoring/scorer.ts";
-import { PassageIndex } from "../../server/detector/knowledge/search_index.ts";
+import { loadPassageEncoder } from "../../server/detector/knowledge/passage_encoder.ts";
+import { DEFAULT_MODEL_DIR } from "../../server/detector/inference/model_files.ts";
 import { loadDetector } from "../../server/detector/inference/model.ts";
 import type { DetectInput } from "../../shared/detect_request.ts";
 import type { Detector } from "../../server/detector/inference/types.ts";
 
-function baseOf(documents: Record<string, string>): KnowledgeBase {
+const encoder = await loadPassageEncoder(DEFAULT_MODEL_DIR);
+
+/** A knowledge base of these documents, searched as a knowledge folder is (hybrid ranking). */
+function baseOf(documents: Record<string, string>): Promise<KnowledgeBase> {
   const passages = Object.entries(documents).flatMap(([source, text]) =>
     chunkDocument({ text }, source)
   );
-  return new KnowledgeBase(passages, PassageIndex.build(passages));
+  return KnowledgeBase.build(passages, encoder, () => {});
 }
 
 const DOCUMENTS = {
@@ -44,10 +48,10 @@ Deno.test("chunking packs whole sentences up to the passage size", () => {
   }
 });
 
-Deno.test("retrieval queries every claim and keeps to the evidence budget", () => {
-  const base = baseOf(DOCUMENTS);
+Deno.test("retrieval queries every claim and keeps to the evidence budget", async () => {
+  const base = await baseOf(DOCUMENTS);
   const response = "The Eiffel Tower was finished in 1889. Mount Everest is in Nepal.";
-  const passages = retrievePassages(base, "Tell me two facts.", response);
+  const passages = await retrievePassages(base, "Tell me two facts.", response);
   const sources = passages.map((p) => p.source);
   assert.equal(sources[0], "eiffel.txt", "the first claim's best passage first");
   assert.equal(sources[1], "everest.txt", "then the second claim's");
@@ -58,21 +62,21 @@ Deno.test("retrieval queries every claim and keeps to the evidence budget", () =
   assert.ok(codePointLength(prompt) <= MAX_FIELD_CHARS);
 
   // Many long passages: the evidence never passes the 2,048 code points of the detector's prompt.
-  const many = baseOf(Object.fromEntries(
+  const many = await baseOf(Object.fromEntries(
     Array.from({ length: 40 }, (_, i) => [
       `d${i}.txt`,
       `Volcano ${i} erupted in ${1800 + i}. `.repeat(20),
     ]),
   ));
   const question = "Which volcanoes erupted? ".repeat(20);
-  const filled = retrievePassages(many, question, "Volcano 3 erupted. Volcano 7 erupted.");
+  const filled = await retrievePassages(many, question, "Volcano 3 erupted. Volcano 7 erupted.");
   assert.ok(filled.length > 1);
   assert.ok(codePointLength(evidencePrompt(question, filled)) <= MAX_FIELD_CHARS);
 
   // A prompt that leaves less than the minimum budget gets no passages.
   const long = "x".repeat(MAX_FIELD_CHARS - MIN_EVIDENCE_CHARS);
   assert.ok(evidenceBudget(long) < MIN_EVIDENCE_CHARS);
-  assert.deepEqual(retrievePassages(base, long, "The Eiffel Tower is in Paris."), []);
+  assert.deepEqual(await retrievePassages(base, long, "The Eiffel Tower is in Paris."), []);
 });
 
 Deno.test("coverage: factual claims without evidence lack it; refusals and chat do not", () => {
@@ -158,7 +162,7 @@ Deno.test("scorer: no_evidence without a knowledge base, evidence from it with o
       return detector.score(input);
     },
   };
-  const scorer = createScorer(detector, { base: baseOf(DOCUMENTS), detector: spy });
+  const scorer = createScorer(detector, { base: await baseOf(DOCUMENTS), detector: spy });
   const withBase = await scorer(call);
   assert.deepEqual(withBase.warnings, []);
   assert.deepEqual(seen, [

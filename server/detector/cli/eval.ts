@@ -20,6 +20,7 @@ import {
 import { evaluateCells } from "../evaluation/cells.ts";
 import { evaluateEvidence, evidenceSection } from "../evaluation/evidence.ts";
 import { retrievalDetector } from "../knowledge/load.ts";
+import { loadPassageEncoder } from "../knowledge/passage_encoder.ts";
 import { measurePairedLatency, measureReadiness } from "../evaluation/latency.ts";
 import { peerResults } from "../evaluation/peers.ts";
 import { sentences } from "../signals/text.ts";
@@ -130,6 +131,8 @@ async function main() {
     detector,
     await retrievalDetector(detector, modelDir, log),
     test,
+    await loadPassageEncoder(modelDir),
+    log,
   );
   const peers = await peerResults(detector, test);
   const peersWithout = await peerResults(withoutEncoder, test);

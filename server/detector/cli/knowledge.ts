@@ -1,6 +1,7 @@
 /**
- * `deno task knowledge index DIR`: indexes a documents folder, writing its index file
- * (`DIR/.knowledge-index.json`) so the detector's start-up reads no unchanged document again.
+ * `deno task knowledge index DIR [--model DIR]`: indexes and embeds (with the model folder's
+ * bi-encoder) a documents folder, writing its index file (`DIR/.knowledge-index.json`) so the
+ * detector's start-up reads and embeds no unchanged document again.
  * Prints file names and counts only; exit code 1 when a file could not be indexed, 2 on misuse.
  *
  * `deno task knowledge calibrate [--data DIR] [--model DIR]`: fits the retrieval calibrator of the
@@ -14,9 +15,10 @@ import { DEFAULT_DATA_DIR } from "../corpus/data_dir.ts";
 import { writeRetrievalCalibrator } from "../knowledge/retrieval_calibration.ts";
 import { describeOpenReport, openKnowledgeBase } from "../knowledge/knowledge_base.ts";
 import { isFolder } from "../knowledge/load.ts";
+import { loadPassageEncoder } from "../knowledge/passage_encoder.ts";
 
 const USAGE =
-  "deno task knowledge index DIR | deno task knowledge calibrate [--data DIR] [--model DIR]";
+  "deno task knowledge index DIR [--model DIR] | deno task knowledge calibrate [--data DIR] [--model DIR]";
 
 async function main(): Promise<number> {
   const { positionals, values } = readCommandLine({
@@ -40,7 +42,8 @@ async function main(): Promise<number> {
       return 2;
     }
     const started = performance.now();
-    const { report } = await openKnowledgeBase(dir);
+    const encoder = await loadPassageEncoder(values.model ?? DEFAULT_MODEL_DIR);
+    const { report } = await openKnowledgeBase(dir, encoder, console.error);
     for (const line of describeOpenReport(dir, report)) console.error(line);
     if (report.writeError) return 1;
     console.error(

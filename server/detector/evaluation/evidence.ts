@@ -11,6 +11,7 @@ import {
   simulateRetrieval,
   splitGroundedPrompt,
 } from "../knowledge/simulate.ts";
+import type { PassageEncoder } from "../knowledge/passage_encoder.ts";
 import { auroc } from "../learners/metrics.ts";
 import { f3, table } from "./tables.ts";
 import type { Detector } from "../inference/types.ts";
@@ -111,11 +112,13 @@ export async function evaluateEvidence(
   detector: Detector,
   retrievalDetector: Detector,
   test: readonly CorpusRow[],
+  encoder: PassageEncoder,
+  log: (line: string) => void,
 ): Promise<EvidenceReport> {
   const grounded = test.filter((r) =>
     GROUNDED_SETS.includes(r.set) && !isOpenDomain(r) && splitGroundedPrompt(r.prompt) !== null
   );
-  const sims = simulateRetrieval(grounded);
+  const sims = await simulateRetrieval(grounded, encoder, log);
   const documents = new Set(sims.map((s) => s.document)).size;
   const retrieval: RetrievalResult[] = [];
   for (const set of GROUNDED_SETS) {

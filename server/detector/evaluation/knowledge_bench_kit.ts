@@ -1,6 +1,6 @@
 /**
  * What the knowledge benchmark (server/bench/knowledge.ts) measures of the detector: the knowledge
- * base's index and retrieval, the seeded generator its texts are drawn from, and retrieval cases
+ * base's indexes (full-text, dense with its encoder, hybrid) and retrieval, the seeded generator its texts are drawn from, and retrieval cases
  * from the labelled data (the grounded sets' test documents chunked into one knowledge base, and
  * per row a query, question + answer, with the passages of its own document as the targets).
  * Reached through mod.ts's `knowledgeBenchKit()`, which loads it on call: the API, which imports
@@ -8,11 +8,14 @@
  */
 import { buildCorpus } from "../corpus/corpus.ts";
 import { splitCorpus } from "../corpus/split.ts";
-import { KnowledgeBase } from "../knowledge/knowledge_base.ts";
+import { embeddedText, KnowledgeBase } from "../knowledge/knowledge_base.ts";
+import { DEFAULT_MODEL_DIR } from "../inference/model_files.ts";
+import { loadPassageEncoder } from "../knowledge/passage_encoder.ts";
 import type { Passage } from "../knowledge/passages.ts";
 import { retrievePassages } from "../knowledge/retrieve.ts";
 import { PassageIndex } from "../knowledge/search_index.ts";
-import { documentBase, splitGroundedPrompt } from "../knowledge/simulate.ts";
+import { documentPassages, splitGroundedPrompt } from "../knowledge/simulate.ts";
+import { VectorIndex } from "../knowledge/vector_index.ts";
 import { seededRandom } from "../learners/random.ts";
 import { GROUNDED_SETS } from "./evidence.ts";
 
@@ -32,21 +35,23 @@ export async function groundedRetrievalCases(dataDir: string): Promise<Retrieval
     const split = splitGroundedPrompt(row.prompt);
     return split ? [{ row, ...split }] : [];
   });
-  const { base, sourceOf } = documentBase(grounded.map((g) => g.document));
+  const { passages, sourceOf } = documentPassages(grounded.map((g) => g.document));
   const bySource = new Map<string, Set<number>>();
-  base.passages.forEach((p, i) =>
-    bySource.set(p.source, (bySource.get(p.source) ?? new Set()).add(i))
-  );
+  passages.forEach((p, i) => bySource.set(p.source, (bySource.get(p.source) ?? new Set()).add(i)));
   const cases = grounded.map((g) => ({
     query: `${g.question ?? ""} ${g.row.response}`,
     targets: bySource.get(sourceOf.get(g.document)!)!,
   }));
-  return { passages: base.passages, documents: sourceOf.size, cases };
+  return { passages, documents: sourceOf.size, cases };
 }
 
 export const KNOWLEDGE_BENCH_KIT = {
   KnowledgeBase,
   PassageIndex,
+  VectorIndex,
+  embeddedText,
+  /** The model folder's bi-encoder, as the knowledge base loads it. */
+  loadEncoder: () => loadPassageEncoder(DEFAULT_MODEL_DIR),
   retrievePassages,
   seededRandom,
   groundedRetrievalCases,

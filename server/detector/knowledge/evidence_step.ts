@@ -19,15 +19,15 @@ export interface Knowledge {
 }
 
 /** What the detector is given to score, and the evidence it had. */
-function withEvidence(
+async function withEvidence(
   input: DetectInput,
   knowledge: Knowledge | undefined,
   claims: readonly Claim[],
-): { input: DetectInput; retrieved: boolean; evidence: string } {
+): Promise<{ input: DetectInput; retrieved: boolean; evidence: string }> {
   // An explicit response-only call with a prompt asks to ignore context: no retrieval either.
   const wantsContext = input.inputMode === "pr" || !input.prompt;
   const passages = knowledge && wantsContext
-    ? retrievePassages(knowledge.base, input.prompt, input.response, claims)
+    ? await retrievePassages(knowledge.base, input.prompt, input.response, claims)
     : [];
   if (passages.length === 0) {
     return {
@@ -47,7 +47,7 @@ export async function scoreWithEvidence(
 ): Promise<ScoreOutput> {
   // The response's claims, split once for both retrieval and coverage.
   const claims = splitClaims(call.response);
-  const { input, retrieved, evidence } = withEvidence(call, knowledge, claims);
+  const { input, retrieved, evidence } = await withEvidence(call, knowledge, claims);
   const output = await (retrieved ? knowledge!.detector : detector).score(input);
   const warnings = lacksEvidence(evidenceCoverage(evidence, call.response, claims))
     ? ["no_evidence", ...output.warnings]

@@ -1,8 +1,9 @@
 /**
- * Opens a knowledge folder for the backend (and `deno task score --knowledge`): the passages and
- * their index, and the detector that scores retrieved evidence, i.e. the same model with the
- * calibrator fitted on retrieval-simulated calls (`retrieval-calibrator.json` beside the model).
- * Logs file names and counts only.
+ * Opens a knowledge folder for the backend (and `deno task score --knowledge`): the passages,
+ * their indexes (full-text, and dense with the model folder's bi-encoder), and the detector that
+ * scores retrieved evidence, i.e. the same model with the calibrator fitted on
+ * retrieval-simulated calls (`retrieval-calibrator.json` beside the model). Logs file names and
+ * counts only.
  */
 import type { CalibratedDetector } from "../inference/model.ts";
 import { z } from "zod";
@@ -13,6 +14,7 @@ import {
   parseModelJson,
 } from "../inference/model_files.ts";
 import { describeOpenReport, openKnowledgeBase } from "./knowledge_base.ts";
+import { loadPassageEncoder } from "./passage_encoder.ts";
 import type { Knowledge } from "./evidence_step.ts";
 
 export const RETRIEVAL_CALIBRATOR_FILE = "retrieval-calibrator.json";
@@ -52,7 +54,7 @@ export async function loadKnowledge(
   modelDir: string,
   log: (line: string) => void,
 ): Promise<Knowledge> {
-  const { base, report } = await openKnowledgeBase(dir);
+  const { base, report } = await openKnowledgeBase(dir, await loadPassageEncoder(modelDir), log);
   for (const line of describeOpenReport(dir, report)) log(line);
   return { base, detector: await retrievalDetector(detector, modelDir, log) };
 }

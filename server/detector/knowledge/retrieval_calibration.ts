@@ -14,6 +14,7 @@ import { calibrateCells } from "../training/cell_calibration.ts";
 import { examplesFor } from "../training/examples.ts";
 import { SEED } from "../training/pipeline.ts";
 import { RETRIEVAL_CALIBRATOR_FILE, type RetrievalCalibratorFile } from "./load.ts";
+import { loadPassageEncoder } from "./passage_encoder.ts";
 import { simulateRetrieval } from "./simulate.ts";
 
 /** Fits the retrieval calibrator for the model in `modelDir` and writes it there. */
@@ -26,7 +27,8 @@ export async function writeRetrievalCalibrator(
   const detector = await loadDetector(dir);
   const rows = calibrationRows.filter((r) => r.trainable);
   const started = performance.now();
-  const simulated = simulateRetrieval(rows).map((s) => s.retrieved);
+  const simulated = (await simulateRetrieval(rows, await loadPassageEncoder(dir), log))
+    .map((s) => s.retrieved);
   const { semantics } = detector.core.vectorizer;
   const { file, reports } = calibrateCells(detector.core, {
     pr: examplesFor(simulated, "pr", semantics),

@@ -45,12 +45,12 @@ export function evidencePrompt(prompt: string | undefined, passages: readonly Pa
  * training rows, where passages of many loosely related documents blur what is unsupported.
  * `claims` are the response's (`splitClaims`), when the caller has them already.
  */
-export function retrievePassages(
+export async function retrievePassages(
   base: KnowledgeBase,
   prompt: string | undefined,
   response: string,
   claims: readonly Claim[] = splitClaims(response),
-): Passage[] {
+): Promise<Passage[]> {
   let budget = evidenceBudget(prompt);
   if (budget < MIN_EVIDENCE_CHARS) return [];
   const promptEnd = prompt ? Array.from(prompt).slice(-PROMPT_QUERY_CHARS).join("") : "";
@@ -58,7 +58,7 @@ export function retrievePassages(
   // The prompt is one more query rather than a suffix of every claim's: each query's cost grows
   // with its words' posting lists, and the prompt's hits still vote for their documents.
   if (promptEnd.trim() !== "") queries.push(promptEnd);
-  const ranked = queries.map((q) => base.search(q, HITS_PER_QUERY));
+  const ranked = await base.search(queries, HITS_PER_QUERY);
   const votes = new Map<string, number>();
   for (const hits of ranked) {
     for (const hit of hits) {

@@ -7,9 +7,9 @@
  */
 import type { CorpusRow } from "../corpus/types.ts";
 import { KnowledgeBase } from "./knowledge_base.ts";
+import type { PassageEncoder } from "./passage_encoder.ts";
 import { chunkDocument, type Passage } from "./passages.ts";
 import { evidencePrompt, retrievePassages } from "./retrieve.ts";
-import { PassageIndex } from "./search_index.ts";
 
 const GROUNDED_PROMPT =
   /^(?:Context|Source|Summarize|Knowledge):\n([\s\S]*?)(?:\n\n(?:Question: |User: |Claim made citing this source\.)([\s\S]*))?$/;
@@ -34,9 +34,9 @@ export interface SimulatedRow {
   document?: string;
 }
 
-/** A knowledge base of these documents (source = `doc-N` by first appearance). */
-export function documentBase(documents: readonly string[]): {
-  base: KnowledgeBase;
+/** The passages of these documents, for one knowledge base (source = `doc-N` by first appearance). */
+export function documentPassages(documents: readonly string[]): {
+  passages: Passage[];
   sourceOf: Map<string, string>;
 } {
   const sourceOf = new Map<string, string>();
@@ -47,27 +47,37 @@ export function documentBase(documents: readonly string[]): {
     sourceOf.set(document, source);
     passages.push(...chunkDocument({ text: document }, source));
   }
-  return { base: new KnowledgeBase(passages, PassageIndex.build(passages)), sourceOf };
+  return { passages, sourceOf };
 }
 
 /**
  * The `pr` rows with retrieval in place of in-prompt evidence, against one index of all the
- * grounded rows' documents; other rows keep their prompt and get whatever retrieval finds for it.
+ * grounded rows' documents (embedded with `encoder`); other rows keep their prompt and get
+ * whatever retrieval finds for it. `log` gets the embedding's progress.
  */
-export function simulateRetrieval(rows: readonly CorpusRow[]): SimulatedRow[] {
+export async function simulateRetrieval(
+  rows: readonly CorpusRow[],
+  encoder: PassageEncoder,
+  log: (line: string) => void,
+): Promise<SimulatedRow[]> {
   const prRows = rows.filter((r) => r.modes.includes("pr") && r.prompt);
   const grounded = prRows.map((r) => splitGroundedPrompt(r.prompt));
-  const { base, sourceOf } = documentBase(grounded.flatMap((g) => g ? [g.document] : []));
-  return prRows.map((row, i) => {
+  const { passages: all, sourceOf } = documentPassages(
+    grounded.flatMap((g) => g ? [g.document] : []),
+  );
+  const base = await KnowledgeBase.build(all, encoder, log);
+  const simulated: SimulatedRow[] = [];
+  for (const [i, row] of prRows.entries()) {
     const split = grounded[i];
     const prompt = split ? split.question : row.prompt;
-    const passages = retrievePassages(base, prompt, row.response);
+    const passages = await retrievePassages(base, prompt, row.response);
     const evidence = passages.length > 0 ? evidencePrompt(prompt, passages) : prompt;
-    return {
+    simulated.push({
       row,
       retrieved: { ...row, prompt: evidence },
       passages,
       ...(split ? { document: sourceOf.get(split.document) } : {}),
-    };
-  });
+    });
+  }
+  return simulated;
 }
