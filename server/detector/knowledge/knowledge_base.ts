@@ -82,7 +82,7 @@ export class KnowledgeBase {
 
   /**
    * Each query's best `limit` passages, best first: the full-text and the dense ranking fused
-   * (dense hits under MIN_SIMILARITY left out). The queries are embedded in one batch.
+   * (dense hits under MIN_SIMILARITY left out).
    */
   async search(queries: readonly string[], limit: number): Promise<SearchHit[][]> {
     const dense = this.dense;

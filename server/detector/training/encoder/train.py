@@ -101,9 +101,11 @@ def evaluate(model, tokenizer, pairs, args):
     per_set = {}
     for name in sorted({p["set"] for p in pairs}):
         at = [k for k, p in enumerate(pairs) if p["set"] == name]
-        per_set[name] = auroc([labels[k] for k in at], [scores[k] for k in at])
-    finite = [v for v in per_set.values() if not math.isnan(v)]
-    return {"auroc": auroc(labels, scores), "mean_per_set": sum(finite) / len(finite), "per_set": per_set}
+        value = auroc([labels[k] for k in at], [scores[k] for k in at])
+        if not math.isnan(value):  # a set with one class has no AUROC
+            per_set[name] = value
+    mean = sum(per_set.values()) / len(per_set)
+    return {"auroc": auroc(labels, scores), "mean_per_set": mean, "per_set": per_set}
 
 
 class BiEncoder(torch.nn.Module):
