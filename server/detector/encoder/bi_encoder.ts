@@ -27,10 +27,7 @@ export class BiEncoder {
 
   /** One vector per text, in order (one run per text: see onnx_model.ts). */
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
-    const out: Float32Array[] = [];
-    for (const text of texts) {
-      out.push(await this.model.run(encodeText(text, this.vocabulary, TEXT_TOKENS), "embedding"));
-    }
-    return out;
+    const inputs = texts.map((t) => encodeText(t, this.vocabulary, TEXT_TOKENS));
+    return await this.model.runAll(inputs, "embedding");
   }
 }

@@ -44,23 +44,16 @@ export class CrossEncoder {
 
   /** One logit per pair (positive: unsupported), in order. */
   async unsupportedLogits(pairs: readonly ClaimPair[]): Promise<number[]> {
-    const out: number[] = [];
-    for (const pair of pairs) {
-      const key = pair.claim + "\u0000" + pair.evidence;
-      let logit = this.memo?.get(key);
-      if (logit === undefined) {
-        const input = encodePair(
-          pair.claim,
-          pair.evidence,
-          this.vocabulary,
-          PAIR_TOKENS,
-          CLAIM_TOKENS,
-        );
-        [logit] = await this.model.run(input, "logit");
-        this.memo?.set(key, logit);
-      }
-      out.push(logit);
-    }
-    return out;
+    const key = (p: ClaimPair) => p.claim + "\u0000" + p.evidence;
+    const todo = pairs.filter((p) => !this.memo?.has(key(p)));
+    const encoded = todo.map((p) =>
+      encodePair(p.claim, p.evidence, this.vocabulary, PAIR_TOKENS, CLAIM_TOKENS)
+    );
+    const fresh = new Map<string, number>();
+    (await this.model.runAll(encoded, "logit")).forEach(([logit], i) => {
+      fresh.set(key(todo[i]), logit);
+      this.memo?.set(key(todo[i]), logit);
+    });
+    return pairs.map((p) => fresh.get(key(p)) ?? this.memo!.get(key(p))!);
   }
 }
