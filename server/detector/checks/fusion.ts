@@ -12,7 +12,7 @@
 import { z } from "zod";
 import { sigmoid } from "../learners/linear.ts";
 import { fitLogistic } from "../learners/newton.ts";
-import { modelFolder, parseModelJson } from "../inference/model_files.ts";
+import { modelFolder, readStampedModelJson } from "../inference/model_files.ts";
 import { countsForFusion, type ExactFinding } from "./finding.ts";
 import type { ClaimFindings } from "./run.ts";
 
@@ -132,15 +132,9 @@ export async function readExactFusion(
   modelDir: string,
   stamp: { modelVersion: string; calibratorVersion: string },
 ): Promise<ExactFusionFile | undefined> {
-  const path = modelFolder(modelDir) + EXACT_FUSION_FILE;
-  let bytes: Uint8Array;
-  try {
-    bytes = await Deno.readFile(path);
-  } catch {
-    return undefined;
-  }
-  const file = parseModelJson(path, ExactFusionFile, bytes);
-  const current = file.modelVersion === stamp.modelVersion &&
-    file.calibratorVersion === stamp.calibratorVersion;
-  return current ? file : undefined;
+  const { modelVersion, calibratorVersion } = stamp;
+  return await readStampedModelJson(modelFolder(modelDir) + EXACT_FUSION_FILE, ExactFusionFile, {
+    modelVersion,
+    calibratorVersion,
+  });
 }

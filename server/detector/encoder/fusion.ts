@@ -11,7 +11,7 @@ import { z } from "zod";
 import { sigmoid } from "../learners/linear.ts";
 import { fitLogistic } from "../learners/newton.ts";
 import { bestMacroBalancedAccuracyThreshold } from "../learners/metrics.ts";
-import { modelFolder, parseModelJson } from "../inference/model_files.ts";
+import { modelFolder, readStampedModelJson } from "../inference/model_files.ts";
 import { logit } from "../checks/fusion.ts";
 
 export const ENCODER_FUSION_FILE = "encoder-fusion.json";
@@ -89,14 +89,9 @@ export async function readEncoderFusion(
   modelDir: string,
   stamp: FusionStamp,
 ): Promise<EncoderFusionFile | undefined> {
-  const path = modelFolder(modelDir) + ENCODER_FUSION_FILE;
-  let bytes: Uint8Array;
-  try {
-    bytes = await Deno.readFile(path);
-  } catch {
-    return undefined;
-  }
-  const file = parseModelJson(path, EncoderFusionFile, bytes);
-  const current = (Object.keys(stamp) as (keyof FusionStamp)[]).every((k) => file[k] === stamp[k]);
-  return current ? file : undefined;
+  return await readStampedModelJson(
+    modelFolder(modelDir) + ENCODER_FUSION_FILE,
+    EncoderFusionFile,
+    stamp,
+  );
 }

@@ -146,6 +146,26 @@ export function parseModelJson<Schema extends z.ZodType>(
   return fromModelFile(path, () => schema.parse(JSON.parse(new TextDecoder().decode(bytes))));
 }
 
+/**
+ * A fitted file beside the model (a fusion), or undefined when it is missing or was fitted on
+ * other files than `stamp` names: every key of `stamp` must match the file's.
+ */
+export async function readStampedModelJson<Schema extends z.ZodType<Record<string, unknown>>>(
+  path: string,
+  schema: Schema,
+  stamp: Record<string, string>,
+): Promise<z.output<Schema> | undefined> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await Deno.readFile(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return undefined;
+    throw error;
+  }
+  const file = parseModelJson(path, schema, bytes);
+  return Object.entries(stamp).every(([k, v]) => file[k] === v) ? file : undefined;
+}
+
 export async function contentVersion(
   prefix: string,
   parts: readonly Uint8Array[],
