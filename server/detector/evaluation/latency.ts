@@ -20,14 +20,6 @@ function textOf(sentences: readonly string[], chars: number, offset: number): st
   return out.slice(0, chars);
 }
 
-export async function measureLatency(
-  detector: Detector,
-  sentences: readonly string[],
-  calls = 300,
-): Promise<LatencyResult[]> {
-  return (await measurePairedLatency([detector], sentences, calls))[0];
-}
-
 /**
  * The same calls timed on each detector in turn, call by call, so that a busy machine slows them
  * alike and their difference is the detectors' own (one list of results per detector).
