@@ -83,6 +83,7 @@ async function main() {
     const dir = await trainEncoder(python, pairs, flags.work, {
       ...run,
       maxPairs: flags.pairs,
+      epochs: 1,
       budgetMinutes: 0,
       evaluations: 1,
       threads: flags.threads,

@@ -1,10 +1,11 @@
 /**
  * `deno task train:encoder [--data DIR] [--work DIR] [--out DIR] [--venv DIR] [--budget-minutes N]
- * [--max-len N] [--sources all|labelled] [--max-pairs N] [--threads N] [--seed N]`: fine-tunes the
- * cross-encoder. Writes the claim/evidence pairs of the training split (and validation pairs from
+ * [--max-len N] [--sources all|labelled] [--max-pairs N] [--epochs N] [--threads N] [--seed N]`:
+ * fine-tunes the cross-encoder. Writes the claim/evidence pairs of the training split (and validation pairs from
  * the calibration split) to the work folder, makes the Python environment of
  * `training/encoder/requirements.txt` outside the repository when it is missing, runs
- * `training/encoder/train.py` (resumable: the same command again goes on from its checkpoint) and
+ * `training/encoder/train.py` (resumable: the same command again goes on from its checkpoint, and
+ * with more `--epochs` it extends a finished run) and
  * copies the int8 models, the vocabulary and the training report into the model folder. Python is
  * needed here only: serving and the tests read the committed files. Then run
  * `deno task calibrate:encoder` (and `deno task eval`).
@@ -39,6 +40,7 @@ const Flags = z.object({
   "max-len": z.coerce.number().int().min(32).max(512).default(PAIR_TOKENS),
   sources: z.enum(["all", "labelled"]).default("all"),
   "max-pairs": z.coerce.number().int().nonnegative().default(0),
+  epochs: z.coerce.number().int().positive().default(1),
   threads: z.coerce.number().int().positive().default(navigator.hardwareConcurrency),
   seed: z.coerce.number().int().default(17),
 });
@@ -52,6 +54,7 @@ async function main() {
     maxTokens: flags["max-len"],
     sources: flags.sources,
     maxPairs: flags["max-pairs"],
+    epochs: flags.epochs,
     budgetMinutes: flags["budget-minutes"],
     evaluations: 4,
     threads: flags.threads,

@@ -32,6 +32,9 @@ export const EncoderTrainingReport = z.object({
   pairsSeen: z.number(),
   steps: z.number(),
   plannedSteps: z.number(),
+  epochs: z.number().default(1),
+  /** The planned steps of the shorter runs this one extended, in order. */
+  extendedFrom: z.array(z.number()).default([]),
   trainingSeconds: z.number(),
   timings: z.record(z.string(), z.number()),
   curve: z.array(CurvePoint),
@@ -154,6 +157,13 @@ function perSet(f: EncoderFigures): string {
   );
 }
 
+/** How a run extended by more epochs got its plan: its learning rate changed course there. */
+function extension(t: EncoderTrainingReport): string {
+  if (t.extendedFrom.length === 0) return "";
+  const plans = [...t.extendedFrom, t.plannedSteps].join(", then ");
+  return `; planned as ${plans} steps, each plan resumed from the last one's checkpoint with the learning rate of the longer plan from there, so the last run's thread count is the one given`;
+}
+
 function curve(t: EncoderTrainingReport): string {
   return table(
     ["step", "pairs seen", "training loss", "validation AUROC", "mean per set"],
@@ -214,7 +224,9 @@ Files: ${f.files.map((x) => `\`${x.name}\` ${mb(x.bytes)}`).join(", ")}; the mod
   }.
 
 ### Training
-${t.pairs} pairs (${t.unsupported} unsupported) at ${t.maxTokens} tokens (claim first, at most ${t.claimTokens}), base \`${t.base}\`, pairs \`${t.sources}\`, batch ${t.batch}, learning rate ${t.learningRate}, seed ${t.seed}; ${t.pairsSeen} pairs seen in ${t.steps} of ${t.plannedSteps} planned steps, ${
+${t.pairs} pairs (${t.unsupported} unsupported) at ${t.maxTokens} tokens (claim first, at most ${t.claimTokens}), base \`${t.base}\`, pairs \`${t.sources}\`, batch ${t.batch}, learning rate ${t.learningRate}, seed ${t.seed}; ${t.pairsSeen} pairs seen in ${t.steps} of ${t.plannedSteps} planned steps (${t.epochs} epoch${
+    t.epochs === 1 ? "" : "s"
+  }${extension(t)}), ${
     (t.trainingSeconds / 60).toFixed(1)
   } min of training on ${t.threads} CPU threads (torch ${t.torch}). Where the time went: ${
     Object.entries(t.timings).map(([k, v]) => `${k} ${v.toFixed(0)} s`).join(", ")

@@ -83,8 +83,10 @@ export interface TrainingRun {
   base: string;
   maxTokens: number;
   sources: "all" | "labelled";
-  /** 0: one pass over all pairs. */
+  /** 0: all pairs, each epoch. */
   maxPairs: number;
+  /** More epochs than a finished run had extend it (its folder is the same). */
+  epochs: number;
   budgetMinutes: number;
   /** Validation points on the learning curve. */
   evaluations: number;
@@ -111,7 +113,7 @@ export async function trainEncoder(
     ...["--base", r.base, "--max-len", String(r.maxTokens), "--sources", r.sources],
     ...["--max-pairs", String(r.maxPairs), "--budget-minutes", String(r.budgetMinutes)],
     ...["--evals", String(r.evaluations), "--threads", String(r.threads)],
-    ...["--seed", String(r.seed)],
+    ...["--seed", String(r.seed), "--epochs", String(r.epochs)],
   ]);
   return out;
 }

@@ -1,4 +1,5 @@
-"""The training script's own test: one step on four pairs, then the exported model and the report.
+"""The training script's own test: one step on four pairs, then the exported model and the report,
+a resumed run, and a finished run extended by a second epoch.
 Needs the training environment (not CI's):
   python -m unittest server/detector/training/encoder/test_train.py
 """
@@ -28,10 +29,10 @@ class OneStep(unittest.TestCase):
             pairs = Path(tmp) / "pairs.jsonl"
             pairs.write_text("".join(json.dumps(p) + "\n" for p in PAIRS))
             out = Path(tmp) / "run"
-            def run(steps):
+            def run(steps, epochs=1):
                 command = [sys.executable, str(HERE / "train.py"), "--pairs", str(pairs), "--val",
                            str(pairs), "--out", str(out), "--batch", "2", "--evals", "1",
-                           "--steps", str(steps), "--max-len", "32"]
+                           "--steps", str(steps), "--max-len", "32", "--epochs", str(epochs)]
                 return subprocess.run(command, capture_output=True, text=True)
 
             first = run(1)
@@ -47,6 +48,12 @@ class OneStep(unittest.TestCase):
             self.assertEqual(second.returncode, 0, second.stderr)
             self.assertIn("resumed at step 1", second.stderr)
             self.assertEqual(json.loads((out / "encoder-report.json").read_text())["steps"], 2)
+            # Two steps were one epoch of four pairs: a second epoch extends the finished run.
+            third = run(4, epochs=2)
+            self.assertEqual(third.returncode, 0, third.stderr)
+            self.assertIn("the plan changed from 2 to 4 steps", third.stderr)
+            report = json.loads((out / "encoder-report.json").read_text())
+            self.assertEqual((report["steps"], report["epochs"], report["extendedFrom"]), (4, 2, [2]))
 
 
 if __name__ == "__main__":

@@ -4,7 +4,9 @@ claim, evidence, label, set, source) and copies the outputs into the model folde
 
 Resumable: a checkpoint (weights, optimiser, scheduler, position, curve) is written every
 `--checkpoint-every` steps and at the end of the time budget; a rerun with the same arguments goes on
-from it. Deterministic from `--seed` on one machine: the order of pairs and the initial head come
+from it. A rerun with more `--epochs` extends a finished run: each epoch is its own shuffle (the
+first one the same as a one-epoch run's), and the learning rate goes on from where the longer plan
+has it at the checkpoint's step. Deterministic from `--seed` on one machine: the order of pairs and the initial head come
 from it. Progress, and where the time went, go to standard error.
 """
 import argparse
@@ -162,7 +164,8 @@ def main():
     parser.add_argument("--claim-tokens", type=int, default=48)
     parser.add_argument("--batch", type=int, default=16)
     parser.add_argument("--lr", type=float, default=4e-5)
-    parser.add_argument("--max-pairs", type=int, default=0, help="0: one pass over all pairs")
+    parser.add_argument("--max-pairs", type=int, default=0, help="0: all pairs, each epoch")
+    parser.add_argument("--epochs", type=int, default=1)
     parser.add_argument("--budget-minutes", type=float, default=0, help="0: no limit")
     parser.add_argument("--evals", type=int, default=4)
     parser.add_argument("--checkpoint-every", type=int, default=100)
@@ -188,12 +191,15 @@ def main():
     rng.shuffle(pairs)
     if args.max_pairs:
         pairs = pairs[: args.max_pairs]
-    total_steps = math.ceil(len(pairs) / args.batch)
+    steps_per_epoch = math.ceil(len(pairs) / args.batch)
+    epochs = [pairs]
+    for _ in range(args.epochs - 1):
+        epochs.append(rng.sample(pairs, len(pairs)))
+    total_steps = steps_per_epoch * args.epochs
     optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
     warmup = max(1, total_steps // 10)
-    schedule = torch.optim.lr_scheduler.LambdaLR(
-        optimiser, lambda s: min((s + 1) / warmup, max(0.0, (total_steps - s) / (total_steps - warmup)))
-    )
+    lr_at = lambda s: min((s + 1) / warmup, max(0.0, (total_steps - s) / (total_steps - warmup)))
+    schedule = torch.optim.lr_scheduler.LambdaLR(optimiser, lr_at)
     positives = sum(p["label"] for p in pairs)
     loss_fn = torch.nn.BCEWithLogitsLoss(pos_weight=torch.tensor((len(pairs) - positives) / max(positives, 1)))
     state = {"step": 0, "curve": [], "seconds": 0.0, "timings": timings}
@@ -206,9 +212,17 @@ def main():
         state = saved["state"]
         timings = state["timings"]
         log(f"resumed at step {state['step']} of {total_steps}")
+        if state.get("plannedSteps", total_steps) != total_steps:
+            log(f"the plan changed from {state['plannedSteps']} to {total_steps} steps: "
+                "the learning rate follows the new plan from here")
+            state.setdefault("extendedFrom", []).append(state["plannedSteps"])
+        for group, base in zip(optimiser.param_groups, schedule.base_lrs):
+            group["lr"] = base * lr_at(state["step"])
+    state["plannedSteps"] = total_steps
     timings["load"] += time.perf_counter() - started
     log(f"{len(pairs)} pairs ({positives} unsupported), {len(val)} validation pairs, "
-        f"{total_steps} steps of {args.batch} at {args.max_len} tokens, base {args.base}")
+        f"{args.epochs} epoch(s), {total_steps} steps of {args.batch} at {args.max_len} tokens, "
+        f"base {args.base}")
 
     def save():
         torch.save({"model": model.state_dict(), "optimiser": optimiser.state_dict(),
@@ -223,7 +237,8 @@ def main():
     while state["step"] < stop:
         step = state["step"]
         t0 = time.perf_counter()
-        batch_pairs = pairs[step * args.batch : (step + 1) * args.batch]
+        epoch, at = divmod(step, steps_per_epoch)
+        batch_pairs = epochs[epoch][at * args.batch : (at + 1) * args.batch]
         batch = encode(tokenizer, batch_pairs, args.max_len, args.claim_tokens)
         labels = torch.tensor([float(p["label"]) for p in batch_pairs])
         t1 = time.perf_counter()
@@ -273,7 +288,8 @@ def main():
     report = {
         "base": args.base, "sources": args.sources, "maxTokens": args.max_len,
         "claimTokens": args.claim_tokens, "batch": args.batch, "learningRate": args.lr,
-        "seed": args.seed, "pairs": len(pairs), "unsupported": positives,
+        "seed": args.seed, "pairs": len(pairs), "unsupported": positives, "epochs": args.epochs,
+        "extendedFrom": state.get("extendedFrom", []),
         "pairsSeen": state["step"] * args.batch, "steps": state["step"], "plannedSteps": total_steps,
         "trainingSeconds": round(state["seconds"], 1),
         "timings": {k: round(v, 1) for k, v in timings.items()},
