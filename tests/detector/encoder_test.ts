@@ -117,6 +117,37 @@ function fusionRows(): EncoderFusionRow[] {
   });
 }
 
+Deno.test("encoder fusion: weighs sets alike, yet p stays calibrated over the pooled rows", () => {
+  const r = seededRandom(4);
+  // A large set with 90% hallucinated rows beside a small one with 20%.
+  const rows = [["big", 800, 0.9], ["small", 200, 0.2]].flatMap(([set, n, rate]) =>
+    Array.from({ length: n as number }, (): EncoderFusionRow => {
+      const hallucinated = r() < (rate as number);
+      const worst = (hallucinated ? 1 : -1) + 2.5 * (r() - 0.5);
+      return { pDetector: 0.3 + 0.4 * r(), logits: [worst], hallucinated, set: set as string };
+    })
+  );
+  const stamp = {
+    modelVersion: "m",
+    calibratorVersion: "c",
+    exactFusionVersion: "none",
+    encoderVersion: "e",
+  };
+  const fusion = fitEncoderFusion(rows, stamp, "test rows");
+  const p = rows.map((row) => fusedProbability(fusion, row.pDetector, row.logits));
+  const rate = rows.filter((row) => row.hallucinated).length / rows.length;
+  const meanP = p.reduce((s, v) => s + v, 0) / p.length;
+  assert.ok(Math.abs(meanP - rate) < 0.01, `mean p ${meanP} against a rate of ${rate}`);
+  // The flag serves both sets: each set's balanced accuracy at the threshold is well above chance.
+  for (const set of ["big", "small"]) {
+    const at = rows.map((row, i) => ({ row, i })).filter((x) => x.row.set === set);
+    const pos = at.filter((x) => x.row.hallucinated), neg = at.filter((x) => !x.row.hallucinated);
+    const tpr = pos.filter((x) => p[x.i] >= fusion.threshold).length / pos.length;
+    const tnr = neg.filter((x) => p[x.i] < fusion.threshold).length / neg.length;
+    assert.ok((tpr + tnr) / 2 > 0.75, `${set}: balanced accuracy ${(tpr + tnr) / 2}`);
+  }
+});
+
 async function servedWith(fusion: EncoderFusionFile | undefined) {
   const model = await modelPromise;
   const encoder = (await encoderPromise)!;

@@ -3,9 +3,12 @@
  * regression over the detector's logit (exact checks applied) and the claims' entailment (the
  * worst claim's logit, the mean probability of not being supported) gives p_hallucination, and
  * its own threshold (the rule of the model's cells: the best mean per-set balanced accuracy on the
- * calibration split) gives the flag. A claim is fused the same way, alone. Fitted by
- * `deno task calibrate:encoder` into `encoder-fusion.json`, stamped with the model, calibrator,
- * exact-fusion and encoder it was fitted on; a stale or missing file leaves p as it was.
+ * calibration split) gives the flag. The regression weighs each set and class alike, as that
+ * threshold does (pooled, the sets with most rows and their base rates set the weights), and is
+ * then rescaled on the rows unweighted (Platt), so that p stays calibrated. A claim is fused the
+ * same way, alone. Fitted by `deno task calibrate:encoder` into `encoder-fusion.json`, stamped
+ * with the model, calibrator, exact-fusion and encoder it was fitted on; a stale or missing file
+ * leaves p as it was.
  */
 import { z } from "zod";
 import { sigmoid } from "../learners/linear.ts";
@@ -64,6 +67,16 @@ export interface EncoderFusionRow {
   set: string;
 }
 
+/** Weights giving each set, and each class within it, the same total (rows on average 1). */
+function setAndClassWeights(rows: readonly EncoderFusionRow[]): number[] {
+  const key = (r: EncoderFusionRow) => `${r.set}\u0000${r.hallucinated}`;
+  const counts = new Map<string, number>();
+  for (const r of rows) counts.set(key(r), (counts.get(key(r)) ?? 0) + 1);
+  const raw = rows.map((r) => 1 / counts.get(key(r))!);
+  const scale = rows.length / raw.reduce((s, v) => s + v, 0);
+  return raw.map((v) => v * scale);
+}
+
 export function fitEncoderFusion(
   rows: readonly EncoderFusionRow[],
   stamp: FusionStamp,
@@ -71,7 +84,12 @@ export function fitEncoderFusion(
 ): EncoderFusionFile {
   if (rows.length === 0) throw new Error("no rows with evidence to fit the encoder fusion on");
   const y = rows.map((r) => r.hallucinated);
-  const weights = fitLogistic({ x: rows.map((r) => features(r.pDetector, r.logits)), y });
+  const x = rows.map((r) => features(r.pDetector, r.logits));
+  const balanced = fitLogistic({ x, y, weight: setAndClassWeights(rows) });
+  const score = x.map((xi) => xi.reduce((s, v, i) => s + v * balanced[i], 0));
+  const [a, b] = fitLogistic({ x: score.map((v) => [1, v]), y });
+  // sigmoid(a + b · (w · x)): the rescaling folded into the weights (x[0] is the intercept's 1).
+  const weights = balanced.map((w, i) => b * w + (i === 0 ? a : 0));
   const file = {
     format: ENCODER_FUSION_FORMAT,
     ...stamp,

@@ -206,7 +206,9 @@ export function encoderSection(f: EncoderFigures): string {
   const fusion = f.fusion
     ? `Fusion (${f.fusion.fittedOn}): ${
       FUSION_FEATURES.map((name, i) => `${name} ${f.fusion!.weights[i].toFixed(3)}`).join(", ")
-    }; threshold ${f.fusion.threshold.toFixed(3)}.`
+    }; threshold ${
+      f.fusion.threshold.toFixed(3)
+    }. Fitted with each set, and each class within it, weighed alike (as the threshold's rule does), then rescaled on the rows unweighted so that p stays calibrated.`
     : "No current fusion file: the encoder is loaded but not used (run `deno task calibrate:encoder`).";
   return `## The cross-encoder
 A pretrained MiniLM-L6 (sentence-transformers/all-MiniLM-L6-v2, Apache-2.0, from the PyPI package

@@ -12,6 +12,8 @@ export interface LogisticRows {
   y: readonly boolean[];
   /** A fixed term added to each row's logit (the model's own logit, for a correction). */
   offset?: readonly number[];
+  /** Each row's weight in the likelihood (default 1). */
+  weight?: readonly number[];
 }
 
 /** Weights w of p = sigmoid(offset + w · x). */
@@ -27,7 +29,8 @@ export function fitLogistic(rows: LogisticRows, ridge = 1e-2): number[] {
       let z = rows.offset?.[i] ?? 0;
       for (let a = 0; a < n; a++) z += w[a] * x[a];
       const p = sigmoid(z);
-      const d = p - t[i], s = Math.max(p * (1 - p), 1e-12);
+      const weight = rows.weight?.[i] ?? 1;
+      const d = weight * (p - t[i]), s = weight * Math.max(p * (1 - p), 1e-12);
       for (let a = 0; a < n; a++) {
         g[a] += d * x[a];
         for (let b = 0; b < n; b++) h[a][b] += s * x[a] * x[b];

@@ -293,7 +293,10 @@ def main():
         "pairsSeen": state["step"] * args.batch, "steps": state["step"], "plannedSteps": total_steps,
         "trainingSeconds": round(state["seconds"], 1),
         "timings": {k: round(v, 1) for k, v in timings.items()},
-        "curve": state["curve"], "torch": torch.__version__, "threads": args.threads,
+        # Checkpoints of earlier versions kept a one-class set's NaN: the report is JSON.
+        "curve": [{**point, "per_set": {k: v for k, v in point["per_set"].items() if not math.isnan(v)}}
+                  for point in state["curve"]],
+        "torch": torch.__version__, "threads": args.threads,
     }
     (out / "encoder-report.json").write_text(json.dumps(report, indent=2))
     log("where the time went: " + ", ".join(f"{k} {v:.0f} s" for k, v in timings.items()))
