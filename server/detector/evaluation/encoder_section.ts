@@ -161,7 +161,7 @@ function perSet(f: EncoderFigures): string {
 function extension(t: EncoderTrainingReport): string {
   if (t.extendedFrom.length === 0) return "";
   const plans = [...t.extendedFrom, t.plannedSteps].join(", then ");
-  return `; planned as ${plans} steps, each plan resumed from the last one's checkpoint with the learning rate of the longer plan from there, so the last run's thread count is the one given`;
+  return `; planned as ${plans} steps, each resumed from the last one's checkpoint with the longer plan's learning rate; the threads given are the last run's`;
 }
 
 function curve(t: EncoderTrainingReport): string {

@@ -6,8 +6,8 @@ Resumable: a checkpoint (weights, optimiser, scheduler, position, curve) is writ
 `--checkpoint-every` steps and at the end of the time budget; a rerun with the same arguments goes on
 from it. A rerun with more `--epochs` extends a finished run: each epoch is its own shuffle (the
 first one the same as a one-epoch run's), and the learning rate goes on from where the longer plan
-has it at the checkpoint's step. Deterministic from `--seed` on one machine: the order of pairs and the initial head come
-from it. Progress, and where the time went, go to standard error.
+has it at the checkpoint's step. Deterministic from `--seed` on one machine: the order of pairs
+and the initial head come from it. Progress, and where the time went, go to standard error.
 """
 import argparse
 import json
