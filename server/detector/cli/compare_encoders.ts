@@ -5,14 +5,26 @@
  * perturbation pairs. For each, the validation AUROC (calibration-split pairs), the time per
  * pair in onnxruntime-node (a batch of 20 claims, as a 2,048-code-point answer has) and the int8
  * file's size go to docs/encoder-variants.json, which `deno task eval` puts in the model card.
+ *
+ * `deno task compare:encoder --reports DIR` reads variants trained elsewhere instead (train.py's
+ * `encoder-report.json` of each, saved as DIR/NAME.json, from a GPU machine say; NAME starts with
+ * the version of the pairs it was trained on): the time per
+ * pair is then measured on the committed cross-encoder at each variant's length, since it depends
+ * on the network's shape and the length, not on the weights.
  */
 import { z } from "zod";
 import { readFlags } from "./command_line.ts";
 import { DEFAULT_DATA_DIR } from "../corpus/data_dir.ts";
-import { CLAIM_TOKENS, CROSS_ENCODER_FILE, ENCODER_REPORT_FILE } from "../encoder/files.ts";
+import {
+  CLAIM_TOKENS,
+  CROSS_ENCODER_FILE,
+  ENCODER_REPORT_FILE,
+  VOCABULARY_FILE,
+} from "../encoder/files.ts";
 import { OnnxEncoder } from "../encoder/onnx_model.ts";
 import { encodePair, readVocabulary } from "../encoder/tokenizer.ts";
-import { parseModelJson } from "../inference/model_files.ts";
+import { DEFAULT_MODEL_DIR, modelFolder, parseModelJson } from "../inference/model_files.ts";
+import { PAIRS_VERSION } from "../training/encoder_pairs.ts";
 import {
   ENCODER_VARIANTS_FILE,
   EncoderTrainingReport,
@@ -20,6 +32,7 @@ import {
 } from "../evaluation/encoder_section.ts";
 import { quantile } from "../learners/metrics.ts";
 import {
+  DEFAULT_BATCH,
   DEFAULT_VENV,
   DEFAULT_WORK_DIR,
   trainEncoder,
@@ -36,6 +49,7 @@ const Flags = z.object({
   venv: z.string().default(DEFAULT_VENV),
   pairs: z.coerce.number().int().positive().default(1500),
   threads: z.coerce.number().int().positive().default(navigator.hardwareConcurrency),
+  reports: z.string().optional(),
 });
 
 const VARIANTS: { variant: string; run: Pick<TrainingRun, "base" | "maxTokens" | "sources"> }[] = [
@@ -48,9 +62,9 @@ const VARIANTS: { variant: string; run: Pick<TrainingRun, "base" | "maxTokens" |
 ];
 
 /** Median time per pair of a 20-claim answer against a long document, at the variant's length. */
-async function msPerPair(dir: string, maxTokens: number, vocabularyText: string): Promise<number> {
+async function msPerPair(file: string, maxTokens: number, vocabularyText: string): Promise<number> {
   const vocabulary = readVocabulary(vocabularyText);
-  const model = await OnnxEncoder.load(`${dir}/${CROSS_ENCODER_FILE}`);
+  const model = await OnnxEncoder.load(file);
   const evidence = "The bridge opened in 1937 after four years of work on its towers. ".repeat(40);
   const claims = Array.from(
     { length: 20 },
@@ -64,7 +78,7 @@ async function msPerPair(dir: string, maxTokens: number, vocabularyText: string)
       ),
   );
   const times: number[] = [];
-  for (let i = 0; i < 8; i++) {
+  for (let i = 0; i < 20; i++) {
     const started = performance.now();
     for (const claim of claims) await model.run(claim, "logit");
     if (i >= 2) times.push((performance.now() - started) / claims.length);
@@ -73,8 +87,37 @@ async function msPerPair(dir: string, maxTokens: number, vocabularyText: string)
   return quantile(times.sort((a, b) => a - b), 0.5);
 }
 
-async function main() {
-  const flags = readFlags(Flags, "deno task compare:encoder [--pairs N] [...]");
+async function readReport(path: string): Promise<EncoderTrainingReport> {
+  return parseModelJson(path, EncoderTrainingReport, await Deno.readFile(path));
+}
+
+/** A trained variant's figures, beside the time per pair and size of the model it ran on. */
+function variantOf(
+  variant: string,
+  report: EncoderTrainingReport,
+  model: Pick<EncoderVariant, "msPerPair" | "megabytes">,
+): EncoderVariant {
+  const last = report.curve[report.curve.length - 1];
+  return {
+    variant,
+    base: report.base,
+    maxTokens: report.maxTokens,
+    sources: report.sources,
+    batch: report.batch,
+    epochs: report.epochs,
+    pairsSeen: report.pairsSeen,
+    trainingMinutes: report.trainingSeconds / 60,
+    device: report.device,
+    validationAuroc: last.auroc,
+    validationMeanPerSet: last.mean_per_set,
+    ...model,
+  };
+}
+
+const megabytes = async (file: string) => (await Deno.stat(file)).size / 1e6;
+
+/** The variants of VARIANTS, each trained here on `pairs` pairs. */
+async function trainVariants(flags: z.infer<typeof Flags>): Promise<EncoderVariant[]> {
   const pairs = await writePairs(flags.data, flags.work, log);
   const python = await trainingPython(flags.venv, log);
   const results: EncoderVariant[] = [];
@@ -84,31 +127,50 @@ async function main() {
       ...run,
       maxPairs: flags.pairs,
       epochs: 1,
+      batch: DEFAULT_BATCH,
       budgetMinutes: 0,
       evaluations: 1,
       threads: flags.threads,
       seed: 17,
     });
-    const report = parseModelJson(
-      `${dir}/${ENCODER_REPORT_FILE}`,
-      EncoderTrainingReport,
-      await Deno.readFile(`${dir}/${ENCODER_REPORT_FILE}`),
-    );
-    const last = report.curve[report.curve.length - 1];
-    results.push({
-      variant,
-      base: run.base,
-      maxTokens: run.maxTokens,
-      sources: run.sources,
-      pairsSeen: report.pairsSeen,
-      trainingMinutes: report.trainingSeconds / 60,
-      validationAuroc: last.auroc,
-      validationMeanPerSet: last.mean_per_set,
-      msPerPair: await msPerPair(dir, run.maxTokens, await Deno.readTextFile(`${dir}/vocab.txt`)),
-      megabytes: (await Deno.stat(`${dir}/${CROSS_ENCODER_FILE}`)).size / 1e6,
-    });
+    const report = await readReport(`${dir}/${ENCODER_REPORT_FILE}`);
+    const vocabulary = await Deno.readTextFile(`${dir}/${VOCABULARY_FILE}`);
+    const file = `${dir}/${CROSS_ENCODER_FILE}`;
+    results.push(variantOf(`${PAIRS_VERSION}, ${variant}`, report, {
+      msPerPair: await msPerPair(file, run.maxTokens, vocabulary),
+      megabytes: await megabytes(file),
+    }));
     log(JSON.stringify(results[results.length - 1]));
   }
+  return results;
+}
+
+/** The variants whose reports are in `dir`, named after their files. */
+async function readVariants(dir: string): Promise<EncoderVariant[]> {
+  const model = modelFolder(DEFAULT_MODEL_DIR);
+  const file = model + CROSS_ENCODER_FILE;
+  const vocabulary = await Deno.readTextFile(model + VOCABULARY_FILE);
+  const names: string[] = [];
+  for await (const entry of Deno.readDir(dir)) {
+    if (entry.isFile && entry.name.endsWith(".json")) names.push(entry.name);
+  }
+  names.sort();
+  const reports = await Promise.all(names.map((name) => readReport(`${dir}/${name}`)));
+  // One model for all: each length is timed once, so that the rows differ only where runs do.
+  const timed = new Map<number, number>();
+  for (const length of new Set(reports.map((r) => r.maxTokens))) {
+    timed.set(length, await msPerPair(file, length, vocabulary));
+  }
+  const size = await megabytes(file);
+  return reports.map((report, i) => {
+    const variant = names[i].slice(0, -".json".length);
+    return variantOf(variant, report, { msPerPair: timed.get(report.maxTokens)!, megabytes: size });
+  });
+}
+
+async function main() {
+  const flags = readFlags(Flags, "deno task compare:encoder [--pairs N | --reports DIR] [...]");
+  const results = flags.reports ? await readVariants(flags.reports) : await trainVariants(flags);
   await Deno.writeTextFile(ENCODER_VARIANTS_FILE, JSON.stringify(results, null, 2) + "\n");
   log(`wrote ${ENCODER_VARIANTS_FILE}`);
 }

@@ -1,6 +1,7 @@
 /**
  * `deno task train:encoder [--data DIR] [--work DIR] [--out DIR] [--venv DIR] [--budget-minutes N]
- * [--max-len N] [--sources all|labelled] [--max-pairs N] [--epochs N] [--threads N] [--seed N]`:
+ * [--max-len N] [--sources all|labelled] [--max-pairs N] [--epochs N] [--batch N] [--threads N]
+ * [--seed N]`:
  * fine-tunes the cross-encoder. Writes the claim/evidence pairs of the training split (and
  * validation pairs from the calibration split) to the work folder, makes the Python environment of
  * `training/encoder/requirements.txt` outside the repository when it is missing, runs
@@ -22,6 +23,7 @@ import {
   VOCABULARY_FILE,
 } from "../encoder/files.ts";
 import {
+  DEFAULT_BATCH,
   DEFAULT_VENV,
   DEFAULT_WORK_DIR,
   trainEncoder,
@@ -41,6 +43,7 @@ const Flags = z.object({
   sources: z.enum(["all", "labelled"]).default("all"),
   "max-pairs": z.coerce.number().int().nonnegative().default(0),
   epochs: z.coerce.number().int().positive().default(1),
+  batch: z.coerce.number().int().positive().default(DEFAULT_BATCH),
   threads: z.coerce.number().int().positive().default(navigator.hardwareConcurrency),
   seed: z.coerce.number().int().default(17),
 });
@@ -55,6 +58,7 @@ async function main() {
     sources: flags.sources,
     maxPairs: flags["max-pairs"],
     epochs: flags.epochs,
+    batch: flags.batch,
     budgetMinutes: flags["budget-minutes"],
     evaluations: 4,
     threads: flags.threads,

@@ -40,6 +40,8 @@ export const EncoderTrainingReport = z.object({
   curve: z.array(CurvePoint),
   torch: z.string(),
   threads: z.number(),
+  /** `cpu`, or the GPU's name. */
+  device: z.string().default("cpu"),
 });
 export type EncoderTrainingReport = z.infer<typeof EncoderTrainingReport>;
 
@@ -53,8 +55,11 @@ export const EncoderVariant = z.object({
   base: z.string(),
   maxTokens: z.number(),
   sources: z.string(),
+  batch: z.number(),
+  epochs: z.number(),
   pairsSeen: z.number(),
   trainingMinutes: z.number(),
+  device: z.string(),
   validationAuroc: z.number(),
   validationMeanPerSet: z.number(),
   msPerPair: z.number(),
@@ -173,32 +178,40 @@ function curve(t: EncoderTrainingReport): string {
 
 function variants(list: readonly EncoderVariant[]): string {
   if (list.length === 0) return "No variants measured (`deno task compare:encoder` writes them).";
-  return table(
-    [
-      "variant",
-      "base",
-      "tokens",
-      "pairs",
-      "pairs seen",
-      "train min",
-      "val AUROC",
-      "val mean per set",
-      "ms per pair",
-      "size",
-    ],
-    list.map((v) => [
-      v.variant,
-      v.base,
-      v.maxTokens,
-      v.sources,
-      v.pairsSeen,
-      v.trainingMinutes.toFixed(1),
-      f3(v.validationAuroc),
-      f3(v.validationMeanPerSet),
-      v.msPerPair.toFixed(1),
-      `${v.megabytes.toFixed(1)} MB`,
-    ]),
-  );
+  return "Validation figures compare only within one version of the pairs (`PAIRS_VERSION` in " +
+    "training/encoder_pairs.ts; it names each variant here): each version has its own validation " +
+    "pairs. Time per pair: onnxruntime-node, one claim per run, on this machine.\n\n" + table(
+      [
+        "variant",
+        "base",
+        "tokens",
+        "pairs",
+        "batch",
+        "epochs",
+        "pairs seen",
+        "train min",
+        "on",
+        "val AUROC",
+        "val mean per set",
+        "ms per pair",
+        "size",
+      ],
+      list.map((v) => [
+        v.variant,
+        v.base,
+        v.maxTokens,
+        v.sources,
+        v.batch,
+        v.epochs,
+        v.pairsSeen,
+        v.trainingMinutes.toFixed(1),
+        v.device,
+        f3(v.validationAuroc),
+        f3(v.validationMeanPerSet),
+        v.msPerPair.toFixed(1),
+        `${v.megabytes.toFixed(1)} MB`,
+      ]),
+    );
 }
 
 export function encoderSection(f: EncoderFigures): string {
@@ -228,9 +241,9 @@ Files: ${f.files.map((x) => `\`${x.name}\` ${mb(x.bytes)}`).join(", ")}; the mod
 ### Training
 ${t.pairs} pairs (${t.unsupported} unsupported) at ${t.maxTokens} tokens (claim first, at most ${t.claimTokens}), base \`${t.base}\`, pairs \`${t.sources}\`, batch ${t.batch}, learning rate ${t.learningRate}, seed ${t.seed}; ${t.pairsSeen} pairs seen in ${t.steps} of ${t.plannedSteps} planned steps (${t.epochs} epoch${
     t.epochs === 1 ? "" : "s"
-  }${extension(t)}), ${
-    (t.trainingSeconds / 60).toFixed(1)
-  } min of training on ${t.threads} CPU threads (torch ${t.torch}). Where the time went: ${
+  }${extension(t)}), ${(t.trainingSeconds / 60).toFixed(1)} min of training on ${
+    t.device === "cpu" ? `${t.threads} CPU threads` : `one ${t.device} GPU`
+  } (torch ${t.torch}). Where the time went: ${
     Object.entries(t.timings).map(([k, v]) => `${k} ${v.toFixed(0)} s`).join(", ")
   }. Learning curve on validation pairs from the calibration split (labelled pairs only):
 

@@ -5,7 +5,8 @@
  * held-out twins: precision (wrong twins among the rows the check contradicts) and recall (wrong
  * twins of its kind it contradicts); on the labelled test split, how often it contradicts rows
  * labelled faithful; the twin set scored before (model alone) and after (with the checks) at
- * each cell's flag; the latency the checks add.
+ * each cell's flag, whole and per check's kind, against the goal a check we keep must reach; the
+ * latency the checks add.
  */
 import type { BuiltRow } from "../corpus/corpus.ts";
 import type { CheckedDetector } from "../checks/checked_detector.ts";
@@ -22,6 +23,8 @@ export const TWIN_SEED = 21;
 /** Template pairs per kind and part; real-document pairs per part. */
 export const TEMPLATE_PAIRS_PER_KIND = 60;
 export const DOCUMENT_PAIRS = 400;
+/** What a check we keep reaches on its kind's held-out twins, scored with the checks. */
+const CHECK_GOAL = { auroc: 0.9, precision: 0.9, recall: 0.7 };
 
 /** The whole twin set: tuning part from the calibration split, held-out from the test split. */
 export function twinSet(
@@ -104,38 +107,50 @@ export interface ExactChecksReport {
   latency: { base: LatencyResult[]; checked: LatencyResult[] };
 }
 
-async function scoreTwins(
-  detector: Detector,
-  rows: readonly TwinRow[],
-  label: string,
-): Promise<TwinScores> {
-  const out: ScoreOutput[] = [];
-  for (const row of rows) {
-    out.push(await detector.score(inputOf({ prompt: row.pair.prompt, text: row.text })));
-  }
-  const y = rows.map((r) => r.hallucinated);
-  const tp = out.filter((o, i) => o.flag && y[i]).length;
-  const flagged = out.filter((o) => o.flag).length;
+interface ScoredTwin {
+  row: TwinRow;
+  out: ScoreOutput;
+}
+
+function twinMetrics(label: string, scored: readonly ScoredTwin[]): TwinScores {
+  const y = scored.map((s) => s.row.hallucinated);
+  const tp = scored.filter((s) => s.out.flag && s.row.hallucinated).length;
+  const flagged = scored.filter((s) => s.out.flag).length;
   return {
     label,
-    rows: rows.length,
-    auroc: auroc(out.map((o) => o.p_hallucination), y),
+    rows: scored.length,
+    auroc: auroc(scored.map((s) => s.out.p_hallucination), y),
     precision: flagged ? tp / flagged : 0,
     recall: tp / y.filter(Boolean).length,
     flagged,
   };
 }
 
-/** The twin set scored by `detector`: all held-out rows, the template part and the documents. */
+/**
+ * The twin set scored by `detector`: all held-out rows, the template part, the documents, then
+ * the twins of each check's kind.
+ */
 async function twinScores(detector: Detector, rows: readonly TwinRow[]): Promise<TwinScores[]> {
-  const documents = rows.filter((r) => r.pair.source.startsWith("document"));
-  const templates = rows.filter((r) => !r.pair.source.startsWith("document"));
+  const scored: ScoredTwin[] = [];
+  for (const row of rows) {
+    scored.push({
+      row,
+      out: await detector.score(inputOf({ prompt: row.pair.prompt, text: row.text })),
+    });
+  }
+  const isDocument = (r: TwinRow) => r.pair.source.startsWith("document");
   return [
-    await scoreTwins(detector, rows, "all held-out twins"),
-    await scoreTwins(detector, templates, "templates"),
-    await scoreTwins(detector, documents, "real documents, one number edited"),
+    twinMetrics("all held-out twins", scored),
+    twinMetrics("templates", scored.filter((s) => !isDocument(s.row))),
+    twinMetrics("real documents, one number edited", scored.filter((s) => isDocument(s.row))),
+    ...CHECK_KINDS.map((kind) => twinMetrics(kind, scored.filter((s) => s.row.pair.kind === kind))),
   ];
 }
+
+/** Whether a kind's twins, scored with the checks, reach the goal of a check we keep. */
+const meetsCheckGoal = (s: TwinScores) =>
+  s.auroc >= CHECK_GOAL.auroc && s.precision >= CHECK_GOAL.precision &&
+  s.recall >= CHECK_GOAL.recall;
 
 export async function evaluateExactChecks(
   checked: CheckedDetector,
@@ -208,12 +223,18 @@ export function exactChecksSection(report: ExactChecksReport, fusionNote: string
       ratio(c.caughtOfKind, c.wrongOfKind)
     } | ${ratio(c.confirmedOfKind, c.rightOfKind)} | ${c.testContradicted} | ${c.testFaithful} |`
   );
-  const scoreRows = report.before.map((b, i) => {
+  const kinds: ReadonlySet<string> = new Set(CHECK_KINDS);
+  const scoreRow = (b: TwinScores, i: number) => {
     const a = report.after[i];
+    const goal = kinds.has(b.label) ? ` | ${meetsCheckGoal(a) ? "met" : "not met"}` : "";
     return `| ${b.label} | ${b.rows} | ${f3(b.auroc)} → ${f3(a.auroc)} | ${f3(b.precision)} → ${
       f3(a.precision)
-    } | ${f3(b.recall)} → ${f3(a.recall)} |`;
-  });
+    } | ${f3(b.recall)} → ${f3(a.recall)}${goal} |`;
+  };
+  const scoreRows = report.before.map(scoreRow).filter((_, i) =>
+    !kinds.has(report.before[i].label)
+  );
+  const kindRows = report.before.map(scoreRow).filter((_, i) => kinds.has(report.before[i].label));
   const sources = Object.entries(report.sources).map(([k, n]) => `${k} ${n}`).join(", ");
   return `## Exact findings: numbers, arithmetic, conversions, dates, identifiers
 
@@ -249,6 +270,15 @@ document, else \`ro\`), model alone → with the checks, at each cell's flag:
 | rows | n | AUROC | precision at flag | recall at flag |
 |---|---|---|---|---|
 ${scoreRows.join("\n")}
+
+The same, per check's kind (its wrong twins and their right twins), against the goal a check we
+keep must reach with the checks: AUROC >= ${CHECK_GOAL.auroc.toFixed(2)}, precision >= ${
+    CHECK_GOAL.precision.toFixed(2)
+  } and recall >= ${CHECK_GOAL.recall.toFixed(2)} at the flag.
+
+| check's twins | n | AUROC | precision at flag | recall at flag | goal |
+|---|---|---|---|---|---|
+${kindRows.join("\n")}
 
 Latency at 2,048 + 2,048 characters (multiclass pr, one core, ${checked.calls} calls each, the
 model alone and with the checks timed call by call on the same inputs): p95 ${

@@ -31,6 +31,9 @@ export interface PairOptions {
   perturbRate: number;
 }
 
+/** Names the pairs' files: changed whenever the construction below changes. */
+export const PAIRS_VERSION = "p1";
+
 /** A faithful answer gives at most this many claims: long summaries would otherwise dominate. */
 const CLAIMS_PER_ROW = 3;
 /** A hallucinated answer of several claims is read whole only when it is this short. */

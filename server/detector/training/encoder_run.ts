@@ -7,13 +7,14 @@ import { homedir } from "node:os";
 import { buildCorpus } from "../corpus/corpus.ts";
 import { splitCorpus } from "../corpus/split.ts";
 import { readSemantics } from "../inference/model.ts";
-import { type EncoderPair, encoderPairs } from "./encoder_pairs.ts";
+import { type EncoderPair, encoderPairs, PAIRS_VERSION } from "./encoder_pairs.ts";
 
 const SCRIPTS = new URL("./encoder/", import.meta.url).pathname;
 export const DEFAULT_WORK_DIR = new URL("../../../.cache/encoder", import.meta.url).pathname;
 export const DEFAULT_VENV = `${homedir()}/.cache/hd-encoder-venv`;
 
 const SEED = 17;
+export const DEFAULT_BATCH = 16;
 /** Labelled pairs per set; validation pairs per set (the learning curve's points). */
 const TRAIN_PER_SET = 3500;
 const VALIDATION_PER_SET = 150;
@@ -25,17 +26,21 @@ export interface PairFiles {
   validation: string;
 }
 
-/** The training split's pairs and the calibration split's validation pairs, written once. */
+/**
+ * The training split's pairs and the calibration split's validation pairs, written once; named by
+ * the pairs' version, so that a changed construction writes new files rather than reading old ones.
+ */
 export async function writePairs(
   dataDir: string,
   work: string,
   log: (line: string) => void,
 ): Promise<PairFiles> {
   const files = {
-    train: `${work}/pairs-train.jsonl`,
-    validation: `${work}/pairs-validation.jsonl`,
+    train: `${work}/pairs-${PAIRS_VERSION}-train.jsonl`,
+    validation: `${work}/pairs-${PAIRS_VERSION}-validation.jsonl`,
   };
   try {
+    await Deno.stat(files.train);
     await Deno.stat(files.validation);
     log(`pairs already in ${work}`);
     return files;
@@ -87,6 +92,8 @@ export interface TrainingRun {
   maxPairs: number;
   /** More epochs than a finished run had extend it (its folder is the same). */
   epochs: number;
+  /** Pairs per step. */
+  batch: number;
   budgetMinutes: number;
   /** Validation points on the learning curve. */
   evaluations: number;
@@ -97,7 +104,8 @@ export interface TrainingRun {
 /** The run's folder: a rerun of the same run resumes from its checkpoint there. */
 export function runDir(work: string, r: TrainingRun): string {
   const pairs = r.maxPairs ? `-${r.maxPairs}` : "";
-  return `${work}/run-${r.base}-${r.maxTokens}-${r.sources}${pairs}-${r.seed}`;
+  const batch = r.batch === DEFAULT_BATCH ? "" : `-b${r.batch}`;
+  return `${work}/run-${PAIRS_VERSION}-${r.base}-${r.maxTokens}-${r.sources}${pairs}${batch}-${r.seed}`;
 }
 
 export async function trainEncoder(
@@ -113,7 +121,7 @@ export async function trainEncoder(
     ...["--base", r.base, "--max-len", String(r.maxTokens), "--sources", r.sources],
     ...["--max-pairs", String(r.maxPairs), "--budget-minutes", String(r.budgetMinutes)],
     ...["--evals", String(r.evaluations), "--threads", String(r.threads)],
-    ...["--seed", String(r.seed), "--epochs", String(r.epochs)],
+    ...["--seed", String(r.seed), "--epochs", String(r.epochs), "--batch", String(r.batch)],
   ]);
   return out;
 }

@@ -36,9 +36,17 @@ def log(message):
     print(f"[train:encoder] {message}", file=sys.stderr, flush=True)
 
 
-def base_path(name):
+def base_path(name, base_dir=None):
+    """The base's files: from its weights package, or from `base_dir` on a machine without it."""
+    if base_dir:
+        return base_dir
     module, getter = BASES[name]
     return str(getattr(__import__(module), getter)())
+
+
+def load_encoder(path):
+    # A copy of the base carried in half precision (to fit a transfer) is trained in full precision.
+    return AutoModel.from_pretrained(path).float()
 
 
 class CrossEncoder(torch.nn.Module):
@@ -97,7 +105,7 @@ def evaluate(model, tokenizer, pairs, args):
     scores = []
     for i in range(0, len(pairs), 64):
         batch = encode(tokenizer, pairs[i : i + 64], args.max_len, args.claim_tokens)
-        scores.extend(model(*batch).tolist())
+        scores.extend(model(*(t.to(args.device) for t in batch)).tolist())
     model.train()
     labels = [p["label"] for p in pairs]
     per_set = {}
@@ -131,7 +139,7 @@ def export_int8(model, sample, path, output, output_axes):
     """ONNX (opset 17) with dynamic batch and length, then int8 weights (dynamic quantisation)."""
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
-    model.eval()
+    model.cpu().eval()
     fp32 = path.with_suffix(".fp32.onnx")
     axes = {0: "batch", 1: "tokens"}
     torch.onnx.export(
@@ -143,12 +151,12 @@ def export_int8(model, sample, path, output, output_axes):
     fp32.unlink()
 
 
-def export(model, tokenizer, out, max_len, base):
+def export(model, tokenizer, out, max_len, base_files):
     sample = encode(tokenizer, [{"claim": "A claim.", "evidence": "Some evidence here."}], max_len, 48)
     export_int8(model, sample, out / "cross-encoder.onnx", "logit", {0: "batch"})
     # Retrieval reads the pretrained encoder, not the fine-tuned one: fine-tuning for entailment
     # is not trained to keep the embedding space that makes similar sentences close.
-    export_int8(BiEncoder(AutoModel.from_pretrained(base_path(base))), sample,
+    export_int8(BiEncoder(load_encoder(base_files)), sample,
                 out / "bi-encoder.onnx", "embedding", {0: "batch"})
     shutil.copy(Path(tokenizer.name_or_path) / "vocab.txt", out / "vocab.txt")
 
@@ -159,6 +167,8 @@ def main():
     parser.add_argument("--val", required=True)
     parser.add_argument("--out", required=True)
     parser.add_argument("--base", default="minilm-l6", choices=sorted(BASES))
+    parser.add_argument("--base-dir", help="the base's files, where its weights package is not installed")
+    parser.add_argument("--device", default="auto", help="auto: a CUDA GPU when there is one, else the CPU")
     parser.add_argument("--sources", default="all", choices=["all", "labelled"])
     parser.add_argument("--max-len", type=int, default=128)
     parser.add_argument("--claim-tokens", type=int, default=48)
@@ -177,14 +187,16 @@ def main():
     torch.manual_seed(args.seed)
     random.seed(args.seed)
     torch.set_num_threads(args.threads)
+    if args.device == "auto":
+        args.device = "cuda" if torch.cuda.is_available() else "cpu"
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     timings = {"load": 0.0, "tokenise": 0.0, "step": 0.0, "evaluate": 0.0, "export": 0.0}
     started = time.perf_counter()
 
-    path = base_path(args.base)
+    path = base_path(args.base, args.base_dir)
     tokenizer = AutoTokenizer.from_pretrained(path)
-    model = CrossEncoder(AutoModel.from_pretrained(path))
+    model = CrossEncoder(load_encoder(path)).to(args.device)
     pairs = read_pairs(args.pairs, args.sources)
     val = read_pairs(args.val, "labelled")
     rng = random.Random(args.seed)
@@ -201,11 +213,12 @@ def main():
     lr_at = lambda s: min((s + 1) / warmup, max(0.0, (total_steps - s) / (total_steps - warmup)))
     schedule = torch.optim.lr_scheduler.LambdaLR(optimiser, lr_at)
     positives = sum(p["label"] for p in pairs)
-    loss_fn = torch.nn.BCEWithLogitsLoss(pos_weight=torch.tensor((len(pairs) - positives) / max(positives, 1)))
+    pos_weight = torch.tensor((len(pairs) - positives) / max(positives, 1), device=args.device)
+    loss_fn = torch.nn.BCEWithLogitsLoss(pos_weight=pos_weight)
     state = {"step": 0, "curve": [], "seconds": 0.0, "timings": timings}
     checkpoint = out / "checkpoint.pt"
     if checkpoint.exists():
-        saved = torch.load(checkpoint, weights_only=False)
+        saved = torch.load(checkpoint, weights_only=False, map_location=args.device)
         model.load_state_dict(saved["model"])
         optimiser.load_state_dict(saved["optimiser"])
         schedule.load_state_dict(saved["schedule"])
@@ -222,7 +235,7 @@ def main():
     timings["load"] += time.perf_counter() - started
     log(f"{len(pairs)} pairs ({positives} unsupported), {len(val)} validation pairs, "
         f"{args.epochs} epoch(s), {total_steps} steps of {args.batch} at {args.max_len} tokens, "
-        f"base {args.base}")
+        f"base {args.base}, on {args.device}")
 
     def save():
         torch.save({"model": model.state_dict(), "optimiser": optimiser.state_dict(),
@@ -239,8 +252,8 @@ def main():
         t0 = time.perf_counter()
         epoch, at = divmod(step, steps_per_epoch)
         batch_pairs = epochs[epoch][at * args.batch : (at + 1) * args.batch]
-        batch = encode(tokenizer, batch_pairs, args.max_len, args.claim_tokens)
-        labels = torch.tensor([float(p["label"]) for p in batch_pairs])
+        batch = [t.to(args.device) for t in encode(tokenizer, batch_pairs, args.max_len, args.claim_tokens)]
+        labels = torch.tensor([float(p["label"]) for p in batch_pairs], device=args.device)
         t1 = time.perf_counter()
         loss = loss_fn(model(*batch), labels)
         loss.backward()
@@ -248,11 +261,11 @@ def main():
         optimiser.step()
         schedule.step()
         optimiser.zero_grad()
+        losses.append(loss.item())  # waits for the step on a GPU, so the timing below is the step's
         t2 = time.perf_counter()
         timings["tokenise"] += t1 - t0
         timings["step"] += t2 - t1
         state["seconds"] += t2 - t0
-        losses.append(loss.item())
         state["step"] = step + 1
         if time.perf_counter() - last_report > 30 or state["step"] == stop:
             last_report = time.perf_counter()
@@ -283,7 +296,7 @@ def main():
             break
     save()
     t4 = time.perf_counter()
-    export(model, tokenizer, out, args.max_len, args.base)
+    export(model, tokenizer, out, args.max_len, path)
     timings["export"] += time.perf_counter() - t4
     report = {
         "base": args.base, "sources": args.sources, "maxTokens": args.max_len,
@@ -297,6 +310,7 @@ def main():
         "curve": [{**point, "per_set": {k: v for k, v in point["per_set"].items() if not math.isnan(v)}}
                   for point in state["curve"]],
         "torch": torch.__version__, "threads": args.threads,
+        "device": torch.cuda.get_device_name() if args.device == "cuda" else "cpu",
     }
     (out / "encoder-report.json").write_text(json.dumps(report, indent=2))
     log("where the time went: " + ", ".join(f"{k} {v:.0f} s" for k, v in timings.items()))
