@@ -85,6 +85,48 @@ Deno.test("exact checks, evidence: paraphrases of the same value are consistent"
   );
 });
 
+Deno.test("exact checks, evidence: a claim that copies the words around one of the document's values, but for the value", () => {
+  const album = "Knowledge:\nThe album was released on September 17, 1991, the same day as its " +
+    "counterpart. It sold 2 million copies in 1992.";
+  // One content word shared: not aligned, yet the words around the date are the document's.
+  assertOne(
+    "Yes, it was released on September 24, 1991",
+    "evidence_date",
+    "contradicted",
+    "September 24, 1991; the document says September 17, 1991",
+    album,
+  );
+  // The value stated elsewhere in the document does not excuse a copied slot.
+  assertOne(
+    "It was released on September 24, 1991, the same day as its counterpart.",
+    "evidence_date",
+    "contradicted",
+    undefined,
+    album + " A tour began on September 24, 1991.",
+  );
+  assertOne(
+    "Yes, it was released on September 17, 1991",
+    "evidence_date",
+    "consistent",
+    undefined,
+    album,
+  );
+  // Two dates of the document behind the same words: which one is meant is unknown.
+  assert.deepEqual(
+    verdicts(
+      "Yes, it was released on September 24, 1991",
+      "evidence_date",
+      "The album was released on September 17, 1991. The single was released on June 2, 1991.",
+    ),
+    [],
+  );
+  // Only function words copied ("it was on"): nothing names the slot.
+  assert.deepEqual(
+    verdicts("So it was on May 3, 1990", "evidence_date", "And it was on May 9, 1990, she left."),
+    [],
+  );
+});
+
 Deno.test("exact checks, evidence: silent where the document does not state the slot", () => {
   // No length in the document; a date the document does not give; unrelated sentences.
   assert.deepEqual(

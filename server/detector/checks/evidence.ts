@@ -3,10 +3,14 @@
  * sentences sharing most of its content words (at least two); a quantity of the claim is compared
  * with the quantity of the same slot (slots.ts) in the best-aligned sentence, in any unit of its
  * dimension ("1.28 km" = "1,280 m"; "a third" = "33%"; "28 May 1937" = "May 28, 1937").
- * - consistent: a same-slot quantity of an aligned sentence has the claim's value;
+ * - consistent: a same-slot quantity of an aligned sentence, or the copied one (below), has the
+ *   claim's value;
  * - contradicted: none does, the value is nowhere in the document, and the best sentence states
  *   the slot once, near a word that is also near the claim's quantity ("long", "opened"), so it
- *   is the same slot with another value;
+ *   is the same slot with another value; or, aligned or not and wherever the value is, the claim
+ *   copies the words around one quantity of the slot in the document, and only that one, but
+ *   for its value ("was released on September 24, 1991" against "was released on September 17,
+ *   1991, the same day");
  * - silent otherwise: the evidence does not state the slot, states it several times, or the
  *   quantity is a number word ("five": loosely used) or a step of worked arithmetic.
  */
@@ -129,12 +133,13 @@ export function evidenceFindings(
     .filter((a) => a.shared >= MIN_SHARED)
     .sort((a, b) => b.shared - a.shared)
     .slice(0, ALIGNED);
-  if (aligned.length === 0) return [];
   const out: ExactFinding[] = [];
   for (const q of comparable) {
     const kind = q.kind === "date" ? "evidence_date" : "evidence_number";
     const slotIn = (s: Sentence) => s.quantities.filter((e) => sameSlot(q, e) && !e.inexact);
-    const match = aligned.flatMap((a) => slotIn(a.s)).find((e) => sameValue(q, e));
+    const copy = copiedSlot(response, claim, q, evidence, sentences);
+    const match = aligned.flatMap((a) => slotIn(a.s)).find((e) => sameValue(q, e)) ??
+      (copy && sameValue(q, copy) ? copy : undefined);
     if (match) {
       out.push(
         finding(
@@ -150,9 +155,10 @@ export function evidenceFindings(
     // The value anywhere in the document, whatever it counts there ("the 750-piece collection"
     // for "750 items"): it may be what is meant.
     const elsewhere = sentences.some((s) => s.quantities.some((e) => sameNumber(q, e)));
-    const other = elsewhere
-      ? undefined
-      : contradictingValue(response, q, comparable, evidence, aligned, slotIn);
+    const other = copy ??
+      (elsewhere
+        ? undefined
+        : contradictingValue(response, q, comparable, evidence, aligned, slotIn));
     if (other) {
       out.push(
         finding(
@@ -194,4 +200,53 @@ function contradictingValue(
   if (slot.length !== 1) return undefined;
   const near = contextOf(evidence, slot[0], best.s.quantities);
   return [...near].some((w) => context.has(w)) ? slot[0] : undefined;
+}
+
+/** Words copied around a quantity: this many on one side, and the next one on the other. */
+const COPIED_WORDS = 3;
+
+/** Lower-case words just before and just after a quantity, inside [from, to). */
+function wordsAround(text: string, q: Quantity, from: number, to: number) {
+  return {
+    before: lowerWords(text.slice(Math.max(from, q.start - 80), q.start)).slice(-COPIED_WORDS),
+    after: lowerWords(text.slice(q.end, Math.min(to, q.end + 80))).slice(0, COPIED_WORDS),
+  };
+}
+
+const sameWords = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((w, i) => w === b[i]);
+
+/**
+ * The document's quantity of the slot whose surrounding words the claim copies: the words before
+ * it all (and the next word after it, where the claim goes on), or the words after it all (and
+ * the word before), with a word that names something among them. Only when exactly one quantity
+ * of the document is so copied.
+ */
+function copiedSlot(
+  response: string,
+  claim: { start: number; end: number },
+  q: Quantity,
+  evidence: string,
+  sentences: readonly Sentence[],
+): Quantity | undefined {
+  const mine = wordsAround(response, q, claim.start, claim.end);
+  const copied = (side: readonly string[], theirs: readonly string[], n: number) =>
+    side.length >= n && sameWords(side.slice(0, n), theirs.slice(0, n));
+  const copies = sentences.flatMap((s) =>
+    s.quantities.filter((e) => {
+      if (!sameSlot(q, e) || e.inexact || e.word || e.computed || !comparableDates(q, e)) {
+        return false;
+      }
+      const theirs = wordsAround(evidence, e, s.start, s.start + s.text.length);
+      const before = (n: number) =>
+        copied([...mine.before].reverse(), [...theirs.before].reverse(), n);
+      const after = (n: number) => copied(mine.after, theirs.after, n);
+      const wholeBefore = before(COPIED_WORDS) && (mine.after.length === 0 || after(1)) &&
+        mine.before.some(naming);
+      const wholeAfter = after(COPIED_WORDS) && (mine.before.length === 0 || before(1)) &&
+        mine.after.some(naming);
+      return wholeBefore || wholeAfter;
+    })
+  );
+  return copies.length === 1 ? copies[0] : undefined;
 }
