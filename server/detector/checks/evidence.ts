@@ -35,6 +35,8 @@ interface Sentence {
   start: number;
   stems: Set<string>;
   quantities: Quantity[];
+  /** The words around each of its quantities, in the same order. */
+  around: WordsAround[];
 }
 
 /** Content words that name things, not values: no digits, no month names. */
@@ -55,6 +57,7 @@ export function evidenceSentences(evidence: string): Sentence[] {
     start: s.start,
     stems: contentStems(s.text),
     quantities,
+    around: quantities.map((q) => wordsAround(evidence, q, s.start, s.start + s.text.length)),
   }));
 }
 
@@ -137,9 +140,9 @@ export function evidenceFindings(
   for (const q of comparable) {
     const kind = q.kind === "date" ? "evidence_date" : "evidence_number";
     const slotIn = (s: Sentence) => s.quantities.filter((e) => sameSlot(q, e) && !e.inexact);
-    const copy = copiedSlot(response, claim, q, evidence, sentences);
-    const match = aligned.flatMap((a) => slotIn(a.s)).find((e) => sameValue(q, e)) ??
-      (copy && sameValue(q, copy) ? copy : undefined);
+    const alignedMatch = aligned.flatMap((a) => slotIn(a.s)).find((e) => sameValue(q, e));
+    const copy = alignedMatch ? undefined : copiedSlot(response, claim, q, sentences);
+    const match = alignedMatch ?? (copy && sameValue(q, copy) ? copy : undefined);
     if (match) {
       out.push(
         finding(
@@ -151,12 +154,11 @@ export function evidenceFindings(
       );
       continue;
     }
-    // The value stated anywhere in the document, in the same slot: it may be what is meant.
     // The value anywhere in the document, whatever it counts there ("the 750-piece collection"
-    // for "750 items"): it may be what is meant.
-    const elsewhere = sentences.some((s) => s.quantities.some((e) => sameNumber(q, e)));
+    // for "750 items"): it may be what is meant. Without an aligned sentence no slot is read.
+    const elsewhere = () => sentences.some((s) => s.quantities.some((e) => sameNumber(q, e)));
     const other = copy ??
-      (elsewhere
+      (aligned.length === 0 || elsewhere()
         ? undefined
         : contradictingValue(response, q, comparable, evidence, aligned, slotIn));
     if (other) {
@@ -205,8 +207,13 @@ function contradictingValue(
 /** Words copied around a quantity: this many on one side, and the next one on the other. */
 const COPIED_WORDS = 3;
 
+interface WordsAround {
+  before: string[];
+  after: string[];
+}
+
 /** Lower-case words just before and just after a quantity, inside [from, to). */
-function wordsAround(text: string, q: Quantity, from: number, to: number) {
+function wordsAround(text: string, q: Quantity, from: number, to: number): WordsAround {
   return {
     before: lowerWords(text.slice(Math.max(from, q.start - 80), q.start)).slice(-COPIED_WORDS),
     after: lowerWords(text.slice(q.end, Math.min(to, q.end + 80))).slice(0, COPIED_WORDS),
@@ -215,6 +222,11 @@ function wordsAround(text: string, q: Quantity, from: number, to: number) {
 
 const sameWords = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((w, i) => w === b[i]);
+/** The `n` words next to the quantity are the same on that side (the claim has `n` there). */
+const sameEnd = (mine: readonly string[], theirs: readonly string[], n: number) =>
+  mine.length >= n && sameWords(mine.slice(-n), theirs.slice(-n));
+const sameStart = (mine: readonly string[], theirs: readonly string[], n: number) =>
+  mine.length >= n && sameWords(mine.slice(0, n), theirs.slice(0, n));
 
 /**
  * The document's quantity of the slot whose surrounding words the claim copies: the words before
@@ -226,24 +238,20 @@ function copiedSlot(
   response: string,
   claim: { start: number; end: number },
   q: Quantity,
-  evidence: string,
   sentences: readonly Sentence[],
 ): Quantity | undefined {
   const mine = wordsAround(response, q, claim.start, claim.end);
-  const copied = (side: readonly string[], theirs: readonly string[], n: number) =>
-    side.length >= n && sameWords(side.slice(0, n), theirs.slice(0, n));
   const copies = sentences.flatMap((s) =>
-    s.quantities.filter((e) => {
+    s.quantities.filter((e, i) => {
       if (!sameSlot(q, e) || e.inexact || e.word || e.computed || !comparableDates(q, e)) {
         return false;
       }
-      const theirs = wordsAround(evidence, e, s.start, s.start + s.text.length);
-      const before = (n: number) =>
-        copied([...mine.before].reverse(), [...theirs.before].reverse(), n);
-      const after = (n: number) => copied(mine.after, theirs.after, n);
-      const wholeBefore = before(COPIED_WORDS) && (mine.after.length === 0 || after(1)) &&
+      const theirs = s.around[i];
+      const wholeBefore = sameEnd(mine.before, theirs.before, COPIED_WORDS) &&
+        (mine.after.length === 0 || sameStart(mine.after, theirs.after, 1)) &&
         mine.before.some(naming);
-      const wholeAfter = after(COPIED_WORDS) && (mine.before.length === 0 || before(1)) &&
+      const wholeAfter = sameStart(mine.after, theirs.after, COPIED_WORDS) &&
+        (mine.before.length === 0 || sameEnd(mine.before, theirs.before, 1)) &&
         mine.after.some(naming);
       return wholeBefore || wholeAfter;
     })

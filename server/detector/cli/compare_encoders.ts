@@ -8,9 +8,9 @@
  *
  * `deno task compare:encoder --reports DIR` reads variants trained elsewhere instead (train.py's
  * `encoder-report.json` of each, saved as DIR/NAME.json, from a GPU machine say; NAME starts with
- * the version of the pairs it was trained on): the time per
- * pair is then measured on the committed cross-encoder at each variant's length, since it depends
- * on the network's shape and the length, not on the weights.
+ * the version of the pairs it was trained on): the time per pair is then measured on the
+ * committed cross-encoder at each variant's length, since it depends on the network's shape and
+ * the length, not on the weights.
  */
 import { z } from "zod";
 import { readFlags } from "./command_line.ts";
@@ -23,12 +23,13 @@ import {
 } from "../encoder/files.ts";
 import { OnnxEncoder } from "../encoder/onnx_model.ts";
 import { encodePair, readVocabulary } from "../encoder/tokenizer.ts";
-import { DEFAULT_MODEL_DIR, modelFolder, parseModelJson } from "../inference/model_files.ts";
+import { DEFAULT_MODEL_DIR, modelFolder } from "../inference/model_files.ts";
 import { PAIRS_VERSION } from "../training/encoder_pairs.ts";
 import {
   ENCODER_VARIANTS_FILE,
-  EncoderTrainingReport,
+  type EncoderTrainingReport,
   type EncoderVariant,
+  readTrainingReport,
 } from "../evaluation/encoder_section.ts";
 import { quantile } from "../learners/metrics.ts";
 import {
@@ -87,10 +88,6 @@ async function msPerPair(file: string, maxTokens: number, vocabularyText: string
   return quantile(times.sort((a, b) => a - b), 0.5);
 }
 
-async function readReport(path: string): Promise<EncoderTrainingReport> {
-  return parseModelJson(path, EncoderTrainingReport, await Deno.readFile(path));
-}
-
 /** A trained variant's figures, beside the time per pair and size of the model it ran on. */
 function variantOf(
   variant: string,
@@ -133,7 +130,7 @@ async function trainVariants(flags: z.infer<typeof Flags>): Promise<EncoderVaria
       threads: flags.threads,
       seed: 17,
     });
-    const report = await readReport(`${dir}/${ENCODER_REPORT_FILE}`);
+    const report = await readTrainingReport(`${dir}/${ENCODER_REPORT_FILE}`);
     const vocabulary = await Deno.readTextFile(`${dir}/${VOCABULARY_FILE}`);
     const file = `${dir}/${CROSS_ENCODER_FILE}`;
     results.push(variantOf(`${PAIRS_VERSION}, ${variant}`, report, {
@@ -146,7 +143,7 @@ async function trainVariants(flags: z.infer<typeof Flags>): Promise<EncoderVaria
 }
 
 /** The variants whose reports are in `dir`, named after their files. */
-async function readVariants(dir: string): Promise<EncoderVariant[]> {
+async function reportedVariants(dir: string): Promise<EncoderVariant[]> {
   const model = modelFolder(DEFAULT_MODEL_DIR);
   const file = model + CROSS_ENCODER_FILE;
   const vocabulary = await Deno.readTextFile(model + VOCABULARY_FILE);
@@ -155,7 +152,7 @@ async function readVariants(dir: string): Promise<EncoderVariant[]> {
     if (entry.isFile && entry.name.endsWith(".json")) names.push(entry.name);
   }
   names.sort();
-  const reports = await Promise.all(names.map((name) => readReport(`${dir}/${name}`)));
+  const reports = await Promise.all(names.map((name) => readTrainingReport(`${dir}/${name}`)));
   // One model for all: each length is timed once, so that the rows differ only where runs do.
   const timed = new Map<number, number>();
   for (const length of new Set(reports.map((r) => r.maxTokens))) {
@@ -170,7 +167,9 @@ async function readVariants(dir: string): Promise<EncoderVariant[]> {
 
 async function main() {
   const flags = readFlags(Flags, "deno task compare:encoder [--pairs N | --reports DIR] [...]");
-  const results = flags.reports ? await readVariants(flags.reports) : await trainVariants(flags);
+  const results = flags.reports
+    ? await reportedVariants(flags.reports)
+    : await trainVariants(flags);
   await Deno.writeTextFile(ENCODER_VARIANTS_FILE, JSON.stringify(results, null, 2) + "\n");
   log(`wrote ${ENCODER_VARIANTS_FILE}`);
 }

@@ -36,18 +36,13 @@ import {
 import {
   ENCODER_VARIANTS_FILE,
   encoderSection,
-  EncoderTrainingReport,
   EncoderVariant,
+  readTrainingReport,
 } from "../evaluation/encoder_section.ts";
 import { z } from "zod";
 import { EXACT_FUSION_FILE, type ExactFusionFile } from "../checks/fusion.ts";
 import { evaluateExactChecks, exactChecksSection, twinSet } from "../evaluation/exact_checks.ts";
-import {
-  DEFAULT_MODEL_DIR,
-  modelFolder,
-  parseModelJson,
-  TRAINING_REPORT_FILE,
-} from "../inference/model_files.ts";
+import { DEFAULT_MODEL_DIR, modelFolder, TRAINING_REPORT_FILE } from "../inference/model_files.ts";
 import { DEFAULT_DATA_DIR } from "../corpus/data_dir.ts";
 import { type AlignmentStudy, STUDY_FILE } from "../training/alignment_study.ts";
 import type { TrainingReport } from "../training/report.ts";
@@ -151,11 +146,7 @@ async function main() {
   log("measuring time from launch to ready");
   const readiness = await measureReadiness(modelDir);
   const encoder = encoderSection({
-    training: parseModelJson(
-      modelDir + ENCODER_REPORT_FILE,
-      EncoderTrainingReport,
-      await Deno.readFile(modelDir + ENCODER_REPORT_FILE),
-    ),
+    training: await readTrainingReport(modelDir + ENCODER_REPORT_FILE),
     fusion: detector.encoderFusion,
     files: await Promise.all(
       [CROSS_ENCODER_FILE, BI_ENCODER_FILE, VOCABULARY_FILE].map(async (name) => ({

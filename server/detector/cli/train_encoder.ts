@@ -1,13 +1,12 @@
 /**
  * `deno task train:encoder [--data DIR] [--work DIR] [--out DIR] [--venv DIR] [--budget-minutes N]
  * [--max-len N] [--sources all|labelled] [--max-pairs N] [--epochs N] [--batch N] [--threads N]
- * [--seed N]`:
- * fine-tunes the cross-encoder. Writes the claim/evidence pairs of the training split (and
- * validation pairs from the calibration split) to the work folder, makes the Python environment of
- * `training/encoder/requirements.txt` outside the repository when it is missing, runs
- * `training/encoder/train.py` (resumable: the same command again goes on from its checkpoint, and
- * with more `--epochs` it extends a finished run) and copies the int8 models, the vocabulary and
- * the training report into the model folder. Python is
+ * [--seed N]`: fine-tunes the cross-encoder (on a CUDA GPU when PyTorch sees one). Writes the
+ * claim/evidence pairs of the training split (and validation pairs from the calibration split) to
+ * the work folder, makes the Python environment of `training/encoder/requirements.txt` outside
+ * the repository when it is missing, runs `training/encoder/train.py` (resumable: the same command
+ * again goes on from its checkpoint, and with more `--epochs` it extends a finished run) and
+ * copies the int8 models, the vocabulary and the training report into the model folder. Python is
  * needed here only: serving and the tests read the committed files. Then run
  * `deno task calibrate:encoder` (and `deno task eval`).
  */

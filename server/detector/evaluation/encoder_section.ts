@@ -9,6 +9,7 @@ import type { LatencyResult, ReadinessResult } from "./latency.ts";
 import type { PeerResult } from "./peers.ts";
 import { f3, readinessText, table } from "./tables.ts";
 import { type EncoderFusionFile, FUSION_FEATURES } from "../encoder/fusion.ts";
+import { parseModelJson } from "../inference/model_files.ts";
 
 const CurvePoint = z.object({
   step: z.number(),
@@ -44,6 +45,11 @@ export const EncoderTrainingReport = z.object({
   device: z.string().default("cpu"),
 });
 export type EncoderTrainingReport = z.infer<typeof EncoderTrainingReport>;
+
+/** A training report (`encoder-report.json`, as train.py writes it), checked. */
+export async function readTrainingReport(path: string): Promise<EncoderTrainingReport> {
+  return parseModelJson(path, EncoderTrainingReport, await Deno.readFile(path));
+}
 
 /** Where `deno task compare:encoder` writes the variants it trained and measured. */
 export const ENCODER_VARIANTS_FILE =
