@@ -2,19 +2,20 @@
  * `deno task compare:encoder [--data DIR] [--work DIR] [--venv DIR] [--pairs N] [--threads N]`:
  * the variants the shipped cross-encoder was chosen from, each trained on the same budget of pairs
  * (`--pairs`, default 1,500) from the same seed: 128 against 256 tokens, with and without the
- * perturbation pairs. For each, the validation AUROC (calibration-split pairs), the time per
+ * perturbation pairs, and MiniLM-L6 against MiniLM-L3. For each, the validation AUROC (calibration-split pairs), the time per
  * pair in onnxruntime-node (a batch of 20 claims, as a 2,048-code-point answer has) and the int8
  * file's size go to docs/encoder-variants.json, which `deno task eval` puts in the model card.
  *
  * `deno task compare:encoder --reports DIR` reads variants trained elsewhere instead (train.py's
  * `encoder-report.json` of each, saved as DIR/NAME.json, from a GPU machine say; NAME starts with
- * the version of the pairs it was trained on): the time per pair is then measured on the
- * committed cross-encoder at each variant's length, since it depends on the network's shape and
- * the length, not on the weights.
+ * the version of the pairs it was trained on). The time per pair depends on the network's shape
+ * and the length, not on the weights: it is measured at each variant's length on DIR/NAME.onnx
+ * where the variant brings its model (a base of another shape), else on the committed one.
  */
 import { z } from "zod";
 import { readFlags } from "./command_line.ts";
 import { DEFAULT_DATA_DIR } from "../corpus/data_dir.ts";
+import { exists } from "../corpus/read.ts";
 import {
   CLAIM_TOKENS,
   CROSS_ENCODER_FILE,
@@ -60,6 +61,10 @@ const VARIANTS: { variant: string; run: Pick<TrainingRun, "base" | "maxTokens" |
     run: { base: "minilm-l6", maxTokens: 128, sources: "labelled" },
   },
   { variant: "256 tokens, all pairs", run: { base: "minilm-l6", maxTokens: 256, sources: "all" } },
+  {
+    variant: "MiniLM-L3, 128 tokens, all pairs",
+    run: { base: "minilm-l3", maxTokens: 128, sources: "all" },
+  },
 ];
 
 /** Median time per pair of a 20-claim answer against a long document, at the variant's length. */
@@ -145,24 +150,32 @@ async function trainVariants(flags: z.infer<typeof Flags>): Promise<EncoderVaria
 /** The variants whose reports are in `dir`, named after their files. */
 async function reportedVariants(dir: string): Promise<EncoderVariant[]> {
   const model = modelFolder(DEFAULT_MODEL_DIR);
-  const file = model + CROSS_ENCODER_FILE;
   const vocabulary = await Deno.readTextFile(model + VOCABULARY_FILE);
   const names: string[] = [];
   for await (const entry of Deno.readDir(dir)) {
-    if (entry.isFile && entry.name.endsWith(".json")) names.push(entry.name);
+    if (entry.isFile && entry.name.endsWith(".json")) {
+      names.push(entry.name.slice(0, -".json".length));
+    }
   }
   names.sort();
-  const reports = await Promise.all(names.map((name) => readTrainingReport(`${dir}/${name}`)));
-  // One model for all: each length is timed once, so that the rows differ only where runs do.
-  const timed = new Map<number, number>();
-  for (const length of new Set(reports.map((r) => r.maxTokens))) {
-    timed.set(length, await msPerPair(file, length, vocabulary));
+  const reports = await Promise.all(names.map((name) => readTrainingReport(`${dir}/${name}.json`)));
+  // Each (network, length) is timed once, so that the rows differ only where runs do: a variant
+  // of another shape brings its model as NAME.onnx; the others share the committed one's shape.
+  const timed = new Map<string, Pick<EncoderVariant, "msPerPair" | "megabytes">>();
+  const results: EncoderVariant[] = [];
+  for (const [i, name] of names.entries()) {
+    const own = `${dir}/${name}.onnx`;
+    const file = await exists(own) ? own : model + CROSS_ENCODER_FILE;
+    const key = `${file} ${reports[i].maxTokens}`;
+    if (!timed.has(key)) {
+      timed.set(key, {
+        msPerPair: await msPerPair(file, reports[i].maxTokens, vocabulary),
+        megabytes: await megabytes(file),
+      });
+    }
+    results.push(variantOf(name, reports[i], timed.get(key)!));
   }
-  const size = await megabytes(file);
-  return reports.map((report, i) => {
-    const variant = names[i].slice(0, -".json".length);
-    return variantOf(variant, report, { msPerPair: timed.get(report.maxTokens)!, megabytes: size });
-  });
+  return results;
 }
 
 async function main() {

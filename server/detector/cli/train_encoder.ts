@@ -1,7 +1,8 @@
 /**
  * `deno task train:encoder [--data DIR] [--work DIR] [--out DIR] [--venv DIR] [--budget-minutes N]
- * [--max-len N] [--sources all|labelled] [--max-pairs N] [--epochs N] [--batch N] [--threads N]
- * [--seed N]`: fine-tunes the cross-encoder (on a CUDA GPU when PyTorch sees one). Writes the
+ * [--base minilm-l6|minilm-l3] [--max-len N] [--sources all|labelled] [--max-pairs N] [--epochs N]
+ * [--batch N] [--threads N] [--seed N]`: fine-tunes the cross-encoder (on a CUDA GPU when PyTorch
+ * sees one). Writes the
  * claim/evidence pairs of the training split (and validation pairs from the calibration split) to
  * the work folder, makes the Python environment of `training/encoder/requirements.txt` outside
  * the repository when it is missing, runs `training/encoder/train.py` (resumable: the same command
@@ -25,6 +26,7 @@ import {
   DEFAULT_BATCH,
   DEFAULT_VENV,
   DEFAULT_WORK_DIR,
+  ENCODER_BASES,
   trainEncoder,
   trainingPython,
   writePairs,
@@ -38,6 +40,7 @@ const Flags = z.object({
   out: z.string().default(DEFAULT_MODEL_DIR),
   venv: z.string().default(DEFAULT_VENV),
   "budget-minutes": z.coerce.number().nonnegative().default(0),
+  base: z.enum(ENCODER_BASES).default("minilm-l6"),
   "max-len": z.coerce.number().int().min(32).max(512).default(PAIR_TOKENS),
   sources: z.enum(["all", "labelled"]).default("all"),
   "max-pairs": z.coerce.number().int().nonnegative().default(0),
@@ -52,7 +55,7 @@ async function main() {
   const started = performance.now();
   const pairs = await writePairs(flags.data, flags.work, log);
   const runOut = await trainEncoder(await trainingPython(flags.venv, log), pairs, flags.work, {
-    base: "minilm-l6",
+    base: flags.base,
     maxTokens: flags["max-len"],
     sources: flags.sources,
     maxPairs: flags["max-pairs"],

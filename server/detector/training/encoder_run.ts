@@ -69,23 +69,30 @@ async function run(command: string, args: string[]) {
   if (!status.success) throw new Error(`${command} ${args.join(" ")} exited ${status.code}`);
 }
 
-/** The training environment's python: made once, outside the repository. */
+/** The training environment's python: made once, outside the repository, and brought up to
+ * `requirements.txt` again when that changes. */
 export async function trainingPython(venv: string, log: (line: string) => void): Promise<string> {
   const bin = `${venv}/bin/python`;
-  try {
-    await Deno.stat(`${venv}/.requirements-installed`);
-    return bin;
-  } catch {
+  const marker = `${venv}/.requirements-installed`;
+  const requirements = await Deno.readTextFile(SCRIPTS + "requirements.txt");
+  const installed = await Deno.readTextFile(marker).catch(() => null);
+  if (installed === requirements) return bin;
+  if (installed === null) {
     log(`making the training environment in ${venv} (PyTorch is a few GB; once)`);
+    await run("python3", ["-m", "venv", venv]);
+  } else {
+    log(`requirements.txt changed: bringing ${venv} up to it`);
   }
-  await run("python3", ["-m", "venv", venv]);
   await run(bin, ["-m", "pip", "install", "-q", "-r", SCRIPTS + "requirements.txt"]);
-  await Deno.writeTextFile(`${venv}/.requirements-installed`, "");
+  await Deno.writeTextFile(marker, requirements);
   return bin;
 }
 
+/** The pretrained encoders train.py can start from (training/encoder/bases.py). */
+export const ENCODER_BASES = ["minilm-l6", "minilm-l3"] as const;
+
 export interface TrainingRun {
-  base: string;
+  base: typeof ENCODER_BASES[number];
   maxTokens: number;
   sources: "all" | "labelled";
   /** 0: all pairs, each epoch. */

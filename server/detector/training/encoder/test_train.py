@@ -1,5 +1,6 @@
 """The training script's own test: one step on four pairs, then the exported model and the report,
-a resumed run, and a finished run extended by a second epoch.
+a resumed run, and a finished run extended by a second epoch; and the second base, MiniLM-L3,
+rebuilt from its ONNX graph (bases.py checks it against the graph's output) and trained one step.
 Needs the training environment (not CI's):
   python -m unittest server/detector/training/encoder/test_train.py
 """
@@ -54,6 +55,23 @@ class OneStep(unittest.TestCase):
             self.assertIn("the plan changed from 2 to 4 steps", third.stderr)
             report = json.loads((out / "encoder-report.json").read_text())
             self.assertEqual((report["steps"], report["epochs"], report["extendedFrom"]), (4, 2, [2]))
+
+
+class OtherBase(unittest.TestCase):
+    def test_minilm_l3_is_rebuilt_from_its_graph_and_trains(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            pairs = Path(tmp) / "pairs.jsonl"
+            pairs.write_text("".join(json.dumps(p) + "\n" for p in PAIRS))
+            out = Path(tmp) / "run"
+            command = [sys.executable, str(HERE / "train.py"), "--pairs", str(pairs), "--val",
+                       str(pairs), "--out", str(out), "--batch", "2", "--evals", "1", "--steps", "1",
+                       "--max-len", "32", "--base", "minilm-l3"]
+            result = subprocess.run(command, capture_output=True, text=True)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertIn("MiniLM-L3 rebuilt from its ONNX graph", result.stderr)
+            config = json.loads((Path(tmp) / "base-minilm-l3" / "config.json").read_text())
+            self.assertEqual(config["num_hidden_layers"], 3)
+            self.assertEqual(json.loads((out / "encoder-report.json").read_text())["base"], "minilm-l3")
 
 
 if __name__ == "__main__":

