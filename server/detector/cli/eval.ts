@@ -22,7 +22,7 @@ import { evaluateEvidence, evidenceSection } from "../evaluation/evidence.ts";
 import { retrievalDetector } from "../knowledge/load.ts";
 import { loadPassageEncoder } from "../knowledge/passage_encoder.ts";
 import { measurePairedLatency, measureReadiness } from "../evaluation/latency.ts";
-import { peerResults } from "../evaluation/peers.ts";
+import { peerAurocs, peerResults } from "../evaluation/peers.ts";
 import { sentences } from "../signals/text.ts";
 import { loadDetector } from "../inference/model.ts";
 import { loadServedDetector } from "../encoder/encoded_detector.ts";
@@ -131,6 +131,14 @@ async function main() {
   );
   const peers = await peerResults(detector, test);
   const peersWithout = await peerResults(withoutEncoder, test);
+  const encoderAlone = await peerAurocs(test, async (row) => {
+    const read = await detector.readClaims({
+      prompt: row.prompt,
+      response: row.response,
+      inputMode: "pr",
+    });
+    return read?.length ? Math.max(...read.map((r) => r.logit)) : undefined;
+  });
   log("measuring latency");
   const text = test.slice(0, 400).flatMap((r) => sentences(`${r.prompt ?? ""} ${r.response}`));
   const [latencyWithout, latency] = await measurePairedLatency([withoutEncoder, detector], text);
@@ -156,6 +164,7 @@ async function main() {
     ),
     modelBytes: await dirBytes(modelDir),
     peers: { with: peers, without: peersWithout },
+    encoderAlone,
     cells: { with: cells, without: cellsWithout },
     latency: { with: latency, without: latencyWithout },
     readiness,

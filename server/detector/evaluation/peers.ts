@@ -9,6 +9,8 @@ import type { CalibratedDetector } from "../inference/model.ts";
 
 export interface PeerBenchmark {
   name: string;
+  /** The corpus set its rows come from (the encoder's validation pairs are named by it). */
+  set: string;
   /** Which test rows belong to it. */
   includes: (row: BuiltRow) => boolean;
   /** Metrics are averaged over these parts (SummEdits: its domains), else pooled. */
@@ -25,6 +27,7 @@ const SUMMAC = "SummaC benchmark (Laban et al., TACL 2022)";
 export const PEER_BENCHMARKS: PeerBenchmark[] = [
   {
     name: "WiCE",
+    set: "wice",
     target: 0.76,
     includes: (r) => r.set === "wice",
     peers: "HHEM-2.1-Open 75.9, MiniCheck-FT5 72.2, AlignScore 66.0, GPT-4o 78.5",
@@ -32,6 +35,7 @@ export const PEER_BENCHMARKS: PeerBenchmark[] = [
   },
   {
     name: "AggreFact-XSum part (aggrefact_error_types)",
+    set: "aggrefact_error_types",
     target: 0.68,
     includes: (r) => r.set === "aggrefact_error_types" && r.part?.endsWith(":xsum") === true,
     peers: "HHEM 67.8, AlignScore 71.4, MiniCheck 77.8",
@@ -39,6 +43,7 @@ export const PEER_BENCHMARKS: PeerBenchmark[] = [
   },
   {
     name: "AggreFact-CNN part (aggrefact_error_types)",
+    set: "aggrefact_error_types",
     target: 0.63,
     includes: (r) => r.set === "aggrefact_error_types" && r.part?.endsWith(":cnndm") === true,
     peers: "HHEM 62.8, MiniCheck 69.9",
@@ -46,6 +51,7 @@ export const PEER_BENCHMARKS: PeerBenchmark[] = [
   },
   {
     name: "SummEdits, mean per domain",
+    set: "summedits",
     target: 0.67,
     includes: (r) => r.set === "summedits",
     meanPerPart: true,
@@ -54,6 +60,7 @@ export const PEER_BENCHMARKS: PeerBenchmark[] = [
   },
   {
     name: "SummaC Polytope",
+    set: "summac_pieces",
     target: 0.63,
     includes: (r) => r.set === "summac_pieces" && r.part === "polytope",
     peers: "SummaC-Conv 62.7",
@@ -61,6 +68,7 @@ export const PEER_BENCHMARKS: PeerBenchmark[] = [
   },
   {
     name: "XSumFaith (xsum_hallucination)",
+    set: "xsum_hallucination",
     target: 0.70,
     includes: (r) => r.set === "xsum_hallucination",
     peers: "SummaC-Conv 66.4",
@@ -68,6 +76,7 @@ export const PEER_BENCHMARKS: PeerBenchmark[] = [
   },
   {
     name: "FRANK",
+    set: "frank",
     target: 0.82,
     includes: (r) => r.set === "frank",
     peers: "SummaC-Conv 81.6",
@@ -90,32 +99,43 @@ export interface PeerResult {
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
+/** A benchmark's pr test rows, by the part its metrics are averaged over (one part: pooled). */
+function benchmarkParts(b: PeerBenchmark, test: readonly BuiltRow[]): BuiltRow[][] {
+  const parts = new Map<string, BuiltRow[]>();
+  for (const row of test.filter((r) => r.modes.includes("pr") && b.includes(r))) {
+    const key = b.meanPerPart ? row.part ?? "" : "";
+    const part = parts.get(key) ?? [];
+    part.push(row);
+    parts.set(key, part);
+  }
+  return [...parts.values()];
+}
+
 export async function peerResults(
   detector: CalibratedDetector,
   test: readonly BuiltRow[],
 ): Promise<PeerResult[]> {
   const results: PeerResult[] = [];
   for (const b of PEER_BENCHMARKS) {
-    const rows = test.filter((r) => r.modes.includes("pr") && b.includes(r));
-    const byPart = new Map<string, { p: number[]; flag: number[]; y: boolean[] }>();
-    for (const row of rows) {
-      const key = b.meanPerPart ? row.part ?? "" : "";
-      const part = byPart.get(key) ?? { p: [], flag: [], y: [] };
-      const out = await detector.score({
-        prompt: row.prompt,
-        response: row.response,
-        task: "binary",
-        inputMode: "pr",
-      });
-      part.p.push(out.p_hallucination);
-      part.flag.push(out.flag ? 1 : 0);
-      part.y.push(row.hallucinated);
-      byPart.set(key, part);
+    const parts: { p: number[]; flag: number[]; y: boolean[] }[] = [];
+    for (const rows of benchmarkParts(b, test)) {
+      const part = { p: [] as number[], flag: [] as number[], y: [] as boolean[] };
+      for (const row of rows) {
+        const out = await detector.score({
+          prompt: row.prompt,
+          response: row.response,
+          task: "binary",
+          inputMode: "pr",
+        });
+        part.p.push(out.p_hallucination);
+        part.flag.push(out.flag ? 1 : 0);
+        part.y.push(row.hallucinated);
+      }
+      parts.push(part);
     }
-    const parts = [...byPart.values()];
     results.push({
       name: b.name,
-      n: rows.length,
+      n: parts.reduce((n, s) => n + s.y.length, 0),
       // At the call's own flag: a call read by the encoder has the fusion's threshold.
       balancedAccuracy: mean(parts.map((s) => balancedAccuracy(countsAt(s.flag, s.y, 1)))),
       oracleBalancedAccuracy: mean(parts.map((s) => oracleBalancedAccuracy(s.p, s.y))),
@@ -125,6 +145,31 @@ export async function peerResults(
       peers: b.peers,
       source: b.source,
     });
+  }
+  return results;
+}
+
+/** Each benchmark's AUROC of one score per row (undefined leaves the row out), on the rows and
+ * parts of `peerResults`. */
+export async function peerAurocs(
+  test: readonly BuiltRow[],
+  scoreOf: (row: BuiltRow) => Promise<number | undefined>,
+): Promise<{ name: string; n: number; auroc: number }[]> {
+  const results = [];
+  for (const b of PEER_BENCHMARKS) {
+    const parts: { score: number[]; y: boolean[] }[] = [];
+    for (const rows of benchmarkParts(b, test)) {
+      const part = { score: [] as number[], y: [] as boolean[] };
+      for (const row of rows) {
+        const score = await scoreOf(row);
+        if (score === undefined) continue;
+        part.score.push(score);
+        part.y.push(row.hallucinated);
+      }
+      parts.push(part);
+    }
+    const n = parts.reduce((n, s) => n + s.y.length, 0);
+    results.push({ name: b.name, n, auroc: mean(parts.map((s) => auroc(s.score, s.y))) });
   }
   return results;
 }
