@@ -38,7 +38,7 @@ export interface ExactFinding extends Finding {
 }
 
 /** Checks of the answer against itself: its arithmetic, its dates, its identifiers' check digits. */
-const INTERNAL_KINDS: ReadonlySet<CheckKind> = new Set([
+export const INTERNAL_KINDS: ReadonlySet<CheckKind> = new Set([
   "unit_conversion",
   "arithmetic",
   "total",

@@ -10,7 +10,7 @@
  */
 import type { BuiltRow } from "../corpus/corpus.ts";
 import type { CheckedDetector } from "../checks/checked_detector.ts";
-import { CHECK_KINDS, type CheckKind } from "../checks/finding.ts";
+import { CHECK_KINDS, type CheckKind, INTERNAL_KINDS } from "../checks/finding.ts";
 import { findingEvidence, type FusionRow } from "../checks/fusion.ts";
 import type { CalibratedDetector } from "../inference/model.ts";
 import type { Detector, ScoreOutput } from "../inference/types.ts";
@@ -94,6 +94,8 @@ export interface TwinScores {
   precision: number;
   recall: number;
   flagged: number;
+  /** Right twins flagged: each a false alarm at the flag. */
+  rightFlagged: number;
 }
 
 export interface ExactChecksReport {
@@ -123,6 +125,7 @@ function twinMetrics(label: string, scored: readonly ScoredTwin[]): TwinScores {
     precision: flagged ? tp / flagged : 0,
     recall: tp / y.filter(Boolean).length,
     flagged,
+    rightFlagged: flagged - tp,
   };
 }
 
@@ -213,6 +216,30 @@ export async function evaluateExactChecks(
 }
 
 const f3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : "n/a");
+
+/** Why a kind's twins miss the goal, read off its figures: which of the three falls short, and
+ * whether the check or the model's own score is the cause. */
+function goalShortfall(after: TwinScores, c: CheckFigures): string | undefined {
+  const reasons: string[] = [];
+  if (after.recall < CHECK_GOAL.recall || after.auroc < CHECK_GOAL.auroc) {
+    reasons.push(
+      `the check contradicts ${c.caughtOfKind} of its ${c.wrongOfKind} wrong twins; the others it cannot read, so they keep the model's own score`,
+    );
+  }
+  if (after.precision < CHECK_GOAL.precision) {
+    const falseContradictions = c.contradicted - c.onWrong;
+    const byCheck = falseContradictions === 0
+      ? "none by a contradiction of this check"
+      : `${falseContradictions} of the check's contradictions are right twins`;
+    const confirmation = INTERNAL_KINDS.has(c.kind)
+      ? `the check confirms ${c.confirmedOfKind} of them, which lowers p by the share of the answer's claims it covers`
+      : "a consistent finding of this kind is not counted as evidence (finding.ts: it says nothing of whether the statement is true), so they keep the model's own score";
+    reasons.push(
+      `${after.rightFlagged} of its ${c.rightOfKind} right twins are flagged, ${byCheck}: ${confirmation}`,
+    );
+  }
+  return reasons.length ? `- ${c.kind}: ${reasons.join("; ")}.` : undefined;
+}
 const ratio = (a: number, b: number) => (b ? `${f3(a / b)} (${a}/${b})` : "n/a");
 
 export function exactChecksSection(report: ExactChecksReport, fusionNote: string): string {
@@ -235,6 +262,10 @@ export function exactChecksSection(report: ExactChecksReport, fusionNote: string
     !kinds.has(report.before[i].label)
   );
   const kindRows = report.before.map(scoreRow).filter((_, i) => kinds.has(report.before[i].label));
+  const shortfalls = report.checks.flatMap((c) => {
+    const after = report.after.find((a) => a.label === c.kind)!;
+    return goalShortfall(after, c) ?? [];
+  });
   const sources = Object.entries(report.sources).map(([k, n]) => `${k} ${n}`).join(", ");
   return `## Exact findings: numbers, arithmetic, conversions, dates, identifiers
 
@@ -279,6 +310,12 @@ keep must reach with the checks: AUROC >= ${CHECK_GOAL.auroc.toFixed(2)}, precis
 | check's twins | n | AUROC | precision at flag | recall at flag | goal |
 |---|---|---|---|---|---|
 ${kindRows.join("\n")}
+
+${
+    shortfalls.length
+      ? `Where a kind misses the goal:\n${shortfalls.join("\n")}`
+      : "Every kind meets the goal."
+  }
 
 Latency at 2,048 + 2,048 characters (multiclass pr, one core, ${checked.calls} calls each, the
 model alone and with the checks timed call by call on the same inputs): p95 ${
