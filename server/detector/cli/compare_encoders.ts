@@ -2,9 +2,10 @@
  * `deno task compare:encoder [--data DIR] [--work DIR] [--venv DIR] [--pairs N] [--threads N]`:
  * the variants the shipped cross-encoder was chosen from, each trained on the same budget of pairs
  * (`--pairs`, default 1,500) from the same seed: 128 against 256 tokens, with and without the
- * perturbation pairs, and MiniLM-L6 against MiniLM-L3. For each, the validation AUROC (calibration-split pairs), the time per
- * pair in onnxruntime-node (a batch of 20 claims, as a 2,048-code-point answer has) and the int8
- * file's size go to docs/encoder-variants.json, which `deno task eval` puts in the model card.
+ * perturbation pairs, and MiniLM-L6 against MiniLM-L3. For each, the validation AUROC
+ * (calibration-split pairs), the time per pair in onnxruntime-node (a batch of 20 claims, as a
+ * 2,048-code-point answer has) and the int8 file's size go to docs/encoder-variants.json, which
+ * `deno task eval` puts in the model card.
  *
  * `deno task compare:encoder --reports DIR` reads variants trained elsewhere instead (train.py's
  * `encoder-report.json` of each, saved as DIR/NAME.json, from a GPU machine say; NAME starts with
