@@ -149,6 +149,142 @@ Deno.test("exact checks, evidence: silent where the document does not state the 
   assert.deepEqual(verdicts("The suspension bridge is 2,150 metres long.", "evidence_number"), []);
 });
 
+const TOUR = "The guided tour of the castle lasts 40 minutes. It opened to visitors in 1950.";
+
+Deno.test("exact checks, evidence: durations are quantities of time, in any unit", () => {
+  assertOne(
+    "The guided tour of the castle lasts 25 minutes.",
+    "evidence_number",
+    "contradicted",
+    "25 minutes; the document says 40 minutes",
+    TOUR,
+  );
+  assertOne("The guided tour lasts 40 minutes.", "evidence_number", "consistent", undefined, TOUR);
+  // The same span in another unit, within the written precision, or hedged.
+  for (
+    const response of [
+      "The guided tour of the castle lasts about 0.7 hours.",
+      "The guided tour of the castle lasts about 45 minutes.",
+    ]
+  ) assert.deepEqual(verdicts(response, "evidence_number", TOUR), ["consistent"], response);
+  assertOne(
+    "The tour lasts 90 minutes.",
+    "evidence_number",
+    "consistent",
+    undefined,
+    "The tour lasts 1.5 hours.",
+  );
+  assertOne(
+    "The tour lasts 2 hours.",
+    "evidence_number",
+    "consistent",
+    undefined,
+    "The tour lasts 1.8 hours.",
+  );
+  // Ages written as adjectives are years too ("the 24-year-old midfielder").
+  assertOne(
+    "The 43-year-old midfielder sustained the injury.",
+    "evidence_number",
+    "contradicted",
+    undefined,
+    "The 24-year-old midfielder sustained the injury in training.",
+  );
+  // No duration in the document, or a range: nothing to compare.
+  assert.deepEqual(
+    verdicts("The guided tour of the castle lasts 25 minutes.", "evidence_number", BRIDGE),
+    [],
+  );
+  assert.deepEqual(
+    verdicts("The guided tour of the castle lasts 30 to 45 minutes.", "evidence_number", TOUR),
+    [],
+  );
+  // A span in two units is no conversion; a span restated in another unit is one.
+  assert.deepEqual(verdicts("The race took 2 hours, 30 minutes.", "unit_conversion"), []);
+  assertOne("The trip took 3 days (72 hours).", "unit_conversion", "consistent");
+  assertOne("The trip took 3 days (48 hours).", "unit_conversion", "contradicted");
+});
+
+Deno.test("exact checks, evidence: dates written in lower case", () => {
+  const race = "the race was first held on july 22, 1894, in paris.";
+  assertOne(
+    "the race was first held on july 15, 1894.",
+    "evidence_date",
+    "contradicted",
+    "july 15, 1894; the document says July 22, 1894",
+    race,
+  );
+  assertOne(
+    "the race was first held on 22 july 1894.",
+    "evidence_date",
+    "consistent",
+    undefined,
+    race,
+  );
+  // Thousands split by a tokeniser ("30, 000") are no number: "000 years" is not 0 years.
+  assert.deepEqual(
+    findings(
+      "Neanderthals died out 30,000 years ago.",
+      "It has been around 30, 000 years since the neanderthals died out.",
+    ),
+    [],
+  );
+});
+
+Deno.test("exact checks, evidence: bare numbers and bounds, only where the claim copies the document's words", () => {
+  const garden = "Shocked Terry Cooper, 79, was enjoying the sunshine in his garden when the " +
+    "badger appeared. Its teeth were six inches long.";
+  assertOne(
+    "Terry Cooper, 99, was enjoying the sunshine in his garden.",
+    "evidence_number",
+    "contradicted",
+    "99; the document says 79",
+    garden,
+  );
+  assertOne(
+    "Terry Cooper, 79, was enjoying the sunshine in his garden.",
+    "evidence_number",
+    "consistent",
+    undefined,
+    garden,
+  );
+  // Other words around the number, its value elsewhere in the document, or two numbers of the
+  // document behind the same words: a bare number says nothing about which slot it fills.
+  for (
+    const [response, evidence] of [
+      ["Terry Cooper is 99 and loves his garden.", garden],
+      ["Terry Cooper, 99, was enjoying the sunshine in his garden.", garden + " He turned 99."],
+      [
+        "Terry Cooper, 99, was enjoying the sunshine in his garden.",
+        "Terry Cooper, 79, was enjoying the sunshine in his garden. Ann Cooper, 75, was " +
+        "enjoying the sunshine in his garden too.",
+      ],
+    ]
+  ) assert.deepEqual(verdicts(response, "evidence_number", evidence), [], response);
+  const books = "The books have sold more than 500 million copies worldwide, in 80 languages.";
+  assertOne(
+    "They have sold more than 869 million copies worldwide!",
+    "evidence_number",
+    "contradicted",
+    "869 million; the document says 500 million",
+    books,
+  );
+  assertOne(
+    "They have sold more than 500 million copies worldwide!",
+    "evidence_number",
+    "consistent",
+    undefined,
+    books,
+  );
+  // A bound the document's implies, a bound the other way, or a value where it states a bound.
+  for (
+    const response of [
+      "They have sold more than 400 million copies worldwide!",
+      "They have sold less than 869 million copies worldwide!",
+      "They have sold about 869 million copies worldwide!",
+    ]
+  ) assert.deepEqual(verdicts(response, "evidence_number", books), [], response);
+});
+
 Deno.test("exact checks, conversions: wrong and right twins over several dimensions", () => {
   const pairs: [string, string][] = [
     ["It reached 40 °C (140 °F).", "It reached 40 °C (104 °F)."],

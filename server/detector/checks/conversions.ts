@@ -13,6 +13,13 @@ import { agree, CONVERSION_SLACK, formatNumber, HEDGED_SLACK, inUnit, written } 
 const JOIN =
   /^(?:\s+(?:long|tall|high|wide|deep|away|across|thick|in length|in height|in diameter)\b)?\s*(?:\(|\[|\/|=|≈|→|,?\s*i\.e\.,?|,?\s*(?:or|that is|that's|which is|which equals|is|are|was|equals|equal to|is equal to|equivalent to|is equivalent to|is the same as|corresponds to|converts to|works out to|translates to|in \w+ terms,?)\b|,|\.\s*(?:that|this|which)(?:'s|’s| is| equals| comes to| works out to)\b)\s*(?:about|approximately|roughly|around|nearly|almost|some|circa|~|≈)?\s*$/i;
 
+/**
+ * "6 feet, 2 inches", "2 hours, 30 minutes": one measure in two parts, the second less than one
+ * of the first's unit, is no conversion.
+ */
+const isCompound = (a: Quantity, b: Quantity, between: string) =>
+  /^\s*,\s*$/.test(between) && Number.isInteger(a.value) && inUnit(b, a.unit!).value < 1;
+
 export function conversionFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
   const out: ExactFinding[] = [];
   for (let i = 0; i + 1 < qs.length; i++) {
@@ -21,7 +28,7 @@ export function conversionFindings(text: string, qs: readonly Quantity[]): Exact
     if (a.inexact || b.inexact) continue;
     if (dimensionOf(a.unit!) !== dimensionOf(b.unit!)) continue;
     const between = text.slice(a.end, b.start);
-    if (!JOIN.test(between)) continue;
+    if (!JOIN.test(between) || isCompound(a, b, between)) continue;
     const hedged = a.approx || b.approx ||
       /about|approx|roughly|around|nearly|almost|some|circa|~|≈/i.test(between);
     const converted = inUnit(a, b.unit!);

@@ -17,11 +17,15 @@ export interface CalendarDate {
   day?: number;
 }
 
-/** Capitalised month names (so the verb "may" and "march" are not read as months), ISO dates. */
+/**
+ * Month names capitalised (so the verbs "may" and "march" are not read as months), or written out
+ * in lower case as lower-cased texts write them ("july 22, 1894"), next to a number; ISO dates.
+ */
 export const MONTH_NAME =
-  /\b(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\b\.?/g;
-const NUMBER_NEXT_TO_MONTH =
-  /\d(?:st|nd|rd|th)?(?:\s+of)?\s+\p{Lu}\p{Ll}+\.?(?!\p{L})|\p{Lu}\p{Ll}+\.?,?\s+\d|^\d{4}-\d\d/u;
+  /\b(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|january|february|march|april|may|june|july|august|september|october|november|december)\b\.?/g;
+/** A number just before the month ("3rd of June") or just after it ("June 3", "Sept. 3"). */
+const NUMBER_BEFORE_MONTH = /\d(?:st|nd|rd|th)?(?:\s+of)?\s+$/;
+const NUMBER_AFTER_MONTH = /^\p{L}+\.?,?\s+\d|^\d{4}-\d\d/u;
 const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
 /** Characters either side of a month name that a written date can span. */
 const BEFORE = 16, AFTER = 24;
@@ -40,8 +44,9 @@ export function calendarDates(text: string): CalendarDate[] {
     const year = text.slice(anchor, anchor + AFTER).match(/\b\d{4}\b/);
     const window = text.slice(from, year ? anchor + year.index! + 4 : anchor + AFTER);
     // A month without a number next to it ("in May", "May and 12") is no date: chrono is not asked.
-    const around = text.slice(Math.max(0, anchor - 12), anchor + 14);
-    if (!NUMBER_NEXT_TO_MONTH.test(around)) continue;
+    const before = text.slice(Math.max(0, anchor - 12), anchor);
+    const after = text.slice(anchor, anchor + 14);
+    if (!NUMBER_BEFORE_MONTH.test(before) && !NUMBER_AFTER_MONTH.test(after)) continue;
     for (const r of chrono.casual.parse(window, REFERENCE)) {
       // chrono keeps a leading "on", "from" or "the" in the date's text; the span starts after it.
       const lead = r.text.match(/^(?:on|the|in|from)\s+/i)?.[0].length ?? 0;

@@ -2,15 +2,19 @@
  * A claim's quantities against the prompt's evidence: each claim is aligned with the evidence
  * sentences sharing most of its content words (at least two); a quantity of the claim is compared
  * with the quantity of the same slot (slots.ts) in the best-aligned sentence, in any unit of its
- * dimension ("1.28 km" = "1,280 m"; "a third" = "33%"; "28 May 1937" = "May 28, 1937").
+ * dimension ("1.28 km" = "1,280 m"; "90 minutes" = "1.5 hours"; "a third" = "33%"; "28 May 1937"
+ * = "May 28, 1937").
  * - consistent: a same-slot quantity of an aligned sentence, or the copied one (below), has the
  *   claim's value;
  * - contradicted: none does, the value is nowhere in the document, and the best sentence states
  *   the slot once, near a word that is also near the claim's quantity ("long", "opened"), so it
  *   is the same slot with another value; or, aligned or not and wherever the value is, the claim
- *   copies the words around one quantity of the slot in the document, and only that one, but
- *   for its value ("was released on September 24, 1991" against "was released on September 17,
- *   1991, the same day");
+ *   copies the words around one value of the slot in the document (however often stated), and
+ *   only that one, but for its value ("was released on September 24, 1991" against "was
+ *   released on September 17, 1991, the same day");
+ * - bare numbers ("Cotterill, 27,") and bounds ("more than 500 million") only by that copy rule,
+ *   and only when the value is nowhere in the document and, for a bound, the document's does not
+ *   imply it ("more than 400 million" where it says "more than 500 million");
  * - silent otherwise: the evidence does not state the slot, states it several times, or the
  *   quantity is a number word ("five": loosely used) or a step of worked arithmetic.
  */
@@ -25,7 +29,10 @@ import { agree, CONVERSION_SLACK, formatNumber, HEDGED_SLACK, inUnit, written } 
 
 /** Fewest content words a claim must share with an evidence sentence to be aligned with it. */
 const MIN_SHARED = 2;
-/** Aligned sentences searched for a matching value, best first. */
+/**
+ * Aligned sentences, best first, that may give the slot's other value. A matching value is
+ * searched in every aligned sentence: one that states the claim's value says what it means.
+ */
 const ALIGNED = 3;
 /** Content words either side of a quantity that name what it measures ("long", "opened"). */
 const CONTEXT_WORDS = 3;
@@ -95,9 +102,22 @@ function sameNumber(claim: Quantity, evidence: Quantity): boolean {
   return agree(claim, evidence, claim.approx || evidence.approx ? HEDGED_SLACK : 0);
 }
 
-/** A quantity of the response that may be compared with the evidence. */
+/** A quantity of the response that may be compared with the evidence: one value, or a bound. */
 export const isComparable = (q: Quantity) =>
-  q.kind !== "number" && !q.inexact && !q.word && !q.computed;
+  (!q.inexact || q.bound !== undefined) && !q.word && !q.computed;
+/**
+ * Bare numbers name no slot ("Cotterill, 27,") and bounds state no one value: they are compared
+ * only with the document's quantity whose words the claim copies (copiedSlot).
+ */
+const onlyCopied = (q: Quantity) => q.kind === "number" || q.bound !== undefined;
+/** Both one value, or both a bound on the same side ("more than"): the same kind of statement. */
+const sameCommitment = (a: Quantity, b: Quantity) => a.inexact === b.inexact && a.bound === b.bound;
+/** A bound that the document's implies ("more than 80" where it says "more than 100"). */
+function impliedBound(claim: Quantity, evidence: Quantity): boolean {
+  const value = evidence.unit ? inUnit(claim, evidence.unit).value : claim.value;
+  if (claim.bound === "lower") return value <= evidence.value;
+  return claim.bound === "upper" && value >= evidence.value;
+}
 
 function sameValue(claim: Quantity, evidence: Quantity): boolean {
   if (claim.kind === "date") {
@@ -130,17 +150,19 @@ export function evidenceFindings(
 ): ExactFinding[] {
   const comparable = claim.quantities.filter(isComparable);
   if (comparable.length === 0) return [];
+  const measures = comparable.filter((q) => !onlyCopied(q));
   const stems = contentStems(response.slice(claim.start, claim.end));
   const aligned = sentences
     .map((s) => ({ s, shared: [...stems].filter((w) => s.stems.has(w)).length }))
     .filter((a) => a.shared >= MIN_SHARED)
-    .sort((a, b) => b.shared - a.shared)
-    .slice(0, ALIGNED);
+    .sort((a, b) => b.shared - a.shared);
   const out: ExactFinding[] = [];
   for (const q of comparable) {
     const kind = q.kind === "date" ? "evidence_date" : "evidence_number";
     const slotIn = (s: Sentence) => s.quantities.filter((e) => sameSlot(q, e) && !e.inexact);
-    const alignedMatch = aligned.flatMap((a) => slotIn(a.s)).find((e) => sameValue(q, e));
+    const alignedMatch = onlyCopied(q)
+      ? undefined
+      : aligned.flatMap((a) => slotIn(a.s)).find((e) => sameValue(q, e));
     const copy = alignedMatch ? undefined : copiedSlot(response, claim, q, sentences);
     const match = alignedMatch ?? (copy && sameValue(q, copy) ? copy : undefined);
     if (match) {
@@ -157,10 +179,13 @@ export function evidenceFindings(
     // The value anywhere in the document, whatever it counts there ("the 750-piece collection"
     // for "750 items"): it may be what is meant. Without an aligned sentence no slot is read.
     const elsewhere = () => sentences.some((s) => s.quantities.some((e) => sameNumber(q, e)));
-    const other = copy ??
-      (aligned.length === 0 || elsewhere()
-        ? undefined
-        : contradictingValue(response, q, comparable, evidence, aligned, slotIn));
+    // A bare number or a bound: also excused by its value elsewhere, or a bound the copy implies.
+    const other = onlyCopied(q)
+      ? (copy && !elsewhere() && !impliedBound(q, copy) ? copy : undefined)
+      : copy ??
+        (aligned.length === 0 || elsewhere()
+          ? undefined
+          : contradictingValue(response, q, measures, evidence, aligned.slice(0, ALIGNED), slotIn));
     if (other) {
       out.push(
         finding(
@@ -231,8 +256,8 @@ const sameStart = (mine: readonly string[], theirs: readonly string[], n: number
 /**
  * The document's quantity of the slot whose surrounding words the claim copies: the words before
  * it all (and the next word after it, where the claim goes on), or the words after it all (and
- * the word before), with a word that names something among them. Only when exactly one quantity
- * of the document is so copied.
+ * the word before), with a word that names something among them, and stating the value the same
+ * way (one value, or a bound on the same side). Only when the quantities so copied state one value.
  */
 function copiedSlot(
   response: string,
@@ -243,7 +268,9 @@ function copiedSlot(
   const mine = wordsAround(response, q, claim.start, claim.end);
   const copies = sentences.flatMap((s) =>
     s.quantities.filter((e, i) => {
-      if (!sameSlot(q, e) || e.inexact || e.word || e.computed || !comparableDates(q, e)) {
+      if (
+        !sameSlot(q, e) || !sameCommitment(q, e) || e.word || e.computed || !comparableDates(q, e)
+      ) {
         return false;
       }
       const theirs = s.around[i];
@@ -256,5 +283,5 @@ function copiedSlot(
       return wholeBefore || wholeAfter;
     })
   );
-  return copies.length === 1 ? copies[0] : undefined;
+  return copies.length > 0 && copies.every((c) => sameValue(copies[0], c)) ? copies[0] : undefined;
 }

@@ -29,6 +29,8 @@ export interface Quantity {
   approx: boolean;
   /** A bound or a range ("more than", "up to", "10–12"): never one value. */
   inexact: boolean;
+  /** A bound, not in a range: the side it bounds ("more than": lower; "up to": upper). */
+  bound?: "lower" | "upper";
   /** Written as a word ("five"): loosely used, so never compared with a document. */
   word?: boolean;
   /** A term of arithmetic written out ("3 x $25 = $75"): a step, not a stated fact. */
@@ -102,13 +104,17 @@ const FRACTION =
   /\b(a half|one half|half|a third|one third|two[- ]thirds|a quarter|one quarter|three[- ]quarters|a fifth|one fifth|a tenth|one tenth) of\b/gi;
 const HEDGE =
   /(?:\babout|\bapproximately|\bapprox\.|\baround|\broughly|\bnearly|\balmost|\bsome|\bcirca|\bca\.|\bclose to|\ban estimated|\bestimated|~|≈)\s*$/i;
-const BOUND =
-  /(?:\bover|\bmore than|\bless than|\bfewer than|\bunder|\bup to|\bat least|\bat most|\bbelow|\babove|\bexceeding|\bbetween|\bfrom|>|<|≥|≤)\s*$/i;
+const LOWER_BOUND = /(?:\bover|\bmore than|\bat least|\babove|\bexceeding|>|≥)\s*$/i;
+const UPPER_BOUND = /(?:\bless than|\bfewer than|\bunder|\bup to|\bat most|\bbelow|<|≤)\s*$/i;
+const RANGE_START = /(?:\bbetween|\bfrom)\s*$/i;
 const RANGE_AFTER = /^\s*(?:-|–|—|to)\s*(?:\$|€|£)?\d/;
 const RANGE_BEFORE = /\d\s*(?:-|–|—|to)\s*$|\bbetween\s+\S+\s+and\s*$/;
 const OPERATOR_BEFORE = /(?:[=+×*\/^]|\bx|<<)\s*(?:\$|€|£)?$/;
 const OPERATOR_AFTER = /^\s*(?:[=+×*\/^]|x\b|>>)/;
-const SPLIT_THOUSANDS_AFTER = /^ , ?\d{3}\b/;
+/** "10 , 000", "30, 000": a tokeniser's split thousands (after ", " only a group such as "000"). */
+const SPLIT_THOUSANDS_AFTER = /^(?: , ?\d{3}|, 0\d\d)\b/;
+const SPLIT_THOUSANDS_BEFORE = /\d ,\s?$/;
+const SPLIT_ZERO_GROUP = /\d, 0\d\d$/;
 const LIST_JOIN = /^(?:,\s*|\s+and\s+|,\s*and\s+|\s+or\s+)$/;
 /** "between $90 million and $100 million": both ends of a range. */
 const BETWEEN_BEFORE = /\bbetween\b[^.;]{0,30}$/i;
@@ -215,8 +221,11 @@ function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
     end += multiplier[0].length;
     after = text.slice(end, end + 40);
   }
-  // "10 , 000": thousands split by a tokeniser are no number to read.
-  if (SPLIT_THOUSANDS_AFTER.test(text.slice(end, end + 6)) || /\d ,\s?$/.test(before)) {
+  // Thousands split by a tokeniser are no number to read.
+  if (
+    SPLIT_THOUSANDS_AFTER.test(text.slice(end, end + 6)) ||
+    SPLIT_THOUSANDS_BEFORE.test(before) || SPLIT_ZERO_GROUP.test(before + m[0])
+  ) {
     return undefined;
   }
   // "MAX 9", "Month 2", "Windows 10": a number right after a name is part of the name.
@@ -228,10 +237,23 @@ function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
   // Hedges and bounds are read before the currency sign too ("more than £500,000").
   const lead = before.replace(CURRENCY_PREFIX, "");
   const approx = HEDGE.test(lead);
-  const inexact = BOUND.test(lead) || RANGE_AFTER.test(after) || RANGE_BEFORE.test(before) ||
+  const range = RANGE_START.test(lead) || RANGE_AFTER.test(after) || RANGE_BEFORE.test(before) ||
     (BETWEEN_BEFORE.test(text.slice(Math.max(0, start - 40), start)) && AND_AFTER.test(after));
+  const side: Quantity["bound"] = LOWER_BOUND.test(lead)
+    ? "lower"
+    : UPPER_BOUND.test(lead)
+    ? "upper"
+    : undefined;
+  const bound = range ? undefined : side;
   // A minus sign belongs to the quantity's span ("-19 °C / -3 °F" joins at the slash).
-  const base = { start: start - sign.length, value, tolerance, approx, inexact };
+  const base = {
+    start: start - sign.length,
+    value,
+    tolerance,
+    approx,
+    inexact: range || side !== undefined,
+    bound,
+  };
   if (currency) {
     const symbol = before.match(CURRENCY_PREFIX)![0].length;
     return {

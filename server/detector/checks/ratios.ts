@@ -11,6 +11,7 @@
  */
 import { type ExactFinding, finding } from "./finding.ts";
 import { type Quantity, WORD_NUMBERS } from "./quantities.ts";
+import { isSpanOfTime } from "./slots.ts";
 import { dimensionOf } from "./units.ts";
 import { formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts";
 
@@ -38,8 +39,6 @@ const CONNECTIVE = String
   .raw`(?:and|to|versus|vs\.?|against|compared (?:with|to)|,)\s+(?:the\s+|only\s+|just\s+)?\(?$`;
 const PAIR_JOIN = new RegExp(String.raw`^\s*\)?` + CONNECTIVE, "i");
 const COUNT_PAIR_JOIN = new RegExp(String.raw`^\s*\)?(?:[\p{L}'-]+\s+){0,3}?` + CONNECTIVE, "iu");
-/** Spans of time counted as nouns ("3 days") are not parts of a proportion of things. */
-const TIME_NOUN = /^(?:second|minute|hour|day|week|month|year|decade|century)$/;
 
 interface StatedRatio {
   start: number;
@@ -101,14 +100,14 @@ function statedRatios(text: string): StatedRatio[] {
 
 /** Whether two quantities can be the two sides of one proportion. */
 function comparable(a: Quantity, b: Quantity): boolean {
-  if (a.kind !== b.kind) return false;
+  // Spans of time ("3 days") are not parts of a proportion of things.
+  if (a.kind !== b.kind || isSpanOfTime(a) || isSpanOfTime(b)) return false;
   switch (a.kind) {
     case "unit":
       return dimensionOf(a.unit!) === dimensionOf(b.unit!);
     case "money":
       return a.currency === b.currency;
     case "count":
-      return !TIME_NOUN.test(a.noun!) && !TIME_NOUN.test(b.noun!);
     case "percent":
     case "number":
       return true;

@@ -66,8 +66,8 @@ function namesAnother(text: string, from: number, a: number, b: number): boolean
   return [...text.slice(a, b).matchAll(NAME_INSIDE)].some((m) => !before.includes(m[0]));
 }
 
-/** Dimensions whose values change by themselves (weather, ages) or are no measure of a thing. */
-const UNSTABLE = new Set(["temperature", "time", "speed", "pace", "frequency"]);
+/** Dimensions whose values change by themselves (weather) or are no measure of a thing. */
+const UNSTABLE = new Set(["temperature", "speed", "pace", "frequency"]);
 
 interface Statement {
   quantity: Quantity;
@@ -82,7 +82,10 @@ function statementOf(
   text: string,
   claim: { start: number; end: number; quantities: readonly Quantity[] },
 ): Statement | undefined {
-  const measures = claim.quantities.filter((q) => q.kind === "unit");
+  // Durations ("built in 6 years") and ages are no measure of the subject: not counted.
+  const measures = claim.quantities.filter((q) =>
+    q.kind === "unit" && dimensionOf(q.unit!) !== "time"
+  );
   if (measures.length !== 1 || claim.quantities.some((q) => q.kind === "date")) return undefined;
   const [q] = measures;
   if (q.approx || q.inexact || q.computed || q.word || UNSTABLE.has(dimensionOf(q.unit!))) {

@@ -1,24 +1,20 @@
 /**
  * Which quantities state the same kind of thing, so that one may be compared with, or added to,
- * another: lengths with lengths (in any unit), dollars with dollars, percentages with
- * percentages, counts of the same noun ("30, 25 and 40 points" are all points: quantities.ts),
- * bare numbers with bare numbers, dates with dates. Spans of time counted as nouns ("3 days")
- * are not counts of things.
+ * another: lengths with lengths, durations with durations (in any unit), dollars with dollars,
+ * percentages with percentages, counts of the same noun ("30, 25 and 40 points" are all points:
+ * quantities.ts), bare numbers with bare numbers, dates with dates. Spans of time counted as
+ * nouns ("3 decades") are not counts of things.
  */
 import type { Quantity } from "./quantities.ts";
 import { dimensionOf } from "./units.ts";
 
-const TIME_NOUNS = new Set([
-  "second",
-  "minute",
-  "hour",
-  "day",
-  "week",
-  "month",
-  "year",
-  "decade",
-  "century",
-]);
+/** Spans of time no unit names (units.ts reads "3 days", "2 years"): counted as nouns. */
+const TIME_NOUNS = new Set(["decade", "century"]);
+
+/** A span of time ("3 days", "2 decades"): not a count of things. */
+export const isSpanOfTime = (q: Quantity) =>
+  (q.kind === "unit" && dimensionOf(q.unit!) === "time") ||
+  (q.kind === "count" && TIME_NOUNS.has(q.noun!));
 
 export function sameSlot(a: Quantity, b: Quantity): boolean {
   if (a.kind !== b.kind) return false;
@@ -28,7 +24,7 @@ export function sameSlot(a: Quantity, b: Quantity): boolean {
     case "money":
       return a.currency === b.currency;
     case "count":
-      return a.noun === b.noun && !TIME_NOUNS.has(a.noun!);
+      return a.noun === b.noun && !isSpanOfTime(a);
     default:
       return true;
   }

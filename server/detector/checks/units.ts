@@ -72,6 +72,13 @@ const LABELS: Partial<Record<UnitId, string>> = {
   ft2: "square feet",
   ha: "hectares",
   ac: "acres",
+  s: "seconds",
+  min: "minutes",
+  h: "hours",
+  d: "days",
+  week: "weeks",
+  month: "months",
+  year: "years",
 };
 
 /** Surface forms, lower-cased, to units (plurals and spellings listed, not guessed). */
@@ -117,6 +124,13 @@ add("mi2", "sq mi", "square mile", "square miles", "mi²");
 add("ft2", "sq ft", "square foot", "square feet", "ft²");
 add("ha", "ha", "hectare", "hectares");
 add("ac", "acre", "acres");
+add("s", "second", "seconds", "sec", "secs");
+add("min", "minute", "minutes", "min", "mins");
+add("h", "hour", "hours", "hr", "hrs");
+add("d", "day", "days");
+add("week", "week", "weeks");
+add("month", "month", "months");
+add("year", "year", "years", "yr", "yrs");
 
 /** Longest forms first, so "square miles" wins over "miles" and "km/h" over "km". */
 const FORM_LIST = Object.keys(FORMS).sort((a, b) => b.length - a.length);
