@@ -101,6 +101,14 @@ interface Measured {
   load: LoadResult;
   apiCpuMsPerCall: number;
   detectorCpuMsPerCall: number;
+  /** Of the calls the cross-encoder could read, the share it read (the rest: `encoder_busy`). */
+  encoderReadShare: number;
+}
+
+/** The detector's count of calls its encoder read and turned away. */
+async function encoderCalls(service: BenchService): Promise<{ read: number; busy: number }> {
+  const health = await (await fetch(`${service.detectorUrl}/health`)).json();
+  return health.encoder_calls ?? { read: NaN, busy: NaN };
 }
 
 /** One load run against the service, with the CPU its processes spent per served call. */
@@ -116,6 +124,7 @@ async function measure(
     detector: cpuMs(service.detectorPid),
   });
   const before = cpu();
+  const encoderBefore = await encoderCalls(service);
   const load = await runLoad({
     urls: service.urls,
     connections,
@@ -124,10 +133,13 @@ async function measure(
     keyOf: (call) => service.keys[call % accounts],
   });
   const after = cpu();
+  const encoderAfter = await encoderCalls(service);
+  const read = encoderAfter.read - encoderBefore.read;
   return {
     load,
     apiCpuMsPerCall: (after.api - before.api) / load.served,
     detectorCpuMsPerCall: (after.detector - before.detector) / load.served,
+    encoderReadShare: read / (read + encoderAfter.busy - encoderBefore.busy),
   };
 }
 
@@ -142,11 +154,14 @@ function loadRow(label: string[], m: Measured): string[] {
     f1(m.apiCpuMsPerCall),
     f1(m.detectorCpuMsPerCall),
     Number.isFinite(share) ? `${(share * 100).toFixed(0)}%` : "-",
+    Number.isFinite(m.encoderReadShare) ? `${(m.encoderReadShare * 100).toFixed(0)}%` : "-",
     String(m.load.failed),
   ];
 }
 
 const LOAD_HEADER = ["calls/s", "p50", "p90", "p99", "API cpu ms", "detector cpu ms"];
+/** After the load header and the detector's share of the CPU. */
+const ENCODER_HEADER = "read by the encoder";
 
 async function main(): Promise<void> {
   let options: BenchOptions;
@@ -261,6 +276,7 @@ async function main(): Promise<void> {
       "callers",
       ...LOAD_HEADER,
       "detector share",
+      ENCODER_HEADER,
       "failed",
       "calls so far",
       "API RSS MiB",
@@ -271,7 +287,7 @@ async function main(): Promise<void> {
     `\nOne API process against two (2048+2048, ${accounts} accounts, ${twoConnections} callers)`,
   );
   console.log(formatTable(
-    ["API processes", ...LOAD_HEADER, "detector share", "failed"],
+    ["API processes", ...LOAD_HEADER, "detector share", ENCODER_HEADER, "failed"],
     [loadRow(["1"], oneRun), loadRow(["2"], twoRun)],
   ));
   const best = Math.max(...rows.map((r) => Number(r[3])));

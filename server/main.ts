@@ -39,6 +39,7 @@ async function main(): Promise<void> {
         secret: config.detector.secret,
         modelDir: config.detector.modelDir,
         knowledgeDir: config.detector.knowledgeDir,
+        encoderConcurrency: config.detector.encoderConcurrency,
         verifier: config.detector.verifier,
       });
     } catch (err) {

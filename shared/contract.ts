@@ -53,8 +53,10 @@ export const DetectResponse = z.strictObject({
   warnings: z.array(z.string()).meta({
     description: "Advisory codes; clients ignore codes they do not know. The detector's own come " +
       "first: `no_evidence` (nothing in the prompt or the knowledge base covers the response's " +
-      "factual claims) and `verifier_unavailable` (the configured verifier LLM timed out, failed " +
-      "or gave no valid verdict; the embedded detector's score was served).",
+      "factual claims), `verifier_unavailable` (the configured verifier LLM timed out, failed " +
+      "or gave no valid verdict; the embedded detector's score was served) and `encoder_busy` " +
+      "(the cross-encoder was reading as many calls as it reads at once, so this call was " +
+      "scored without it: the model and its exact checks alone).",
   }),
 }).meta({ id: "DetectResponse" });
 export type DetectResponse = z.infer<typeof DetectResponse>;
@@ -73,10 +75,11 @@ export const WebDetectResponse = DetectResponse.extend({
 export type WebDetectResponse = z.infer<typeof WebDetectResponse>;
 
 /**
- * Warning codes of v1. Clients must ignore codes they do not know. The last two are the
+ * Warning codes of v1. Clients must ignore codes they do not know. The last three are the
  * detector's own (the spec lets warnings be added without a version change): `no_evidence`, no
  * evidence covers the response's factual claims; `verifier_unavailable`, the configured verifier
- * gave no verdict and the embedded score was served.
+ * gave no verdict and the embedded score was served; `encoder_busy`, the cross-encoder was busy
+ * and the call was scored without it.
  */
 export const WARNINGS = [
   "quota_80pct",
@@ -87,6 +90,7 @@ export const WARNINGS = [
   "subscription_inactive",
   "no_evidence",
   "verifier_unavailable",
+  "encoder_busy",
 ] as const;
 export type Warning = typeof WARNINGS[number];
 

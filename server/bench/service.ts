@@ -20,6 +20,8 @@ export interface BenchService {
   urls: string[];
   apiPids: number[];
   detectorPid: number;
+  /** The detector's own address (its health answer counts the calls the encoder read). */
+  detectorUrl: string;
   /** One API key per account. */
   keys: string[];
   stop(): Promise<void>;
@@ -107,7 +109,14 @@ export async function startBenchService(
     for (let i = 0; i < options.accounts; i++) {
       keys.push(await signInAndCreateKey(urls[0], `bench-${i}@example.com`));
     }
-    return { urls, apiPids: apis.map((a) => a.pid), detectorPid: detector.pid, keys, stop };
+    return {
+      urls,
+      apiPids: apis.map((a) => a.pid),
+      detectorPid: detector.pid,
+      detectorUrl,
+      keys,
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;

@@ -35,6 +35,8 @@ const Env = z.object({
   MODEL_DIR: z.string().optional(),
   /** Documents folder the started detector retrieves evidence from (the detector checks it). */
   KNOWLEDGE_DIR: z.string().min(1).optional(),
+  /** Calls the started detector's cross-encoder reads at once (the detector checks it). */
+  ENCODER_CONCURRENCY: z.string().min(1).optional(),
   /** A file path (folder created on start) or a KV Connect URL shared by several instances. */
   KV_PATH: z.string().default("./data/kv.sqlite3"),
   /** A KV Connect server's access token: Deno reads it itself; checked here, never kept or logged. */
@@ -110,6 +112,8 @@ export interface Config {
       modelDir?: string;
       /** `KNOWLEDGE_DIR`, passed to the started detector (a remote one reads its own). */
       knowledgeDir?: string;
+      /** `ENCODER_CONCURRENCY`, passed to the started detector (a remote one reads its own). */
+      encoderConcurrency?: string;
       /** `VERIFIER_*`, passed to the started detector (a remote one reads its own). */
       verifier?: VerifierSettings;
     }
@@ -168,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       modelDir: e.MODEL_DIR,
       verifier: verifierSettings(e),
       knowledgeDir: e.KNOWLEDGE_DIR,
+      encoderConcurrency: e.ENCODER_CONCURRENCY,
     };
   return {
     host: e.HOST,

@@ -35,6 +35,8 @@ const WARNING_TEXTS: Record<string, string> = {
   subscription_inactive: "Your subscription is not active.",
   no_evidence: "No sources cover these claims: they could not be verified.",
   verifier_unavailable: "The fact verifier did not answer: this is the model's own score.",
+  encoder_busy: "The server was busy: this score was made without reading each claim against " +
+    "the source.",
 };
 
 export function warningText(code: string): string {

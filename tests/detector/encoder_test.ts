@@ -16,6 +16,7 @@ import {
   hasEvidence,
 } from "../../server/detector/encoder/evidence_window.ts";
 import { EncodedDetector, fusionStamp } from "../../server/detector/encoder/encoded_detector.ts";
+import { EncoderAdmission } from "../../server/detector/encoder/admission.ts";
 import {
   ENCODER_FUSION_FILE,
   type EncoderFusionFile,
@@ -154,10 +155,10 @@ Deno.test("encoder fusion: weighs sets alike, yet p stays calibrated over the po
   }
 });
 
-async function servedWith(fusion: EncoderFusionFile | undefined) {
+async function servedWith(fusion: EncoderFusionFile | undefined, admission?: EncoderAdmission) {
   const model = await modelPromise;
   const encoder = (await encoderPromise)!;
-  return new EncodedDetector(model, undefined, encoder, fusion);
+  return new EncodedDetector(model, undefined, encoder, fusion, admission);
 }
 
 const EVIDENCE =
@@ -221,6 +222,33 @@ Deno.test("encoded detector: reads claims only where there is evidence, fused as
   // Without a fusion the encoder is not used at all.
   const unfitted = await servedWith(undefined);
   assert.equal(JSON.stringify(await unfitted.score(call)), JSON.stringify(checked.scoreNow(call)));
+});
+
+Deno.test("encoder admission: a call that finds every place taken is scored at once without the encoder, with encoder_busy", async () => {
+  const model = await modelPromise;
+  const stamp = await fusionStamp(model, undefined, (await encoderPromise)!);
+  const admission = new EncoderAdmission(1);
+  const served = await servedWith(fitEncoderFusion(fusionRows(), stamp, "test rows"), admission);
+  const call = {
+    prompt: EVIDENCE,
+    response: "The bridge opened in 1937. It was painted green.",
+    task: "binary" as const,
+    inputMode: "pr" as const,
+  };
+  const alone = await served.score(call);
+  assert.deepEqual(alone.warnings, []);
+  // Two calls at once: the first takes the one place, the second is turned away.
+  const [first, second] = await Promise.all([served.score(call), served.score(call)]);
+  assert.deepEqual(first, alone);
+  const unread = new CheckedDetector(model, undefined).scoreNow(call);
+  assert.deepEqual(second, { ...unread, warnings: ["encoder_busy"] });
+  assert.deepEqual(admission.counts, { read: 2, busy: 1 });
+  // Calls the encoder does not read take no place.
+  const ro = { ...call, inputMode: "ro" as const };
+  const [read, response] = await Promise.all([served.score(call), served.score(ro)]);
+  assert.deepEqual(read, alone);
+  assert.deepEqual(response.warnings, []);
+  assert.deepEqual(admission.counts, { read: 3, busy: 1 });
 });
 
 Deno.test("encoder fusion: a file fitted on another model, checks or encoder is not used", async () => {

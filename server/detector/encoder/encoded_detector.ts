@@ -2,9 +2,10 @@
  * The served detector: the model with its exact checks (checks/checked_detector.ts) and, for calls
  * with evidence to read, the cross-encoder. Each claim of a `pr` call is read against its evidence
  * window (one run per claim: onnx_model.ts), and the call's p_hallucination and flag come from the
- * fusion fitted on those readings (fusion.ts); each claim's risk is fused with its own reading. Calls without evidence
- * (`ro`, a bare question) and a model folder without an encoder or a current fusion get the
- * checked detector's answer unchanged, at its cost.
+ * fusion fitted on those readings (fusion.ts); each claim's risk is fused with its own reading.
+ * Calls without evidence (`ro`, a bare question) and a model folder without an encoder or a
+ * current fusion get the checked detector's answer unchanged, at its cost; so does a served call
+ * that finds the encoder busy (admission.ts), with the warning `encoder_busy`.
  */
 import type { ClaimRisk } from "../../../shared/claims.ts";
 import type { DetectInput } from "../../../shared/detect_request.ts";
@@ -19,6 +20,7 @@ import {
 } from "../inference/model_files.ts";
 import type { ClaimsInput, ScoreOutput } from "../inference/types.ts";
 import { splitClaims } from "../signals/claims.ts";
+import { BUSY, ENCODER_BUSY, type EncoderAdmission } from "./admission.ts";
 import { CrossEncoder, type PairMemo } from "./cross_encoder.ts";
 import { type ClaimEntailment, claimEntailment } from "./entailment.ts";
 import {
@@ -34,6 +36,8 @@ export class EncodedDetector extends CheckedDetector {
     fusion: ExactFusionFile | undefined,
     readonly encoder: CrossEncoder | undefined,
     readonly encoderFusion: EncoderFusionFile | undefined,
+    /** Served: how many calls the encoder reads at once. Offline runs read every call. */
+    readonly admission?: EncoderAdmission,
     now?: () => Date,
   ) {
     super(base, fusion, now);
@@ -41,18 +45,34 @@ export class EncodedDetector extends CheckedDetector {
 
   override withCalibration(calibration: CalibratorFile, version: string): CalibratedDetector {
     const base = new CalibratedDetector(this.core, calibration, this.modelVersion, version);
-    return new EncodedDetector(base, this.fusion, this.encoder, this.encoderFusion, this.now);
+    return new EncodedDetector(
+      base,
+      this.fusion,
+      this.encoder,
+      this.encoderFusion,
+      this.admission,
+      this.now,
+    );
   }
 
   /** The cross-encoder's reading of the claims, or undefined without an encoder or evidence. */
   async readClaims(input: ClaimsInput): Promise<ClaimEntailment[] | undefined> {
-    if (!this.encoder || input.inputMode !== "pr") return undefined;
-    return await claimEntailment(this.encoder, input.prompt, splitClaims(input.response));
+    if (!this.reads(input)) return undefined;
+    return await claimEntailment(this.encoder!, input.prompt, splitClaims(input.response));
   }
 
-  /** The reading when a fusion applies to it (none fitted: not read at all). */
-  private async entailment(input: ClaimsInput): Promise<ClaimEntailment[] | undefined> {
-    return this.encoderFusion ? await this.readClaims(input) : undefined;
+  /** The reading when a fusion applies to it (none fitted: not read at all), or `BUSY`. */
+  private async entailment(
+    input: ClaimsInput,
+  ): Promise<ClaimEntailment[] | typeof BUSY | undefined> {
+    if (!this.encoderFusion) return undefined;
+    const read = () => this.readClaims(input);
+    return this.admission && this.reads(input) ? await this.admission.admit(read) : await read();
+  }
+
+  /** Whether the encoder reads this call: it has one, and the call has a prompt to read against. */
+  private reads(input: ClaimsInput): boolean {
+    return this.encoder !== undefined && input.inputMode === "pr";
   }
 
   /** The checked detector's answer alone: what the encoder's fusion is fitted on. */
@@ -63,6 +83,7 @@ export class EncodedDetector extends CheckedDetector {
   override async score(input: DetectInput): Promise<ScoreOutput> {
     const output = this.scoreNow(input);
     const read = await this.entailment(input);
+    if (read === BUSY) return { ...output, warnings: [...output.warnings, ENCODER_BUSY] };
     if (!read) return output;
     const fusion = this.encoderFusion!;
     const p = fusedProbability(fusion, output.p_hallucination, read.map((r) => r.logit));
@@ -82,7 +103,7 @@ export class EncodedDetector extends CheckedDetector {
   override async scoreClaims(input: ClaimsInput): Promise<ClaimRisk[]> {
     const claims = this.claimRisks(input);
     const read = await this.entailment(input);
-    return read ? this.claimsRead(claims, read) : claims;
+    return read && read !== BUSY ? this.claimsRead(claims, read) : claims;
   }
 
   /** Each claim fused with its own reading (a claim past the ones read keeps its risk). */
@@ -115,18 +136,20 @@ export async function fusionStamp(
 
 /**
  * The served detector of `modelDir`: model, exact checks and their fusion, cross-encoder and its
- * fusion. `memo` keeps the encoder's readings across calls, for offline runs only.
+ * fusion. `memo` keeps the encoder's readings across calls, for offline runs only; `admission`
+ * bounds the calls it reads at once, for serving.
  */
 export async function loadServedDetector(
   modelDir: string = DEFAULT_MODEL_DIR,
   memo?: PairMemo,
+  admission?: EncoderAdmission,
 ): Promise<EncodedDetector> {
   const detector = await loadDetector(modelDir);
   const exactFusion = await readExactFusion(modelDir, detector);
   const encoder = await CrossEncoder.load(modelDir, memo);
   const encoderFusion = encoder &&
     await readEncoderFusion(modelDir, await fusionStamp(detector, exactFusion, encoder));
-  const served = new EncodedDetector(detector, exactFusion, encoder, encoderFusion);
+  const served = new EncodedDetector(detector, exactFusion, encoder, encoderFusion, admission);
   await warmUp(served);
   return served;
 }

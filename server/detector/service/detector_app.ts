@@ -1,6 +1,7 @@
 /**
- * The inference backend's HTTP app: health (503 until the model has loaded) and the internal
- * detect route behind the shared secret. All state lives in this closure, none in the process.
+ * The inference backend's HTTP app: health (503 until the model has loaded; with the calls the
+ * encoder read and turned away) and the internal detect route behind the shared secret. All state
+ * lives in this closure, none in the process.
  */
 import { type Context, Hono } from "hono";
 import { parseDetectBody } from "./detect_body.ts";
@@ -8,12 +9,15 @@ import { inferenceSecret } from "./inference_secret.ts";
 import type { DetectorScore } from "./wire.ts";
 import { createScorer, scoreAtTopK } from "../scoring/scorer.ts";
 import type { Detector, Scorer } from "../inference/types.ts";
+import type { EncoderAdmission } from "../encoder/admission.ts";
 
 export interface DetectorAppOptions {
   secret: string;
   detector: Promise<Detector> | Detector;
   /** Builds the scoring step from the loaded detector; default: the detector, no knowledge base. */
   scorer?: (detector: Detector) => Promise<Scorer> | Scorer;
+  /** The served encoder's admission: its counts are part of the health answer. */
+  admission?: EncoderAdmission;
   /** Called when loading fails (the app keeps answering 503). */
   onLoadError?: (error: unknown) => void;
 }
@@ -38,6 +42,7 @@ export function createDetectorApp(options: DetectorAppOptions): Hono {
         status: "ok",
         model_version: detector.modelVersion,
         calibrator_version: detector.calibratorVersion,
+        ...(options.admission && { encoder_calls: options.admission.counts }),
       })
       : c.json(MODEL_UNAVAILABLE, 503);
   app.get("/health", health);

@@ -28,6 +28,8 @@ export interface DetectorProcessOptions {
   secret: string;
   modelDir?: string;
   knowledgeDir?: string;
+  /** `ENCODER_CONCURRENCY` as given (the detector validates it). */
+  encoderConcurrency?: string;
   /** The verifier the detector fuses with (its `VERIFIER_*` settings). */
   verifier?: VerifierSettings;
   /** Where the child's output lines go (default: this process's stderr). */
@@ -60,6 +62,7 @@ export async function startDetectorProcess(
       DETECTOR_SECRET: options.secret,
       ...(options.modelDir ? { MODEL_DIR: options.modelDir } : {}),
       ...(options.knowledgeDir ? { KNOWLEDGE_DIR: options.knowledgeDir } : {}),
+      ...(options.encoderConcurrency ? { ENCODER_CONCURRENCY: options.encoderConcurrency } : {}),
       ...verifierEnvOf(options.verifier),
     },
     stdin: "null",

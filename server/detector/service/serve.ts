@@ -1,11 +1,13 @@
 /**
  * `deno task serve:detector`: serves the inference backend alone. Listens at once (503 while the
  * model loads), then loads the model. With `VERIFIER_URL` set, scores are fused with the verifier's.
+ * `ENCODER_CONCURRENCY` calls are read by the cross-encoder at once (admission.ts).
  */
 import { z } from "zod";
 import { createDetectorApp } from "./detector_app.ts";
 import { isFolder } from "../knowledge/load.ts";
 import { scorerFor } from "../scoring/scorer.ts";
+import { EncoderAdmission } from "../encoder/admission.ts";
 import { loadServedDetector } from "../encoder/encoded_detector.ts";
 import { DEFAULT_MODEL_DIR } from "../inference/model_files.ts";
 import { verifierStep } from "../verifier/scorer.ts";
@@ -17,6 +19,8 @@ const DetectorEnv = z.object({
   HOST: z.string().min(1).default("127.0.0.1"),
   DETECTOR_SECRET: z.string().min(1, "DETECTOR_SECRET is required"),
   MODEL_DIR: z.string().min(1).default(DEFAULT_MODEL_DIR),
+  /** Calls the cross-encoder reads at once; more are scored without it (`encoder_busy`). */
+  ENCODER_CONCURRENCY: z.coerce.number().int().min(1).default(2),
   /** Folder of documents to retrieve evidence from (indexed at start-up). */
   KNOWLEDGE_DIR: z.string().min(1).refine(isFolder, "must be an existing folder").optional(),
 }).extend(VerifierEnvFields.shape).superRefine(requireVerifierModel);
@@ -40,7 +44,8 @@ if (import.meta.main) {
     Deno.exit(2);
   }
   const started = performance.now();
-  const detector = loadServedDetector(config.MODEL_DIR);
+  const admission = new EncoderAdmission(config.ENCODER_CONCURRENCY);
+  const detector = loadServedDetector(config.MODEL_DIR, undefined, admission);
   // A failed load is reported by the app (it keeps answering 503), so it is not rethrown here.
   detector.then(
     (d) =>
@@ -55,6 +60,7 @@ if (import.meta.main) {
   const app = createDetectorApp({
     secret: config.DETECTOR_SECRET,
     detector,
+    admission,
     // The verifier step (when configured) wraps the detector, with the knowledge base if any.
     scorer: async () =>
       wrap(await scorerFor(await detector, config.KNOWLEDGE_DIR, config.MODEL_DIR, console.error)),
