@@ -17,6 +17,7 @@ import {
 } from "../../server/detector/encoder/evidence_window.ts";
 import { EncodedDetector, fusionStamp } from "../../server/detector/encoder/encoded_detector.ts";
 import { EncoderAdmission } from "../../server/detector/encoder/admission.ts";
+import { readDetectorEnv } from "../../server/detector/service/serve.ts";
 import {
   ENCODER_FUSION_FILE,
   type EncoderFusionFile,
@@ -272,4 +273,18 @@ Deno.test("encoder fusion: a file fitted on another model, checks or encoder is 
   // The fitted weights are those of a logistic regression: p rises with the worst claim.
   const fusion = fitEncoderFusion(fusionRows(), stamp, "test rows");
   assert.ok(fusedProbability(fusion, 0.5, [3]) > fusedProbability(fusion, 0.5, [-3]));
+});
+
+Deno.test("ENCODER_CONCURRENCY: two places by default, at least one", () => {
+  assert.equal(readDetectorEnv({ DETECTOR_SECRET: "s" }).ENCODER_CONCURRENCY, 2);
+  assert.equal(
+    readDetectorEnv({ DETECTOR_SECRET: "s", ENCODER_CONCURRENCY: "4" }).ENCODER_CONCURRENCY,
+    4,
+  );
+  for (const value of ["0", "1.5", "two"]) {
+    assert.throws(
+      () => readDetectorEnv({ DETECTOR_SECRET: "s", ENCODER_CONCURRENCY: value }),
+      /ENCODER_CONCURRENCY/,
+    );
+  }
 });
