@@ -160,7 +160,7 @@ function loadRow(label: string[], m: Measured): string[] {
 }
 
 const LOAD_HEADER = ["calls/s", "p50", "p90", "p99", "API cpu ms", "detector cpu ms"];
-/** After the load header and the detector's share of the CPU. */
+/** Of the calls the cross-encoder could read, the share it read (the others: `encoder_busy`). */
 const ENCODER_HEADER = "read by the encoder";
 
 async function main(): Promise<void> {

@@ -1,6 +1,6 @@
 /**
- * How many calls the cross-encoder reads at once. A call with evidence costs the encoder about a
- * hundred times what the rest of the detector costs (one ONNX run per claim), so under load the
+ * How many calls the cross-encoder reads at once. A call with evidence costs the encoder some fifty
+ * times what the rest of the detector costs (one ONNX run per claim), so under load the
  * calls queued behind its work would wait seconds, then time out at the API, while the detector
  * went on reading for callers that had gone. A call that finds every place taken is scored at
  * once without the encoder (the model and its exact checks) and says so with the warning
