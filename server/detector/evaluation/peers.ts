@@ -99,17 +99,36 @@ export interface PeerResult {
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
-/** A benchmark's pr test rows, by the part its metrics are averaged over (one part: pooled). */
-function benchmarkParts(b: PeerBenchmark, test: readonly BuiltRow[]): BuiltRow[][] {
-  const parts = new Map<string, BuiltRow[]>();
+interface ScoredRow {
+  p: number;
+  /** 1 where flagged. */
+  flag: number;
+  y: boolean;
+}
+
+/**
+ * A benchmark's pr test rows scored by `scoreOf` (undefined leaves a row out), grouped by the
+ * part its metrics are averaged over (one part: pooled).
+ */
+async function scoredParts(
+  b: PeerBenchmark,
+  test: readonly BuiltRow[],
+  scoreOf: (row: BuiltRow) => Promise<Omit<ScoredRow, "y"> | undefined>,
+): Promise<ScoredRow[][]> {
+  const parts = new Map<string, ScoredRow[]>();
   for (const row of test.filter((r) => r.modes.includes("pr") && b.includes(r))) {
+    const scored = await scoreOf(row);
+    if (!scored) continue;
     const key = b.meanPerPart ? row.part ?? "" : "";
     const part = parts.get(key) ?? [];
-    part.push(row);
+    part.push({ ...scored, y: row.hallucinated });
     parts.set(key, part);
   }
   return [...parts.values()];
 }
+
+const rowsIn = (parts: readonly ScoredRow[][]) => parts.reduce((n, part) => n + part.length, 0);
+const aurocOf = (part: readonly ScoredRow[]) => auroc(part.map((r) => r.p), part.map((r) => r.y));
 
 export async function peerResults(
   detector: CalibratedDetector,
@@ -117,29 +136,27 @@ export async function peerResults(
 ): Promise<PeerResult[]> {
   const results: PeerResult[] = [];
   for (const b of PEER_BENCHMARKS) {
-    const parts: { p: number[]; flag: number[]; y: boolean[] }[] = [];
-    for (const rows of benchmarkParts(b, test)) {
-      const part = { p: [] as number[], flag: [] as number[], y: [] as boolean[] };
-      for (const row of rows) {
-        const out = await detector.score({
-          prompt: row.prompt,
-          response: row.response,
-          task: "binary",
-          inputMode: "pr",
-        });
-        part.p.push(out.p_hallucination);
-        part.flag.push(out.flag ? 1 : 0);
-        part.y.push(row.hallucinated);
-      }
-      parts.push(part);
-    }
+    const parts = await scoredParts(b, test, async (row) => {
+      const out = await detector.score({
+        prompt: row.prompt,
+        response: row.response,
+        task: "binary",
+        inputMode: "pr",
+      });
+      return { p: out.p_hallucination, flag: out.flag ? 1 : 0 };
+    });
+    const y = (part: readonly ScoredRow[]) => part.map((r) => r.y);
     results.push({
       name: b.name,
-      n: parts.reduce((n, s) => n + s.y.length, 0),
+      n: rowsIn(parts),
       // At the call's own flag: a call read by the encoder has the fusion's threshold.
-      balancedAccuracy: mean(parts.map((s) => balancedAccuracy(countsAt(s.flag, s.y, 1)))),
-      oracleBalancedAccuracy: mean(parts.map((s) => oracleBalancedAccuracy(s.p, s.y))),
-      auroc: mean(parts.map((s) => auroc(s.p, s.y))),
+      balancedAccuracy: mean(
+        parts.map((part) => balancedAccuracy(countsAt(part.map((r) => r.flag), y(part), 1))),
+      ),
+      oracleBalancedAccuracy: mean(
+        parts.map((part) => oracleBalancedAccuracy(part.map((r) => r.p), y(part))),
+      ),
+      auroc: mean(parts.map(aurocOf)),
       oracleScope: b.meanPerPart ? "domain" : "set",
       target: b.target,
       peers: b.peers,
@@ -157,19 +174,11 @@ export async function peerAurocs(
 ): Promise<{ name: string; n: number; auroc: number }[]> {
   const results = [];
   for (const b of PEER_BENCHMARKS) {
-    const parts: { score: number[]; y: boolean[] }[] = [];
-    for (const rows of benchmarkParts(b, test)) {
-      const part = { score: [] as number[], y: [] as boolean[] };
-      for (const row of rows) {
-        const score = await scoreOf(row);
-        if (score === undefined) continue;
-        part.score.push(score);
-        part.y.push(row.hallucinated);
-      }
-      parts.push(part);
-    }
-    const n = parts.reduce((n, s) => n + s.y.length, 0);
-    results.push({ name: b.name, n, auroc: mean(parts.map((s) => auroc(s.score, s.y))) });
+    const parts = await scoredParts(b, test, async (row) => {
+      const p = await scoreOf(row);
+      return p === undefined ? undefined : { p, flag: 0 };
+    });
+    results.push({ name: b.name, n: rowsIn(parts), auroc: mean(parts.map(aurocOf)) });
   }
   return results;
 }

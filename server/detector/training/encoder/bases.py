@@ -73,7 +73,8 @@ def convert_minilm_l3(folder, log):
     if [k for k in missing if not k.endswith("position_ids")] or unexpected:
         raise ValueError(f"MiniLM-L3 from ONNX: missing {missing}, unexpected {unexpected}")
 
-    tokenizer = AutoTokenizer.from_pretrained(str(minilm_l6_path()))
+    tokenizer_files = minilm_l6_path()
+    tokenizer = AutoTokenizer.from_pretrained(str(tokenizer_files))
     sample = tokenizer(["The bridge opened on May 27, 1937.", "It is painted orange, not red."],
                        padding=True, return_tensors="np")
     session = onnxruntime.InferenceSession(str(graph_file), providers=["CPUExecutionProvider"])
@@ -92,8 +93,8 @@ def convert_minilm_l3(folder, log):
     shutil.rmtree(partial, ignore_errors=True)
     model.save_pretrained(str(partial))
     for name in TOKENIZER_FILES:
-        if (minilm_l6_path() / name).exists():
-            shutil.copy(minilm_l6_path() / name, partial / name)
+        if (tokenizer_files / name).exists():
+            shutil.copy(tokenizer_files / name, partial / name)
     partial.rename(folder)
     log(f"MiniLM-L3 rebuilt from its ONNX graph into {folder}: largest gap to the graph's "
         f"sentence embedding {gap:.1e}")

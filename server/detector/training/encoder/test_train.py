@@ -24,19 +24,21 @@ PAIRS = [
 ]
 
 
+def train(tmp, steps, *extra):
+    """train.py on PAIRS (as training and validation pairs) into tmp/run, `steps` steps of 2."""
+    pairs = Path(tmp) / "pairs.jsonl"
+    pairs.write_text("".join(json.dumps(p) + "\n" for p in PAIRS))
+    command = [sys.executable, str(HERE / "train.py"), "--pairs", str(pairs), "--val", str(pairs),
+               "--out", str(Path(tmp) / "run"), "--batch", "2", "--evals", "1",
+               "--steps", str(steps), "--max-len", "32", *extra]
+    return subprocess.run(command, capture_output=True, text=True)
+
+
 class OneStep(unittest.TestCase):
     def test_one_step_then_export_and_resume(self):
         with tempfile.TemporaryDirectory() as tmp:
-            pairs = Path(tmp) / "pairs.jsonl"
-            pairs.write_text("".join(json.dumps(p) + "\n" for p in PAIRS))
             out = Path(tmp) / "run"
-            def run(steps, epochs=1):
-                command = [sys.executable, str(HERE / "train.py"), "--pairs", str(pairs), "--val",
-                           str(pairs), "--out", str(out), "--batch", "2", "--evals", "1",
-                           "--steps", str(steps), "--max-len", "32", "--epochs", str(epochs)]
-                return subprocess.run(command, capture_output=True, text=True)
-
-            first = run(1)
+            first = train(tmp, 1)
             self.assertEqual(first.returncode, 0, first.stderr)
             report = json.loads((out / "encoder-report.json").read_text())
             self.assertEqual(report["steps"], 1)
@@ -45,12 +47,12 @@ class OneStep(unittest.TestCase):
             for name in ["cross-encoder.onnx", "bi-encoder.onnx", "vocab.txt", "checkpoint.pt"]:
                 self.assertTrue((out / name).stat().st_size > 0, name)
             # A rerun goes on from the checkpoint instead of starting over.
-            second = run(2)
+            second = train(tmp, 2)
             self.assertEqual(second.returncode, 0, second.stderr)
             self.assertIn("resumed at step 1", second.stderr)
             self.assertEqual(json.loads((out / "encoder-report.json").read_text())["steps"], 2)
             # Two steps were one epoch of four pairs: a second epoch extends the finished run.
-            third = run(4, epochs=2)
+            third = train(tmp, 4, "--epochs", "2")
             self.assertEqual(third.returncode, 0, third.stderr)
             self.assertIn("the plan changed from 2 to 4 steps", third.stderr)
             report = json.loads((out / "encoder-report.json").read_text())
@@ -60,18 +62,13 @@ class OneStep(unittest.TestCase):
 class OtherBase(unittest.TestCase):
     def test_minilm_l3_is_rebuilt_from_its_graph_and_trains(self):
         with tempfile.TemporaryDirectory() as tmp:
-            pairs = Path(tmp) / "pairs.jsonl"
-            pairs.write_text("".join(json.dumps(p) + "\n" for p in PAIRS))
-            out = Path(tmp) / "run"
-            command = [sys.executable, str(HERE / "train.py"), "--pairs", str(pairs), "--val",
-                       str(pairs), "--out", str(out), "--batch", "2", "--evals", "1", "--steps", "1",
-                       "--max-len", "32", "--base", "minilm-l3"]
-            result = subprocess.run(command, capture_output=True, text=True)
+            result = train(tmp, 1, "--base", "minilm-l3")
             self.assertEqual(result.returncode, 0, result.stderr)
             self.assertIn("MiniLM-L3 rebuilt from its ONNX graph", result.stderr)
             config = json.loads((Path(tmp) / "base-minilm-l3" / "config.json").read_text())
             self.assertEqual(config["num_hidden_layers"], 3)
-            self.assertEqual(json.loads((out / "encoder-report.json").read_text())["base"], "minilm-l3")
+            report = json.loads((Path(tmp) / "run" / "encoder-report.json").read_text())
+            self.assertEqual(report["base"], "minilm-l3")
 
 
 if __name__ == "__main__":
