@@ -149,6 +149,49 @@ Deno.test("exact checks, evidence: silent where the document does not state the 
   assert.deepEqual(verdicts("The suspension bridge is 2,150 metres long.", "evidence_number"), []);
 });
 
+Deno.test("exact checks, evidence: the one value of a sentence said about the claim's thing", () => {
+  const span = "The Ostra Bridge crosses the river. Its main span measures 1,437 m, and the deck " +
+    "sits 67 m above the water. It opened on March 4, 1996, after six years of work.";
+  assertOne(
+    "The main span of the Ostra Bridge is 1.743 km long.",
+    "evidence_number",
+    "contradicted",
+    "1.743 km; the document says 1,437 metres",
+    span,
+  );
+  assertOne(
+    "The main span of the Ostra Bridge is 1.437 km long.",
+    "evidence_number",
+    "consistent",
+    undefined,
+    span,
+  );
+  // A sentence that opens with "It" is about the bridge of the sentence before.
+  assertOne(
+    "The Ostra Bridge opened on 4 March 1969.",
+    "evidence_date",
+    "contradicted",
+    undefined,
+    span,
+  );
+  assertOne(
+    "The Ostra Bridge opened on 4 March 1996.",
+    "evidence_date",
+    "consistent",
+    undefined,
+    span,
+  );
+  // Arithmetic written out in words derives its numbers: they are not the document's facts.
+  assert.deepEqual(
+    verdicts(
+      "Clover walks 4.5 miles times 2 walks a day, which equals 9 miles.",
+      "evidence_number",
+      "Clover walks 3 miles a day in two walks.",
+    ),
+    [],
+  );
+});
+
 const TOUR = "The guided tour of the castle lasts 40 minutes. It opened to visitors in 1950.";
 
 Deno.test("exact checks, evidence: durations are quantities of time, in any unit", () => {
@@ -543,6 +586,15 @@ Deno.test("exact checks, identifiers: check digits, arXiv, DOI syntax, citation 
   assertOne("Smith, J. (2021). Attention. arXiv:2113.01234.", "arxiv", "contradicted");
   assertOne("Smith, J. (2012). Attention. arXiv:1203.01234.", "arxiv", "contradicted");
   assertOne("See arXiv:hep-th/9901001.", "arxiv", "consistent");
+  // Said in words around the identifier: "ISBN is", "arXiv 2105…", an arxiv.org link.
+  assertOne("Its ISBN is 0306406152, so ask a library.", "isbn", "consistent");
+  assertOne("Its ISBN is 0306406155, so ask a library.", "isbn", "contradicted");
+  assertOne("It is on arXiv as 2203.04512; Ng posted it in 2021.", "arxiv", "contradicted");
+  assertOne("It is on arXiv as 2103.04512; Ng posted it in 2021.", "arxiv", "consistent");
+  assertOne("The 2020 study (https://arxiv.org/abs/2006.11239) is cited.", "arxiv", "consistent");
+  assertOne("The 2019 study (https://arxiv.org/abs/2006.11239) is cited.", "arxiv", "contradicted");
+  // A number of that shape is an identifier only where arXiv is named near it.
+  assert.deepEqual(verdicts("The index rose to 2105.01234 in 2019.", "arxiv"), []);
   assertOne("doi:10.1038/nature14539", "doi", "consistent");
   assertOne("doi:10.103/nature14539", "doi", "contradicted");
   assertOne("As shown by Lee et al. (2031), it works.", "future_citation", "contradicted");

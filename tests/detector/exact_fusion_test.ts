@@ -125,6 +125,14 @@ Deno.test("checked detector: the answer's own arithmetic checking out lowers p",
   const after = checked.scoreNow(call).p_hallucination;
   assert.equal(after, fusedProbability(file, { group: "consistent", coverage: 1 }, before));
   assert.ok(after < before);
+  // Beside a figure nothing checks, the right conversion moves p by the share it covers.
+  const longer = { ...call, response: `${call.response} It serves 8 people.` };
+  const alone = model.scoreNow(longer).p_hallucination;
+  const half = checked.scoreNow(longer).p_hallucination;
+  assert.equal(half, fusedProbability(file, { group: "consistent", coverage: 0.5 }, alone));
+  assert.ok(
+    half < alone && half > fusedProbability(file, { group: "consistent", coverage: 1 }, alone),
+  );
   // A number that matches the document is reported, but is no evidence of a faithful answer.
   const document = {
     prompt: "The suspension bridge is 1,280 m long and opened on May 28, 1937.",

@@ -1,9 +1,10 @@
 /**
  * Arithmetic written out in the answer: "3 x $25 = $75", "17 + 25 = 42", "120 / 8 = 15". The
  * terms are evaluated with the usual precedence (×, / before +, −) and the stated result must be
- * the value within the precision it is written with. Only whole expressions of plain numbers
- * (money allowed): one with units, percentages, parentheses, powers, unknowns or LaTeX, or that
- * is a piece of a longer one, is left alone.
+ * the value within the precision it is written with; a division stated with its remainder
+ * ("194 ÷ 11 = 17 with a remainder of 7") must give the whole quotient and what is left. Only
+ * whole expressions of plain numbers (money allowed): one with units, percentages, parentheses,
+ * powers, unknowns or LaTeX, or that is a piece of a longer one, is left alone.
  */
 import { type ExactFinding, finding } from "./finding.ts";
 import { formatNumber } from "./values.ts";
@@ -15,9 +16,16 @@ const EXPRESSION = new RegExp(
     String.raw`(${NUMBER})(?![\p{L}\p{N}%(^]|[.,]\d|\s*${OPERATOR}\s*\$?\d)`,
   "gu",
 );
-/** Said not to hold: "we cannot make 5 + 3 = 9", "25 + 25 = 49 (not true)". */
+/**
+ * Said not to hold: "we cannot make 5 + 3 = 9", "25 + 25 = 49 (not true)", or on the next line
+ * ("25 + 25 = 49\n\n50 = 49 (not true)").
+ */
 const DENIED_BEFORE = /\b(?:not|cannot|can't|never|isn't|false that|wrong that)\b[^.\n]{0,30}$/i;
-const DENIED_AFTER = /^[^.\n]{0,20}\b(?:not true|false|wrong|incorrect|impossible)\b|^\s*[≠]/i;
+const DENIED_AFTER =
+  /^(?:[^.\n]{0,20}|\s*\n[^.\n]{0,20})\b(?:not true|false|wrong|incorrect|impossible)\b|^\s*[≠]/i;
+/** A whole quotient and its remainder: "194 ÷ 11 = 17 with a remainder of 7", "= 17 R 7". */
+const REMAINDER =
+  /^\s*(?:,\s*)?(?:with\s+(?:a\s+)?remainder(?:\s+of)?|remainder|r(?=\s*\d))\s*(\d+)?/i;
 /** Before the expression: another operator, an equation or LaTeX means it is only a part. */
 const INSIDE_MORE = /(?:[+\-−×x*/÷^=\\$(]|\\[a-z]+)\s*$/;
 const TERM = new RegExp(String.raw`(${NUMBER})|(${OPERATOR})`, "g");
@@ -48,6 +56,16 @@ function evaluate(expression: string): number | undefined {
   return terms.slice(1).reduce((sum, t, i) => (signs[i] === "+" ? sum + t : sum - t), terms[0]);
 }
 
+/** "a ÷ b" in whole numbers: its whole quotient and what is left; else undefined. */
+function wholeDivision(expression: string): { quotient: number; rest: number } | undefined {
+  const terms = [...expression.matchAll(TERM)];
+  if (terms.length !== 3 || !/^[/÷]$/.test(terms[1][2] ?? "")) return undefined;
+  const [a, b] = [value(terms[0][1]), value(terms[2][1])];
+  if (!Number.isInteger(a) || !Number.isInteger(b) || b === 0) return undefined;
+  const quotient = Math.trunc(a / b);
+  return { quotient, rest: a - quotient * b };
+}
+
 export function arithmeticFindings(text: string): ExactFinding[] {
   const out: ExactFinding[] = [];
   for (const m of text.matchAll(EXPRESSION)) {
@@ -60,14 +78,24 @@ export function arithmeticFindings(text: string): ExactFinding[] {
     const result = evaluate(m[1]);
     if (result === undefined || !Number.isFinite(result)) continue;
     const stated = value(m[2]);
-    const ok = Math.abs(result - stated) <= tolerance(m[2]) + 1e-9 * Math.abs(result);
-    const shown = `${m[1].replace(/\s+/g, " ")} = ${formatNumber(result, 4)}`;
+    const expression = m[1].replace(/\s+/g, " ");
+    let ok = Math.abs(result - stated) <= tolerance(m[2]) + 1e-9 * Math.abs(result);
+    let shown = `${expression} = ${formatNumber(result, 4)}`;
+    // "194 ÷ 11 = 17 with a remainder of 7": the whole quotient, and the remainder if stated.
+    const remainder = REMAINDER.exec(text.slice(end, end + 30));
+    if (remainder) {
+      const division = wholeDivision(m[1]);
+      if (!division) continue;
+      const { quotient, rest } = division;
+      ok = stated === quotient && (remainder[1] === undefined || Number(remainder[1]) === rest);
+      shown = `${expression} = ${quotient} remainder ${rest}`;
+    }
     out.push(
       finding(
         "arithmetic",
         !ok,
         { start: m.index!, end },
-        ok ? shown : `${shown}, not ${m[2]}`,
+        ok ? shown : `${shown}, not ${m[2]}${remainder?.[0].replace(/\s+/g, " ").trimEnd() ?? ""}`,
       ),
     );
   }

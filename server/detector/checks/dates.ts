@@ -40,9 +40,10 @@ export function calendarDates(text: string): CalendarDate[] {
     if (anchor < covered) continue;
     // The window starts after the date before it, so a range ("March 1 to March 15") gives both.
     const from = Math.max(0, covered, anchor - BEFORE);
-    // The window ends at the first year after the month: chrono misreads "2001, 24 days" as a time.
-    const year = text.slice(anchor, anchor + AFTER).match(/\b\d{4}\b/);
-    const window = text.slice(from, year ? anchor + year.index! + 4 : anchor + AFTER);
+    // The window ends at the first year after the month (chrono misreads "2001, 24 days" as a
+    // time), or after an ISO date's day.
+    const year = text.slice(anchor, anchor + AFTER).match(/\b\d{4}\b(?:-\d\d-\d\d\b)?/);
+    const window = text.slice(from, year ? anchor + year.index! + year[0].length : anchor + AFTER);
     // A month without a number next to it ("in May", "May and 12") is no date: chrono is not asked.
     const before = text.slice(Math.max(0, anchor - 12), anchor);
     const after = text.slice(anchor, anchor + 14);
@@ -112,4 +113,32 @@ export function describeDate(d: Omit<CalendarDate, "start" | "end">): string {
   if (d.month) parts.push(monthName(d.month) + (d.day ? ` ${d.day}` : ""));
   if (d.year !== undefined) parts.push(parts.length && d.day ? `, ${d.year}` : ` ${d.year}`);
   return parts.join("").trim();
+}
+
+/** A day of the calendar, every part known. */
+export interface Day {
+  year: number;
+  month: number;
+  day: number;
+}
+
+/** The first day a date can mean: "June 1941" from June 1, "1941" from January 1. */
+export function firstDay(d: { year: number; month?: number; day?: number }): Day {
+  return { year: d.year, month: d.month ?? 1, day: d.day ?? 1 };
+}
+
+/** The last day a date can mean: "June 1941" to June 30, "1941" to December 31. */
+export function lastDay(d: { year: number; month?: number; day?: number }): Day {
+  const month = d.month ?? 12;
+  return { year: d.year, month, day: d.day ?? daysInMonth(month, d.year) };
+}
+
+export function daysBetween(a: Day, b: Day): number {
+  return (Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000;
+}
+
+/** Calendar months from `a` to `b`, a part month as a fraction: whole when the days agree. */
+export function monthsBetween(a: Day, b: Day): number {
+  return 12 * (b.year - a.year) + (b.month - a.month) +
+    (b.day - a.day) / daysInMonth(a.month, a.year);
 }

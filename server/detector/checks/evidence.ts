@@ -49,20 +49,37 @@ interface Sentence {
 /** Content words that name things, not values: no digits, no month names. */
 const naming = (w: string) => isContentWord(w) && !/\d/.test(w) && !MONTH.test(w);
 const MONTH = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$/;
+/** A sentence that opens with a pronoun standing for the subject of the one before. */
+const CONTINUES = /^(?:It|Its|They|Their|He|His|She|Her|This|These)\b/;
 const contentStems = (text: string) => new Set(lowerWords(text).filter(naming).map(stem));
 
 /** The evidence split into sentences with their quantities, once per call. */
 export function evidenceSentences(evidence: string): Sentence[] {
   const all = quantities(evidence);
   if (all.length === 0) return [];
+  const split = splitClaims(evidence);
+  // "It is 9.86 km long and opened on December 1, 1996": a sentence that opens with a pronoun
+  // goes on about the sentences before it, whose words name what it is about. Read only for the
+  // sentences that are compared.
+  const stems = new Map<number, Set<string>>();
+  const stemsOf = (i: number): Set<string> => {
+    let out = stems.get(i);
+    if (!out) {
+      out = contentStems(split[i].text);
+      if (i > 0 && CONTINUES.test(split[i].text)) out = new Set([...out, ...stemsOf(i - 1)]);
+      stems.set(i, out);
+    }
+    return out;
+  };
   // Only sentences that state a quantity can be compared: the others are not read further.
-  return splitClaims(evidence).map((s: Claim) => ({
+  return split.map((s: Claim, i) => ({
     s,
+    i,
     quantities: all.filter((q) => q.start >= s.start && q.end <= s.end),
-  })).filter((x) => x.quantities.length > 0).map(({ s, quantities }) => ({
+  })).filter((x) => x.quantities.length > 0).map(({ s, i, quantities }) => ({
     text: s.text,
     start: s.start,
-    stems: contentStems(s.text),
+    stems: stemsOf(i),
     quantities,
     around: quantities.map((q) => wordsAround(evidence, q, s.start, s.start + s.text.length)),
   }));
@@ -203,8 +220,7 @@ export function evidenceFindings(
 /**
  * The evidence's value for the claim quantity's slot, when one sentence states it unambiguously:
  * the aligned sentence that states the slot and shares most words with the claim and with the
- * words around the quantity, when it holds exactly one value of the slot, near one of those
- * words.
+ * words around the quantity, and of its values of the slot the one nearest those words.
  */
 function contradictingValue(
   response: string,
@@ -221,12 +237,22 @@ function contradictingValue(
     .sort((a, b) => b.score - a.score);
   const best = ranked[0];
   if (!best) return undefined;
-  // One value of the slot in that sentence (two: which is meant is unknown), said about the same
-  // thing: a word around it is a word around the claim's quantity.
-  const slot = slotIn(best.s).filter((e) => !e.word && !e.computed && comparableDates(q, e));
-  if (slot.length !== 1) return undefined;
-  const near = contextOf(evidence, slot[0], best.s.quantities);
-  return [...near].some((w) => context.has(w)) ? slot[0] : undefined;
+  // The value of the slot in that sentence said about the same thing: a word around it is a word
+  // around the claim's quantity. Of several measures, the one with two such words, when each
+  // other is said about something else, in words of its own the claim does not use ("main span
+  // measures 1,437 m, and the deck sits 67 m" for "the main span is 1.743 km"); of several counts
+  // or dates, or measures with no words of their own ("spans 1,280 m and 227 m"): unknown.
+  const read = slotIn(best.s).filter((e) => !e.word && !e.computed && comparableDates(q, e))
+    .map((e) => {
+      const near = contextOf(evidence, e, best.s.quantities);
+      return { e, own: near.size, n: [...near].filter((w) => context.has(w)).length };
+    })
+    .sort((a, b) => b.n - a.n);
+  const [first, ...others] = read;
+  if (!first || first.n === 0) return undefined;
+  if (others.length === 0) return first.e;
+  const othersApart = others.every((o) => o.n === 0 && o.own > 0);
+  return q.kind === "unit" && first.n >= 2 && othersApart ? first.e : undefined;
 }
 
 /** Words copied around a quantity: this many on one side, and the next one on the other. */

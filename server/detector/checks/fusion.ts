@@ -1,10 +1,10 @@
 /**
  * How exact findings move the call's probability: one calibrated rule for calls with a
- * contradicted finding and one for calls whose own arithmetic and dates check out (finding.ts,
- * countsForFusion) in every claim, each a logistic regression with the model's logit z as
- * offset: logit p = z + c · (a · z + b), c the share of the response's claims the findings cover
- * (1 for the consistent group). A one-line answer shown wrong (c = 1) takes the fitted rule in
- * full; a long summary with one wrong number, a part of it.
+ * contradicted finding and one for calls whose own arithmetic, dates and check digits check out
+ * (finding.ts, countsForFusion), each a logistic regression with the model's logit z as offset:
+ * logit p = z + c · (a · z + b), c the share of the response's checkable claims the findings
+ * cover. A one-line answer shown wrong or right (c = 1) takes the fitted rule in full; a long
+ * answer with one wrong number, or one right conversion among figures nothing checks, a part.
  * Fitted by `deno task calibrate:checks` on the model it finds (so a new model is refitted by
  * that one command) into `exact-fusion.json` beside the model, stamped with the model and
  * calibrator it was fitted on; a stale or missing file leaves p as the model gives it.
@@ -44,6 +44,8 @@ export interface FindingEvidence {
 
 /**
  * A call's evidence: any contradiction wins; no finding that counts, none (scored as before).
+ * The consistent group's share matters as the contradicted one's does: a right conversion says
+ * nothing of the answer's other figures, so it moves p only by the share of claims it covers.
  * Coverage is over the claims that state something a check could read (a quantity, a date, an
  * identifier); a claim is covered by a finding whose span reaches into it (an age checked against
  * a birth stated in the sentence before covers both sentences).
@@ -57,15 +59,10 @@ export function findingEvidence(claims: readonly ClaimFindings[]): FindingEviden
   const checkable = claims.filter((c) => c.checkable || reaches(all, c));
   const covered = (fs: ExactFinding[]) => checkable.filter((c) => reaches(fs, c)).length;
   const contradicted = counted.filter((f) => f.verdict === "contradicted");
-  if (contradicted.length > 0) {
-    return { group: "contradicted", coverage: covered(contradicted) / checkable.length };
-  }
-  // Checked and right counts only when every checkable claim of the answer checks out: a right
-  // conversion in a long answer says nothing of its other figures.
-  if (counted.length > 0 && covered(counted) === checkable.length) {
-    return { group: "consistent", coverage: 1 };
-  }
-  return undefined;
+  const [group, shown] = contradicted.length > 0
+    ? ["contradicted" as const, contradicted]
+    : ["consistent" as const, counted];
+  return shown.length > 0 ? { group, coverage: covered(shown) / checkable.length } : undefined;
 }
 
 const EPS = 1e-6;

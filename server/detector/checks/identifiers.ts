@@ -10,9 +10,14 @@
  */
 import { type ExactFinding, finding } from "./finding.ts";
 
-const ISBN = /\bISBN(?:-1[03])?:?\s*((?:\d[\s-]?){9}[\dXx](?:[\s-]?\d){0,3})(?![\dXx-])/g;
+/** "ISBN 0-306-40615-2", "ISBN-13: 978…", "the ISBN is 978…", "ISBN number 978…". */
+const ISBN =
+  /\bISBN(?:-1[03])?(?:\s*(?::|#|is|number|no\.)\s*|\s+)((?:\d[\s-]?){9}[\dXx](?:[\s-]?\d){0,3})(?![\dXx-])/g;
 const ISSN = /\bISSN:?\s*(\d{4})-(\d{3}[\dXx])\b/g;
-const ARXIV_NEW = /\barXiv:\s*(\d{2})(\d{2})\.(\d{4,5})(?:v\d+)?\b/gi;
+/** A new-scheme identifier: read as one only on a line that names arXiv near it (ARXIV_NEAR). */
+const ARXIV_NEW = /(?<![\d.])(\d{2})(\d{2})\.(\d{4,5})(?:v\d+)?(?!\d|\.\d)/g;
+/** How far "arXiv" may be from the identifier: "on arXiv in 2021 as 2102.05484". */
+const ARXIV_NEAR = 60;
 const ARXIV_OLD = /\barXiv:\s*[a-z-]+(?:\.[A-Z]{2})?\/(\d{2})(\d{2})(\d{3})(?:v\d+)?\b/gi;
 const DOI = /\b(?:doi:\s*|doi\.org\/|DOI\s+)(\d\S*?)(?=[\s,;)\]]|\.(?:\s|$)|$)/gi;
 const DOI_SYNTAX = /^10\.\d{4,9}\/\S+$/;
@@ -34,6 +39,14 @@ function issnCheckDigit(digits: string): string {
   const sum = [...digits.slice(0, 7)].reduce((n, d, i) => n + (8 - i) * Number(d), 0);
   const check = (11 - (sum % 11)) % 11;
   return check === 10 ? "X" : String(check);
+}
+
+/** Whether "arXiv" (or arxiv.org) is written on the identifier's line, within ARXIV_NEAR. */
+function namesArxivNear(text: string, start: number, end: number): boolean {
+  const from = Math.max(text.lastIndexOf("\n", start) + 1, start - ARXIV_NEAR);
+  const lineEnd = text.indexOf("\n", end);
+  const to = Math.min(lineEnd === -1 ? text.length : lineEnd, end + ARXIV_NEAR);
+  return /arxiv/i.test(text.slice(from, to));
 }
 
 const span = (m: RegExpMatchArray) => ({ start: m.index!, end: m.index! + m[0].length });
@@ -83,6 +96,7 @@ export function identifierFindings(text: string, now: Date): ExactFinding[] {
     }));
   };
   for (const m of text.matchAll(ARXIV_NEW)) {
+    if (!namesArxivNear(text, m.index!, m.index! + m[0].length)) continue;
     const [yy, mm, number] = [Number(m[1]), Number(m[2]), m[3]];
     const year = 2000 + yy;
     const when = `${year}-${m[2]}`;

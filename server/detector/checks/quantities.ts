@@ -105,12 +105,22 @@ const FRACTION =
 const HEDGE =
   /(?:\babout|\bapproximately|\bapprox\.|\baround|\broughly|\bnearly|\balmost|\bsome|\bcirca|\bca\.|\bclose to|\ban estimated|\bestimated|~|≈)\s*$/i;
 const LOWER_BOUND = /(?:\bover|\bmore than|\bat least|\babove|\bexceeding|>|≥)\s*$/i;
-const UPPER_BOUND = /(?:\bless than|\bfewer than|\bunder|\bup to|\bat most|\bbelow|<|≤)\s*$/i;
+/** "up to" bounds ("can add up to 5 gallons"), but "adds up to" sums. */
+const UPPER_BOUND =
+  /(?:\bless than|\bfewer than|\bunder|(?<!\badd(?:s|ed|ing)\s)\bup to|\bat most|\bbelow|<|≤)\s*$/i;
 const RANGE_START = /(?:\bbetween|\bfrom)\s*$/i;
 const RANGE_AFTER = /^\s*(?:-|–|—|to)\s*(?:\$|€|£)?\d/;
 const RANGE_BEFORE = /\d\s*(?:-|–|—|to)\s*$|\bbetween\s+\S+\s+and\s*$/;
-const OPERATOR_BEFORE = /(?:[=+×*\/^]|\bx|<<)\s*(?:\$|€|£)?$/;
-const OPERATOR_AFTER = /^\s*(?:[=+×*\/^]|x\b|>>)/;
+/** Arithmetic written out in words ("1.5 miles times 2 walks equals 3 miles", not "3 times a week"). */
+const OPERATOR_WORD = "times|equals|multiplied by|divided by";
+const OPERATOR_BEFORE = new RegExp(
+  `(?:[=+×*\\/^]|\\bx|<<|\\b(?:${OPERATOR_WORD}))\\s*(?:\\$|€|£)?$`,
+);
+const OPERATOR_AFTER = new RegExp(
+  `^\\s*(?:[=+×*\\/^]|x\\b|>>|(?:${OPERATOR_WORD})\\s+(?:\\$|€|£)?\\d)`,
+);
+/** Characters either side of a quantity searched for an operator. */
+const OPERATOR_REACH = 16;
 /** "10 , 000", "30, 000": a tokeniser's split thousands (after ", " only a group such as "000"). */
 const SPLIT_THOUSANDS_AFTER = /^(?: , ?\d{3}|, 0\d\d)\b/;
 const SPLIT_THOUSANDS_BEFORE = /\d ,\s?$/;
@@ -122,7 +132,8 @@ const AND_AFTER = /^\s*and\s+(?:\$|€|£)?\d/i;
 /** Capitalised words a number may follow without being part of a name. */
 const LEADING_WORD =
   /^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*$|^(?:Around|About|Nearly|Over|Some|Approximately|Roughly|Almost|Under|Exactly|Only|Just|Since|Until|By|Total|Totals)$/;
-const ERA = new Set(["ad", "bc", "bce", "ce"]);
+/** Words after a year that are no noun it counts: eras, and "until" ("from 1870 until 1884"). */
+const AFTER_YEAR = new Set(["ad", "bc", "bce", "ce", "until", "till"]);
 const PERCENT = /^\s?(%|percent\b|per cent\b)/i;
 const MULTIPLIER = /^\s?(thousand|million|billion|trillion|bn|m|k)\b/i;
 /** The word after a number, when it can be what is counted (not "2018 respectively"). */
@@ -183,9 +194,10 @@ export function quantities(text: string): Quantity[] {
   }
   out.sort((a, b) => a.start - b.start);
   for (const q of out) {
-    q.computed = OPERATOR_BEFORE.test(text.slice(Math.max(0, q.start - 4), q.start)) ||
-      OPERATOR_AFTER.test(text.slice(q.end, q.end + 4));
+    q.computed = OPERATOR_BEFORE.test(text.slice(Math.max(0, q.start - OPERATOR_REACH), q.start)) ||
+      OPERATOR_AFTER.test(text.slice(q.end, q.end + OPERATOR_REACH));
   }
+  readBareScales(text, out);
   // "30, 25 and 40 points": the numbers listed before a count count the same thing.
   for (let i = out.length - 2; i >= 0; i--) {
     const [q, next] = [out[i], out[i + 1]];
@@ -198,6 +210,35 @@ export function quantities(text: string): Quantity[] {
   }
   return out;
 }
+
+/** "in" is a word, but "(12 in)" closes on the unit. */
+const INCHES_IN_PARENS = /^\s?in\.?(?=\))/;
+/** A bare scale letter after a number ("89 C"): a grade or a name alone, a unit beside its pair. */
+const BARE_SCALE = /^\s?([CF])(?![\p{L}\p{N}])/u;
+const SCALES: Record<string, UnitId> = { C: "C", F: "F" };
+
+/** "89 C (192 F)": two numbers a short way apart, one in each scale, are temperatures. */
+function readBareScales(text: string, qs: Quantity[]): void {
+  for (let i = 0; i + 1 < qs.length; i++) {
+    const [a, b] = [qs[i], qs[i + 1]];
+    if (a.kind !== "number" || b.kind !== "number" || a.word || b.word) continue;
+    if (b.start - a.end > 40) continue;
+    const scaleA = text.slice(a.end, a.end + 3).match(BARE_SCALE);
+    const scaleB = text.slice(b.end, b.end + 3).match(BARE_SCALE);
+    if (!scaleA || !scaleB || scaleA[1] === scaleB[1]) continue;
+    for (const [q, scale] of [[a, scaleA], [b, scaleB]] as const) {
+      Object.assign(q, {
+        kind: "unit",
+        unit: SCALES[scale[1]],
+        end: q.end + scale[0].length,
+        tolerance: unitTolerance(q),
+      });
+    }
+  }
+}
+
+/** A number read as a count keeps no rounding when written to the unit; a measure does ("318"). */
+export const unitTolerance = (q: Quantity): number => q.tolerance || 0.5;
 
 function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
   const start = m.index!;
@@ -281,11 +322,13 @@ function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
   if (unit && !(unit[1].length === 1 && unit[1] !== unit[1].toLowerCase() && unit[1] !== "L")) {
     return { ...base, end: end + unit[0].length, kind: "unit", unit: unitOfForm(unit[1]) };
   }
+  const inches = before.endsWith("(") ? after.match(INCHES_IN_PARENS) : null;
+  if (inches) return { ...base, end: end + inches[0].length, kind: "unit", unit: "in" };
   const noun = after.match(NOUN)?.[1];
   // "1937" alone is a year; "1489 of the 1872" and "1500 people" are counts.
   const isYear = !word && !m[2] && !m[1].includes(",") && value >= 1000 && value <= 2100 &&
     !/^\s+(?:out\s+)?of\b/.test(after);
-  if (isYear && (!noun || STOPWORDS.has(noun) || ERA.has(noun))) {
+  if (isYear && (!noun || STOPWORDS.has(noun) || AFTER_YEAR.has(noun))) {
     return { ...base, end, kind: "date", tolerance: 0, date: { year: value } };
   }
   const exact = {

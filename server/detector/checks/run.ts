@@ -62,7 +62,7 @@ export function exactFindings(
       const previous = paragraph.claims[i - 1]?.quantities ?? [];
       found.push(
         ...conversionFindings(response, claim.quantities),
-        ...shareFindings(response, claim.quantities),
+        ...shareFindings(response, claim.quantities, previous),
         ...ratioFindings(response, claim),
         ...lifespanFindings(response, claim.quantities, previous, claim),
       );

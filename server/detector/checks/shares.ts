@@ -1,26 +1,72 @@
 /**
  * Percentages and the counts they stand for, in one claim: "12 of the 40 students (30%)",
- * "Of the 40 students, 12 passed (30%)",
- * "12 out of 40, or 30%", "30% of the 40 students, 12 students". The percentage must be the share
- * within the precision it is written with. One share and one percentage per claim, else silent.
+ * "Of the 40 students, 12 passed (30%)", "20 passes completed out of 31 attempts, a completion
+ * rate of 64.5%", "12 out of 40, or 30%", "30% of the 40 students, 12 students", "59% of the
+ * company's 1,896 employees (1,127 people)"; or a share, then the next sentence with its
+ * percentage alone ("21 correct out of 28. That's a score of 75%"). The percentage must be the
+ * share within the precision it is written with. One share and one percentage per claim, else
+ * silent; silent too where the percentage is a change ("up 12%") and where it is the rest's share
+ * said of the rest ("7 of the 45 seeds germinated, so 84% failed").
  */
 import { type ExactFinding, finding } from "./finding.ts";
 import type { Quantity } from "./quantities.ts";
 import { agree, formatNumber, HEDGED_SLACK, written } from "./values.ts";
 
-const OF =
-  /^\s*(?:out of|of|in)\s+(?:the\s+|all\s+|a total of\s+|his\s+|her\s+|their\s+|its\s+)?$/i;
+/** Between a part and its whole: "12 of the 40", "20 passes completed out of 31". */
+const OF = new RegExp(
+  String.raw`^\s*(?:(?:out of|of|in)|(?:[\p{L}-]+\s+){1,3}out of)\s+` +
+    String
+      .raw`(?:the\s+|all\s+|a total of\s+|his\s+|her\s+|their\s+|its\s+)?(?:[\p{L}-]+['’]s\s+)?$`,
+  "iu",
+);
 const WHOLE_FIRST = /\b(?:of|out of|among)\s+(?:the\s+|all\s+)?$/i;
+/** After a part, the whole named just before: "415 respondents, 169 of whom". */
+const OF_THOSE = /^\s+of (?:them|whom|which|these|those)\b/i;
 /** Characters at most between a share and its percentage: the same clause. */
 const NEAR = 40;
+/** Further, where words say the percentage is the share: "..., which is a defect rate of 6.5%". */
+const NEAR_SAID = 80;
+const SAID_SHARE =
+  /(?:\bthat is|\bthat's|\bwhich is|\bi\.e\.|\bmeaning|\brepresenting|\bor|\b(?:rate|share|proportion|percentage|score) (?:is|was|of))\s*(?:about|roughly|around|nearly|almost|just|exactly)?\s*$/i;
+/** The sentence after a share that gives its percentage: "That's a score of 75%". */
+const NEXT_SENTENCE_SHARE =
+  /^[^\d.!?]{0,40}[.!?]\s+(?:that'?s|that is|this is|that works out to|that makes|that gives you|in other words,?)\b[^\d.!?]{0,30}$/i;
+/** A change or a rate, not a share: "up 12%", "12% more than", "an interest rate of 5%". */
+const CHANGE_BEFORE =
+  /\b(?:up|down|ris(?:e|es|en|ing)|rose|f[ae]ll(?:s|en|ing)?|increas\w*|decreas\w*|gr[eo]w\w*|drop\w*|declin\w*|climb\w*|jump\w*|by|margin|interest|discount|off|tax|vat|apr|yield\w*|return\w*)\b[^\d.;]{0,12}$/i;
+const CHANGE_AFTER =
+  /^\s*(?:more|less|fewer|higher|lower|increase|decrease|rise|drop|up|down|off|interest|per year|a year|annually|year-on-year)\b/i;
+/** Words that say a percentage is of the rest: "so 84% failed", "the other 16%". */
+const OF_THE_REST =
+  /\b(?:not|no|never|none|without|fail\w*|miss(?:ed|ing)?|lost|los(?:s|es|ing)|rest|remain\w*|others?|in(?:complet|correct|valid|accura|eligib|activ)\w*|un(?:answered|sold|used|successful|employed|decided|sure|able|paid|filled|treated)|wrong(?:ly)?|left|reject\w*|declin\w*|refus\w*|absent|\w+n't)\b/i;
+
 const countLike = (q: Quantity) =>
   !q.computed &&
   (q.kind === "count" || q.kind === "number" || q.kind === "money" || q.kind === "unit") &&
   !q.inexact;
 
-export function shareFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
-  const percents = qs.filter((q) => q.kind === "percent" && !q.inexact && !q.computed);
-  if (percents.length !== 1) return [];
+/** A percentage that can be a share: exact, not worked out, not a change or a rate. */
+function isShare(text: string, q: Quantity): boolean {
+  return q.kind === "percent" && !q.inexact && !q.computed &&
+    !CHANGE_BEFORE.test(text.slice(Math.max(0, q.start - 30), q.start)) &&
+    !CHANGE_AFTER.test(text.slice(q.end, q.end + 20));
+}
+
+/**
+ * `previous`: the quantities of the claim before, read with this one when this one states a
+ * percentage alone and says it is the share stated before ("That's 75%").
+ */
+export function shareFindings(
+  text: string,
+  claimQuantities: readonly Quantity[],
+  previous: readonly Quantity[] = [],
+): ExactFinding[] {
+  const [alone] = claimQuantities;
+  const follows = claimQuantities.length === 1 && previous.length > 0 &&
+    NEXT_SENTENCE_SHARE.test(text.slice(previous.at(-1)!.end, alone.start));
+  const qs = follows ? [...previous, alone] : claimQuantities;
+  const percents = qs.filter((q) => q.kind === "percent");
+  if (percents.length !== 1 || !isShare(text, percents[0])) return [];
   const percent = percents[0];
   const linked = (a: Quantity, b: Quantity) => OF.test(text.slice(a.end, b.start));
   const pairs: [Quantity, Quantity][] = [];
@@ -30,40 +76,82 @@ export function shareFindings(text: string, qs: readonly Quantity[]): ExactFindi
     if (a.kind === "unit" && a.unit !== b.unit) continue;
     if (b.value !== 0 && Math.abs(a.value) <= Math.abs(b.value)) pairs.push([a, b]);
   }
-  // "Of the 40 students, 12 passed": the whole first, then the part after the comma.
+  // "Of the 40 students, 12 passed", "40 students, 12 of whom passed": the whole first, then
+  // the part after the comma.
   for (let i = 0; i + 1 < qs.length; i++) {
     const [whole, part] = [qs[i], qs[i + 1]];
     if (!countLike(whole) || !countLike(part) || whole.value === 0) continue;
-    if (!WHOLE_FIRST.test(text.slice(Math.max(0, whole.start - 16), whole.start))) continue;
-    if (!/^[\s\p{L}-]*,\s*$/u.test(text.slice(whole.end, part.start))) continue;
+    const named = WHOLE_FIRST.test(text.slice(Math.max(0, whole.start - 16), whole.start)) ||
+      OF_THOSE.test(text.slice(part.end, part.end + 12));
+    if (!named) continue;
+    if (!/^[\s\p{L}'’-]*,\s*$/u.test(text.slice(whole.end, part.start))) continue;
     if (Math.abs(part.value) <= Math.abs(whole.value)) pairs.push([part, whole]);
   }
-  const slack = (q: Quantity) => (q.approx || percent.approx ? HEDGED_SLACK : 0);
-  const near = ([a, b]: [Quantity, Quantity]) =>
-    percent.start - Math.max(a.end, b.end) <= NEAR &&
-    Math.min(a.start, b.start) - percent.end <= NEAR;
-  if (pairs.length === 1 && near(pairs[0])) {
-    const [part, whole] = pairs[0];
-    const share = {
-      value: 100 * part.value / whole.value,
-      tolerance: 100 * part.tolerance / Math.abs(whole.value),
-    };
-    const ok = agree(share, percent, slack(part));
-    const right = `${formatNumber(part.value)} of ${formatNumber(whole.value)} is ${
-      formatNumber(share.value, 1)
-    }%`;
-    const span = {
-      start: Math.min(part.start, percent.start),
-      end: Math.max(whole.end, percent.end),
-    };
-    return [
-      finding("percentage", !ok, span, ok ? right : `${right}, not ${written(text, percent)}`),
-    ];
+  if (pairs.length === 1 && (follows || near(text, pairs[0], percent))) {
+    if (otherBase(qs, pairs[0], percent)) return [];
+    return shareFinding(text, pairs[0], percent);
   }
-  // "30% of the 40 students, 12 students": the percentage of the whole, then the part.
+  return pairs.length > 0 || follows ? [] : partOfWhole(text, qs, percent);
+}
+
+/**
+ * Another quantity that may be the whole the percentage is of: "21.6%, 1,428 papers out of 6,743
+ * submissions (6,614 after filtering)".
+ */
+const otherBase = (
+  qs: readonly Quantity[],
+  [part, whole]: [Quantity, Quantity],
+  percent: Quantity,
+) =>
+  qs.some((q) =>
+    q !== part && q !== whole && q !== percent && q.kind !== "date" && q.kind !== "percent" &&
+    !q.word && q.value > part.value
+  );
+
+/** Whether a percentage is said in the clause of its share, or said to be the share further on. */
+function near(text: string, [a, b]: [Quantity, Quantity], percent: Quantity): boolean {
+  const after = percent.start - Math.max(a.end, b.end);
+  if (Math.min(a.start, b.start) - percent.end > NEAR) return false;
+  if (after <= NEAR) return true;
+  const between = text.slice(Math.max(a.end, b.end), percent.start);
+  return after <= NEAR_SAID && !/\d/.test(between) && SAID_SHARE.test(between);
+}
+
+const slackOf = (part: Quantity, percent: Quantity) =>
+  part.approx || percent.approx ? HEDGED_SLACK : 0;
+
+/** "12 of the 40 students (30%)": the percentage is the part's share of the whole. */
+function shareFinding(
+  text: string,
+  [part, whole]: [Quantity, Quantity],
+  percent: Quantity,
+): ExactFinding[] {
+  const share = {
+    value: 100 * part.value / whole.value,
+    tolerance: 100 * part.tolerance / Math.abs(whole.value),
+  };
+  const ok = agree(share, percent, slackOf(part, percent));
+  const rest = { value: 100 - share.value, tolerance: share.tolerance };
+  const after = text.slice(Math.min(part.end, whole.end), percent.end + 40);
+  // The rest's share, said with words for the rest ("so 84% failed"), is no wrong share.
+  if (!ok && OF_THE_REST.test(after) && agree(rest, percent, slackOf(part, percent))) return [];
+  const right = `${formatNumber(part.value)} of ${formatNumber(whole.value)} is ${
+    formatNumber(share.value, 1)
+  }%`;
+  const span = {
+    start: Math.min(part.start, percent.start),
+    end: Math.max(whole.end, percent.end),
+  };
+  return [
+    finding("percentage", !ok, span, ok ? right : `${right}, not ${written(text, percent)}`),
+  ];
+}
+
+/** "30% of the 40 students, 12 students": the percentage of the whole, then the part. */
+function partOfWhole(text: string, qs: readonly Quantity[], percent: Quantity): ExactFinding[] {
   const at = qs.indexOf(percent);
   const [whole, part] = [qs[at + 1], qs[at + 2]];
-  if (pairs.length > 0 || !whole || !part || !linked(percent, whole)) return [];
+  if (!whole || !part || !OF.test(text.slice(percent.end, whole.start))) return [];
   if (part.start - whole.end > NEAR) return [];
   if (!countLike(whole) || !countLike(part) || Math.abs(part.value) > Math.abs(whole.value)) {
     return [];
@@ -72,7 +160,7 @@ export function shareFindings(text: string, qs: readonly Quantity[]): ExactFindi
     value: percent.value * whole.value / 100,
     tolerance: percent.tolerance * Math.abs(whole.value) / 100,
   };
-  const ok = agree(expected, part, slack(part));
+  const ok = agree(expected, part, slackOf(part, percent));
   const right = `${written(text, percent)} of ${formatNumber(whole.value)} is ${
     formatNumber(expected.value)
   }`;

@@ -1,36 +1,250 @@
 /**
- * Totals stated in the answer: a quantity named a total ("a total of 95 points", "7 in all",
- * "altogether 12 km", "Total: $4.5 million") must be the sum of the other quantities of its slot
- * (slots.ts) in the same claim, or, when the claim holds fewer than two, in the claims before it
- * in the same paragraph (six at most). Silent when a part or the total is a range or a bound, when
- * a part exceeds the total, and in worked arithmetic.
+ * Totals stated in the answer, read three ways, the first that applies:
+ * - a total, then a colon and its breakdown: "In all, 1529 people attended: 425 on Friday, 795 on
+ *   Saturday and 309 on Sunday", "The bank employs 237 people: 150 in Leeds and 87 in York";
+ * - a list of parts, then a quantity named a total ("73 apples, 40 pears and 87 plums, 200 pieces
+ *   of fruit in total", "216 books in March and 219 in April, a combined 435 books"), in the
+ *   total's claim or, when the total stands alone in its claim, ending the claim before
+ *   ("... 463 against and 60 abstentions. Altogether, 837 ballots were cast.");
+ * - a quantity named a total ("a total of 95 points", "7 in all", "Total: $4.5 million") and the
+ *   other quantities of its slot (slots.ts) in its claim or, when it holds fewer than two, in the
+ *   claims before it in the same paragraph (six at most).
+ * A list is closed ("A, B and C") and its parts are counts or bare numbers under a count (a list
+ * names its own things: "19 cats and 11 dogs, 30 animals"), else quantities of the total's slot.
+ * A list confirms a total when its last parts add up to it; it contradicts one only when it holds
+ * every such quantity of its claim and no run of the paragraph's quantities before the total adds
+ * up to it. Silent when a part or the total is a range or a bound, when a part exceeds the total,
+ * when the list is a subset ("including", "among them", "out of") or leaves a rest ("the rest in
+ * London"), and in worked arithmetic; a hedged total ("about $800") is read within its rounding
+ * and not confirmed.
  */
 import { type ExactFinding, finding } from "./finding.ts";
 import type { Quantity } from "./quantities.ts";
-import { sameSlot } from "./slots.ts";
+import { isSpanOfTime, sameSlot } from "./slots.ts";
 import { agree, formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts";
 
 /** A total's keyword, then at most four words ("In total, the route is 25 km"). */
 const TOTAL_BEFORE =
-  /\b(?:a total of|total of|totals?|totall?ing|totall?ed|in total|sum of|sums? to|adds? up to|add up to|altogether|all together|together|combined|overall|all told|in sum|grand total|comes? to|came to)\b,?(?:\s+[\p{L}']+){0,4}?\s*(?:is|was|are|were|of|:|=)?\s*(?:about\s+|approximately\s+|roughly\s+)?$/iu;
-/** After the total, its noun at most: "95 points in total". */
-const TOTAL_AFTER = /^\s*(?:[a-z]+\s+)?(?:in total|in all|altogether|all told)\b/;
+  /\b(?:a total of|total of|totals?|totall?ing|totall?ed|in total|in all,|sum of|sums? to|adds? up to|add up to|altogether|all together|together|combined|overall|all told|in sum|grand total|comes? to|came to)\b,?(?:\s+[\p{L}']+){0,4}?\s*(?:is|was|are|were|of|:|=)?\s*(?:about\s+|approximately\s+|roughly\s+)?$/iu;
+/** After the total, its noun and at most two more words: "8,738 copies were printed in all". */
+const TOTAL_AFTER =
+  /^(?:\s+[a-z]+){0,3}?\s+(?:in total|in all|altogether|all told|combined(?! with)|together(?! with)|between them)\b/;
 /** Parts listed over the claims before a total: at most this many, else it is a list, not a sum. */
 const MAX_PARTS = 6;
+/** Between two listed parts: the first one's words, a joiner, the next one's label (two at most). */
+const LIST_GAP =
+  /^(?:\s+[\p{L}'’-]+){0,6}?\s*(?:,|;|,?\s+(?:and|plus))(?:\s+[\p{L}'’-]+){0,3}?\s*\(?$/u;
+/** The joiner that closes a list: "A, B and C". */
+const LAST_JOIN = /(?:\band|\bplus)(?:\s+[\p{L}'’-]+){0,3}?\s*\(?$/u;
+/** Words that make a list a subset or a share of the total, not its parts. */
+const NOT_PARTS =
+  /\b(?:includ(?:ing|es?|ed)|among(?:st)?|of (?:them|which|whom|these|those)|such as|e\.g|for example|for instance|out of|except|excluding|minus|than|per|each|every|versus|vs|(?:of|from) (?:a|an|the) (?:total|combined|overall))\b/i;
+/** Words that leave a rest beside the parts listed ("and the rest in London"). */
+const REST = /\b(?:rest|remaining|remainder|others?|balance|etc|so on|mostly|mainly)\b/i;
+/**
+ * What may lead from a list of other things to their total ("19 cats and 11 dogs, 30 animals"):
+ * after the last comma, words that sum, no verb that makes something else of the parts ("36
+ * wins, 10 losses and 4 ties, earning 76 points").
+ */
+const SUM_LEAD =
+  /^(?:\s*(?:a|an|the|that|that's|this|which|it|they|so|or|is|was|are|were|makes?|making|for|comes?|coming|came|to|adds?|adding|added|up|gives?|giving|total|totals|totall?(?:ing|ed)|combined|in|all|altogether|together|overall|of|sum|grand|told))*\s*$/i;
+/** A count of measures of a thing ("2 cups of flour"): not one of the things a total counts. */
+const MEASURED = /^\s+[\p{L}-]+\s+of\b/u;
+/** Totals that weigh their parts rather than count them: points, credits, marks. */
+const WEIGHED = /^(?:point|pt|credit|mark|score|calorie)/;
+/** After a total, its noun and words, then the colon that opens its breakdown. */
+const BREAKDOWN_LEAD = /^(?:\s+[\p{L}'’-]+){0,8}?\s*:(?:\s+[\p{L}'’-]+){0,3}?\s*$/u;
+/** After the last part: its words, to the end of its sentence. */
+const LIST_TAIL = /^(?:\s+[\p{L}'’-]+){0,6}\s*\)?\s*[.!;:]?\s*$/u;
+/** From the last part to its total in the same claim: words and punctuation, briefly. */
+const TOTAL_GAP = /^[^\d]{0,60}$/;
+
+type Claim = Paragraph["claims"][number];
 
 export interface Paragraph {
   /** The claims of one paragraph, in order, each with its quantities. */
   claims: readonly { start: number; end: number; quantities: readonly Quantity[] }[];
 }
 
+/** A total's parts and whether they add up to it. */
+interface Reading {
+  parts: readonly Quantity[];
+  ok: boolean;
+}
+
+/** Whether each quantity of the text is named a total: asked of a quantity again and again. */
+const namedTotal = new WeakMap<Quantity, boolean>();
+
 function isTotal(text: string, q: Quantity): boolean {
-  const before = text.slice(Math.max(0, q.start - 40), q.start);
-  const after = text.slice(q.end, q.end + 30);
-  return TOTAL_BEFORE.test(before) || TOTAL_AFTER.test(after);
+  let named = namedTotal.get(q);
+  if (named === undefined) {
+    const before = text.slice(Math.max(0, q.start - 40), q.start);
+    named = TOTAL_BEFORE.test(before) || TOTAL_AFTER.test(text.slice(q.end, q.end + 40));
+    namedTotal.set(q, named);
+  }
+  return named;
 }
 
 const summable = (q: Quantity) =>
   !q.inexact && !q.computed && !q.word && q.kind !== "date" && q.kind !== "percent";
+
+/** Whether a quantity counts what a list under the total counts: any word, bound or range too. */
+const listable = (q: Quantity, total: Quantity) =>
+  total.kind === "count" || total.kind === "number"
+    ? (q.kind === "count" || q.kind === "number") && !isSpanOfTime(q)
+    : sameSlot(q, total);
+
+const readingsOf = (parts: readonly Quantity[], total: Quantity) =>
+  parts.map((p) => total.unit ? inUnit(p, total.unit) : p);
+
+/** A total is at least each of its parts; a smaller one counts something else. */
+const exceeded = (parts: readonly Quantity[], total: Quantity) =>
+  readingsOf(parts, total).some((r) => r.value < 0 || r.value > total.value);
+
+/** Whether the parts add up to the total: the parts as written, the total within its rounding. */
+function addsUp(parts: readonly Quantity[], total: Quantity): boolean {
+  const sum = { value: sumOf(parts, total), tolerance: 0 };
+  if (!hedged(parts, total)) return agree(sum, total, 0);
+  // "About 200" is said of anything that rounds to 200, and then some.
+  const zeros = Number.isInteger(total.value) ? /0*$/.exec(String(total.value))![0].length : 0;
+  const rounding = Math.max(total.tolerance, total.value ? 0.5 * 10 ** zeros : 0);
+  return agree(sum, { value: total.value, tolerance: rounding }, HEDGED_SLACK);
+}
+
+const sumOf = (parts: readonly Quantity[], total: Quantity) =>
+  readingsOf(parts, total).reduce((n, r) => n + r.value, 0);
+
+const hedged = (parts: readonly Quantity[], total: Quantity) =>
+  total.approx || parts.some((p) => p.approx);
+
+/** The text between two offsets, a year or date in it read as a word ("15 in 2022, "). */
+function wordsBetween(text: string, from: number, to: number, qs: readonly Quantity[]): string {
+  return qs.filter((d) => d.kind === "date" && d.start >= from && d.end <= to).reduceRight(
+    (gap, d) => gap.slice(0, d.start - from) + "Y" + gap.slice(d.end - from),
+    text.slice(from, to),
+  );
+}
+
+function isGap(text: string, a: Quantity, b: Quantity, qs: readonly Quantity[]): boolean {
+  const gap = wordsBetween(text, a.end, b.start, qs);
+  return gap.length <= 60 && LIST_GAP.test(gap) && !NOT_PARTS.test(gap);
+}
+
+/**
+ * The closed list of parts ("A, B and C") that `qs` ends with, read backwards from its last
+ * quantity; or, with `forward`, that it starts with. `whole`: no quantity of the kind it counts is
+ * left out (a number word, loosely used, aside), nor one that would go on with it.
+ */
+function listIn(text: string, qs: readonly Quantity[], total: Quantity, forward = false) {
+  const part = (q: Quantity) => summable(q) && listable(q, total) && !isTotal(text, q);
+  // A year may label a part ("12 games in 2021 and 15 in 2022"): read as a word.
+  const gapOk = (a: Quantity, b: Quantity) => isGap(text, a, b, qs);
+  const list: Quantity[] = [];
+  for (const q of (forward ? qs : [...qs].reverse()).filter((q) => q.kind !== "date")) {
+    const last = list.at(-1);
+    if (!part(q) || last && !(forward ? gapOk(last, q) : gapOk(q, last))) break;
+    list.push(q);
+  }
+  if (!forward) list.reverse();
+  const closed = list.length >= 2 && list.length <= MAX_PARTS &&
+    LAST_JOIN.test(text.slice(list.at(-2)!.end, list.at(-1)!.start));
+  if (!closed) return { list: [], whole: false };
+  const previous = qs[qs.indexOf(list[0]) - 1];
+  const goesOn = previous && listable(previous, total) && gapOk(previous, list[0]);
+  const whole = !goesOn && qs.every((q) => list.includes(q) || !listable(q, total) || q.word);
+  return { list, whole };
+}
+
+/** "1529 people attended: 425 on Friday, 795 on Saturday and 309 on Sunday". */
+function brokenDown(text: string, claim: Claim, total: Quantity): Reading | null | undefined {
+  const after = claim.quantities.slice(claim.quantities.indexOf(total) + 1);
+  const lead = after[0] && text.slice(total.end, after[0].start);
+  if (!lead || !BREAKDOWN_LEAD.test(lead) || NOT_PARTS.test(lead)) return undefined;
+  const { list } = listIn(text, after, total, true);
+  if (list.length < 2) return undefined;
+  const tail = wordsBetween(text, list.at(-1)!.end, claim.end, claim.quantities);
+  if (!LIST_TAIL.test(tail) || REST.test(tail) || exceeded(list, total)) return null;
+  const ok = addsUp(list, total);
+  // A breakdown into other things than the total's may leave some out ("237 staff: 150
+  // engineers and 36 designers").
+  if (!ok && !list.every((q) => namesTotal(text, q, total))) return null;
+  return { parts: list, ok };
+}
+
+/**
+ * A list, then its total: the list ends before the total in its claim or, when the total's claim
+ * counts nothing else and opens with it ("Altogether, 837 ballots"), ends the claim before.
+ */
+function afterList(
+  text: string,
+  paragraph: Paragraph,
+  c: number,
+  total: Quantity,
+): Reading | null | undefined {
+  const claim = paragraph.claims[c];
+  const before = claim.quantities.slice(0, claim.quantities.indexOf(total));
+  const inClaim = before.some((q) => listable(q, total));
+  const source = paragraph.claims[inClaim ? c : c - 1];
+  if (!source || !isTotal(text, total)) return undefined;
+  const { list, whole } = listIn(text, inClaim ? before : source.quantities, total);
+  if (list.length < 2) return undefined;
+  const last = list.at(-1)!;
+  // Across claims, the list ends its sentence and the total's sentence counts nothing else.
+  const around = [...source.quantities, ...claim.quantities];
+  const lead = wordsBetween(text, inClaim ? last.end : claim.start, total.start, around);
+  const tail = inClaim ? "" : wordsBetween(text, last.end, source.end, around);
+  const alone = claim.quantities.every((q) => q === total || !listable(q, total));
+  if (
+    !inClaim && (!alone || !LIST_TAIL.test(tail) || REST.test(tail)) ||
+    !TOTAL_GAP.test(lead) || NOT_PARTS.test(lead) || /\b(?:and|plus)\s*$/.test(lead)
+  ) return undefined;
+  // The longest run of the list's last parts that adds up confirms the total.
+  for (let k = list.length; k >= 2; k--) {
+    if (addsUp(list.slice(-k), total)) return { parts: list.slice(-k), ok: true };
+  }
+  // Wrong only when the list holds all it could and no run ending it, from further back in the
+  // paragraph too, may add up: a part may have been named a sentence earlier.
+  const earlier = paragraph.claims.slice(0, paragraph.claims.indexOf(source))
+    .flatMap((p) => p.quantities).filter((q) => listable(q, total));
+  const run = [...earlier, ...list].slice(-2 * MAX_PARTS);
+  const mayAddUp = run.slice(0, -2).some((_, i) =>
+    !run.slice(i).every(summable) || addsUp(run.slice(i), total)
+  );
+  if (!whole || mayAddUp || exceeded(list, total)) return null;
+  // Parts that are other things than the total are its parts only when summed plainly.
+  const plain = SUM_LEAD.test(lead.split(/[,;:—(]/).at(-1)!) && !WEIGHED.test(total.noun ?? "");
+  // Nor when the total is far from their sum: it counts what they hold ("3 albums and 2 EPs, 45
+  // songs"), not them.
+  const others = list.filter((q) => !namesTotal(text, q, total));
+  const sum = sumOf(list, total);
+  const measured = others.some((q) => MEASURED.test(text.slice(q.end, q.end + 30)));
+  if (others.length > 0 && (!plain || measured || total.value > 2 * sum)) return null;
+  return { parts: list, ok: false };
+}
+
+/** Whether a part counts the total's thing: a bare number does, or one that names its noun. */
+function namesTotal(text: string, q: Quantity, total: Quantity): boolean {
+  if (q.kind === "number" || !total.noun || q.noun === total.noun) return true;
+  const words = text.slice(q.end, q.end + 30).toLowerCase().match(/[\p{L}'-]+/gu) ?? [];
+  return words.slice(0, 3).some((w) => w.startsWith(total.noun!));
+}
+
+/** "They scored 51 goals and 44 assists, a total of 95 points": the other quantities of its slot. */
+function slotTotal(text: string, paragraph: Paragraph, c: number, total: Quantity) {
+  const claim = paragraph.claims[c];
+  if (!isTotal(text, total)) return undefined;
+  const partsIn = (qs: readonly Quantity[]) =>
+    qs.filter((q) => q !== total && summable(q) && sameSlot(q, total) && !isTotal(text, q));
+  let parts = partsIn(claim.quantities);
+  // The claims before hold the parts only when the total's claim counts nothing else
+  // ("51 goals and 44 assists, a total of 95 points" sums its own claim, if anything).
+  const alone = claim.quantities.every((q) => q === total || !summable(q));
+  if (parts.length < 2 && alone) {
+    parts = paragraph.claims.slice(0, c).flatMap((p) => partsIn(p.quantities)).concat(parts);
+  }
+  if (parts.length < 2 || parts.length > MAX_PARTS || exceeded(parts, total)) return undefined;
+  return { parts, ok: addsUp(parts, total) };
+}
 
 export function totalFindings(text: string, paragraph: Paragraph): ExactFinding[] {
   const out: ExactFinding[] = [];
@@ -38,38 +252,30 @@ export function totalFindings(text: string, paragraph: Paragraph): ExactFinding[
   if (paragraph.claims.some((c) => c.quantities.some((q) => q.computed))) return out;
   paragraph.claims.forEach((claim, c) => {
     for (const total of claim.quantities) {
-      if (!summable(total) || !isTotal(text, total)) continue;
-      const partsIn = (qs: readonly Quantity[]) =>
-        qs.filter((q) => q !== total && summable(q) && sameSlot(q, total) && !isTotal(text, q));
-      let parts = partsIn(claim.quantities);
-      // The claims before hold the parts only when the total's claim counts nothing else
-      // ("51 goals and 44 assists, a total of 95 points" sums its own claim, if anything).
-      const alone = claim.quantities.every((q) => q === total || !summable(q));
-      if (parts.length < 2 && alone) {
-        parts = paragraph.claims.slice(0, c).flatMap((p) => partsIn(p.quantities)).concat(parts);
+      if (!summable(total)) continue;
+      // A list that is found but cannot decide (null) leaves the total unread.
+      let reading = brokenDown(text, claim, total);
+      if (reading === undefined) reading = afterList(text, paragraph, c, total);
+      if (reading === undefined) reading = slotTotal(text, paragraph, c, total);
+      // A hedged total the parts bear out is said loosely: nothing to confirm.
+      if (reading && !(reading.ok && hedged(reading.parts, total))) {
+        out.push(totalFinding(text, total, reading));
       }
-      if (parts.length < 2 || parts.length > MAX_PARTS) continue;
-      const readings = parts.map((p) => total.unit ? inUnit(p, total.unit) : p);
-      // A total is at least each of its parts; a smaller one counts something else.
-      if (readings.some((r) => r.value < 0 || r.value > total.value)) continue;
-      // The parts are added as written; only the total's own rounding is allowed.
-      const sum = { value: readings.reduce((n, r) => n + r.value, 0), tolerance: 0 };
-      const ok = agree(sum, total, total.approx ? HEDGED_SLACK : 0);
-      const sumText = `${parts.map((p) => written(text, p)).join(" + ")} = ${
-        formatNumber(sum.value)
-      }`;
-      out.push(
-        finding(
-          "total",
-          !ok,
-          {
-            start: Math.min(total.start, parts[0].start),
-            end: Math.max(total.end, parts[parts.length - 1].end),
-          },
-          ok ? sumText : `${sumText}, not ${written(text, total)}`,
-        ),
-      );
     }
   });
   return out;
+}
+
+function totalFinding(text: string, total: Quantity, { parts, ok }: Reading): ExactFinding {
+  const sum = sumOf(parts, total);
+  const sumText = `${parts.map((p) => written(text, p)).join(" + ")} = ${formatNumber(sum)}`;
+  return finding(
+    "total",
+    !ok,
+    {
+      start: Math.min(total.start, parts[0].start),
+      end: Math.max(total.end, parts[parts.length - 1].end),
+    },
+    ok ? sumText : `${sumText}, not ${written(text, total)}`,
+  );
 }

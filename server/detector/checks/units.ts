@@ -84,8 +84,11 @@ const LABELS: Partial<Record<UnitId, string>> = {
 /** Surface forms, lower-cased, to units (plurals and spellings listed, not guessed). */
 const FORMS: Record<string, UnitId> = {};
 const add = (unit: UnitId, ...forms: string[]) => forms.forEach((f) => (FORMS[f] = unit));
-add("C", "°c", "ºc", "℃", "degrees celsius", "degree celsius", "degrees centigrade", "° celsius");
-add("F", "°f", "ºf", "℉", "degrees fahrenheit", "degree fahrenheit", "° fahrenheit");
+// "degrees C" names its scale; a bare "C" or "F" is read only beside its conversion (quantities.ts).
+add("C", "°c", "ºc", "℃", "° c", "degrees c", "degree c", "deg c", "celsius", "centigrade");
+add("C", "degrees celsius", "degree celsius", "degrees centigrade", "° celsius");
+add("F", "°f", "ºf", "℉", "° f", "degrees f", "degree f", "deg f", "fahrenheit");
+add("F", "degrees fahrenheit", "degree fahrenheit", "° fahrenheit");
 add("K", "kelvin", "kelvins");
 add("mm", "mm", "millimetre", "millimetres", "millimeter", "millimeters");
 add("cm", "cm", "centimetre", "centimetres", "centimeter", "centimeters");
@@ -141,7 +144,8 @@ export const UNIT_AFTER_NUMBER = new RegExp(
   "iu",
 );
 
-/** The unit a matched surface form names. */
-export function unitOfForm(form: string): UnitId {
-  return FORMS[form.toLowerCase().replace(/\s+/g, " ")];
+/** The unit a surface form names ("miles", "Fahrenheit"); undefined for any other word. */
+export function unitOfForm(form: string): UnitId | undefined {
+  const key = form.toLowerCase().replace(/\s+/g, " ");
+  return Object.hasOwn(FORMS, key) ? FORMS[key] : undefined;
 }

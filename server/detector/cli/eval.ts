@@ -42,6 +42,7 @@ import {
 import { z } from "zod";
 import { EXACT_FUSION_FILE, type ExactFusionFile } from "../checks/fusion.ts";
 import { evaluateExactChecks, exactChecksSection, twinSet } from "../evaluation/exact_checks.ts";
+import { evaluateProbes } from "../evaluation/probes.ts";
 import { DEFAULT_MODEL_DIR, modelFolder, TRAINING_REPORT_FILE } from "../inference/model_files.ts";
 import { DEFAULT_DATA_DIR } from "../corpus/data_dir.ts";
 import { type AlignmentStudy, STUDY_FILE } from "../training/alignment_study.ts";
@@ -84,13 +85,11 @@ function fusionNote(fusion: ExactFusionFile | undefined): string {
   };
   return `How findings move p_hallucination (\`${EXACT_FUSION_FILE}\`, fitted by ` +
     `\`deno task calibrate:checks\` on ${fusion.fittedOn.join("; ")}), with z the model's logit ` +
-    "and c the share of the response's claims the counted findings cover: a call with a " +
-    `contradicted finding: ${
-      rule("contradicted")
-    }; a call whose every claim is covered by its own ` +
-    "arithmetic, dates and check digits checking out (conversions, arithmetic, totals, " +
-    "percentages, ratios, ages, " +
-    `durations, ISBN, ISSN, arXiv): ${rule("consistent")}. Numbers ` +
+    "and c the share of the response's checkable claims (those stating a quantity, a date or " +
+    "an identifier) the counted findings cover: a call with a contradicted finding: " +
+    `${rule("contradicted")}; a call whose own arithmetic, dates and check digits check out ` +
+    "(conversions, arithmetic, totals, percentages, ratios, ages, durations, ISBN, ISSN, " +
+    `arXiv): ${rule("consistent")}. Numbers ` +
     "that match the document and well-formed DOIs are reported as consistent but do not " +
     "lower p: on the labelled calibration split, half the rows whose checked numbers all match " +
     "their document are hallucinated elsewhere. The flag is the cell's threshold on the fused p; " +
@@ -148,10 +147,16 @@ async function main() {
     return read?.length ? Math.max(...read.map((r) => r.logit)) : undefined;
   });
   log("measuring the exact checks on the held-out twin set");
-  const exact = await evaluateExactChecks(detector, modelAlone, twinSet(split, new Date()), test, {
-    base: alone,
-    checked,
-  });
+  log("scoring the probe sets");
+  const probes = await evaluateProbes(detector, modelAlone);
+  const exact = await evaluateExactChecks(
+    detector,
+    modelAlone,
+    twinSet(split, new Date()),
+    test,
+    { base: alone, checked },
+    probes,
+  );
   const exactSection = exactChecksSection(exact, fusionNote(detector.fusion));
   log("measuring time from launch to ready");
   const readiness = await measureReadiness(modelDir);

@@ -18,6 +18,7 @@ import { auroc } from "../learners/metrics.ts";
 import { documentTwins } from "./twin_documents.ts";
 import { templateTwins, type TwinPair, type TwinPart } from "./twin_templates.ts";
 import type { LatencyResult } from "./latency.ts";
+import type { ProbeScores } from "./probes.ts";
 
 export const TWIN_SEED = 21;
 /** Template pairs per kind and part; real-document pairs per part. */
@@ -107,16 +108,20 @@ export interface ExactChecksReport {
   after: TwinScores[];
   testRows: number;
   latency: { base: LatencyResult[]; checked: LatencyResult[] };
+  probes: ProbeScores[];
 }
 
-interface ScoredTwin {
-  row: TwinRow;
+/** A scored answer with its label, and the kind of check that should catch it when wrong. */
+export interface LabelledScore {
+  kind: string;
+  hallucinated: boolean;
   out: ScoreOutput;
 }
 
-function twinMetrics(label: string, scored: readonly ScoredTwin[]): TwinScores {
-  const y = scored.map((s) => s.row.hallucinated);
-  const tp = scored.filter((s) => s.out.flag && s.row.hallucinated).length;
+/** AUROC, and precision and recall at the flag, of labelled scored answers. */
+export function scoreFigures(label: string, scored: readonly LabelledScore[]): TwinScores {
+  const y = scored.map((s) => s.hallucinated);
+  const tp = scored.filter((s) => s.out.flag && s.hallucinated).length;
   const flagged = scored.filter((s) => s.out.flag).length;
   return {
     label,
@@ -134,19 +139,20 @@ function twinMetrics(label: string, scored: readonly ScoredTwin[]): TwinScores {
  * the twins of each check's kind.
  */
 async function twinScores(detector: Detector, rows: readonly TwinRow[]): Promise<TwinScores[]> {
-  const scored: ScoredTwin[] = [];
+  const scored: (LabelledScore & { document: boolean })[] = [];
   for (const row of rows) {
     scored.push({
-      row,
+      kind: row.pair.kind,
+      hallucinated: row.hallucinated,
+      document: row.pair.source.startsWith("document"),
       out: await detector.score(inputOf({ prompt: row.pair.prompt, text: row.text })),
     });
   }
-  const isDocument = (r: TwinRow) => r.pair.source.startsWith("document");
   return [
-    twinMetrics("all held-out twins", scored),
-    twinMetrics("templates", scored.filter((s) => !isDocument(s.row))),
-    twinMetrics("real documents, one number edited", scored.filter((s) => isDocument(s.row))),
-    ...CHECK_KINDS.map((kind) => twinMetrics(kind, scored.filter((s) => s.row.pair.kind === kind))),
+    scoreFigures("all held-out twins", scored),
+    scoreFigures("templates", scored.filter((s) => !s.document)),
+    scoreFigures("real documents, one number edited", scored.filter((s) => s.document)),
+    ...CHECK_KINDS.map((kind) => scoreFigures(kind, scored.filter((s) => s.kind === kind))),
   ];
 }
 
@@ -161,6 +167,7 @@ export async function evaluateExactChecks(
   pairs: readonly TwinPair[],
   test: readonly BuiltRow[],
   latency: ExactChecksReport["latency"],
+  probes: ProbeScores[],
 ): Promise<ExactChecksReport> {
   const held = twinRows(pairs, "held_out");
   const found = held.map((row) =>
@@ -212,6 +219,7 @@ export async function evaluateExactChecks(
     after: await twinScores(checked, held),
     testRows: test.length,
     latency,
+    probes,
   };
 }
 
@@ -240,6 +248,14 @@ function goalShortfall(after: TwinScores, c: CheckFigures): string | undefined {
   }
   return reasons.length ? `- ${c.kind}: ${reasons.join("; ")}.` : undefined;
 }
+/** One row of figures, model alone → with the checks, and whether the goal is met when asked. */
+function comparisonRow(b: TwinScores, a: TwinScores, withGoal: boolean): string {
+  const goal = withGoal ? ` | ${meetsCheckGoal(a) ? "met" : "not met"}` : "";
+  return `| ${b.label} | ${b.rows} | ${f3(b.auroc)} → ${f3(a.auroc)} | ${f3(b.precision)} → ${
+    f3(a.precision)
+  } | ${f3(b.recall)} → ${f3(a.recall)}${goal} |`;
+}
+
 const ratio = (a: number, b: number) => (b ? `${f3(a / b)} (${a}/${b})` : "n/a");
 
 export function exactChecksSection(report: ExactChecksReport, fusionNote: string): string {
@@ -251,13 +267,8 @@ export function exactChecksSection(report: ExactChecksReport, fusionNote: string
     } | ${ratio(c.confirmedOfKind, c.rightOfKind)} | ${c.testContradicted} | ${c.testFaithful} |`
   );
   const kinds: ReadonlySet<string> = new Set(CHECK_KINDS);
-  const scoreRow = (b: TwinScores, i: number) => {
-    const a = report.after[i];
-    const goal = kinds.has(b.label) ? ` | ${meetsCheckGoal(a) ? "met" : "not met"}` : "";
-    return `| ${b.label} | ${b.rows} | ${f3(b.auroc)} → ${f3(a.auroc)} | ${f3(b.precision)} → ${
-      f3(a.precision)
-    } | ${f3(b.recall)} → ${f3(a.recall)}${goal} |`;
-  };
+  const scoreRow = (b: TwinScores, i: number) =>
+    comparisonRow(b, report.after[i], kinds.has(b.label));
   const scoreRows = report.before.map(scoreRow).filter((_, i) =>
     !kinds.has(report.before[i].label)
   );
@@ -315,6 +326,23 @@ ${
     shortfalls.length
       ? `Where a kind misses the goal:\n${shortfalls.join("\n")}`
       : "Every kind meets the goal."
+  }
+
+### Probe sets written apart from the checks
+
+${report.probes.map((p) => `- ${p.label}`).join("\n")}
+
+Chatbot-style answers in \`deno task score\`'s input format (\`server/detector/evaluation/probes/\`),
+each wrong answer beside its right twin, generated by separate sessions that saw neither the
+checks' code nor the twin templates. Scored as served (binary; \`pr\` for the document kind),
+model alone → with the checks, at each cell's flag, against the same goal:
+
+${
+    report.probes.map((p) =>
+      `**${p.label}**\n\n| answers | n | AUROC | precision at flag | recall at flag | goal |\n` +
+      `|---|---|---|---|---|---|\n` +
+      p.before.map((b, i) => comparisonRow(b, p.after[i], true)).join("\n")
+    ).join("\n\n")
   }
 
 Latency at 2,048 + 2,048 characters (multiclass pr, one core, ${checked.calls} calls each, the
