@@ -134,9 +134,14 @@ Deno.test("conversions: a measure restated as 'At X, the thing is Y'", () => {
 });
 
 Deno.test("conversions: rounding within the written precision and 'about'", () => {
+  // A hedged figure claims the rounding it shows: the hundred here, the degree there (896 °F).
+  assert.deepEqual(
+    conversions("Steel glows at about 480 degrees C, roughly 900 degrees F.")[0][0],
+    "consistent",
+  );
   assert.deepEqual(
     conversions("Steel glows at about 480 degrees C, roughly 874 degrees F.")[0][0],
-    "consistent",
+    "contradicted",
   );
   assert.deepEqual(
     conversions("It is 27 miles, or around 43 km, from the airport.")[0][0],
@@ -144,4 +149,117 @@ Deno.test("conversions: rounding within the written precision and 'about'", () =
   );
   assert.deepEqual(conversions("The route is 114 km (that's 71 miles).")[0][0], "consistent");
   assert.deepEqual(conversions("The bag holds 25 lb; in metric it's 11 kg.")[0][0], "consistent");
+});
+
+Deno.test("conversions: words between the measure and its join", () => {
+  assertTwins(
+    "The allowance is 25 kg per bag, which is about 74.8 lb.",
+    "The allowance is 25 kg per bag, which is about 55.1 lb.",
+    "25 kg is 55.12 lb, not 74.8 lb",
+  );
+  assertTwins("300 g of flour is about 13.8 oz.", "300 g of flour is about 10.6 oz.");
+  assertTwins(
+    "The recipe calls for 5 lb of potatoes. In metric that's 11.02 kg — plenty.",
+    "The recipe calls for 5 lb of potatoes. In metric that's 2.27 kg — plenty.",
+  );
+  assertTwins(
+    "The assay runs at 37°C. For reference, that's 66.6°F.",
+    "The assay runs at 37°C. For reference, that's 98.6°F.",
+  );
+  // Another amount after the phrase, or an opening that names no unit: not the measure restated.
+  silent("Each 100 g of chicken is 31 g of protein.");
+  silent("5 km of the trail is 2 miles uphill.");
+  silent("The hike is 10 km. If you add the detour, that's 8 miles.");
+  silent("The hike is 10 km. If you start in Boston, that's 8 miles.");
+});
+
+Deno.test("conversions: a measure used as a modifier, its noun between", () => {
+  assertTwins(
+    "A 16-oz sirloin works out to roughly 284 g raw weight.",
+    "A 16-oz sirloin works out to roughly 454 g raw weight.",
+  );
+  assertTwins(
+    "The program calls for 35-lb dumbbells. Since yours are labeled in kilograms, that's " +
+      "about 20.6 kg.",
+    "The program calls for 35-lb dumbbells. Since yours are labeled in kilograms, that's " +
+      "about 15.9 kg.",
+  );
+  assertTwins(
+    "A 85-inch TV is about 33.5 cm from corner to corner.",
+    "A 85-inch TV is about 215.9 cm from corner to corner.",
+  );
+  assertTwins("A 25 kg plate weighs about 11.3 lb.", "A 25 kg plate weighs about 55.1 lb.");
+  assertTwins(
+    "A 12 oz bag holds about 444 g of coffee.",
+    "A 12 oz bag holds about 340 g of coffee.",
+  );
+  // A second amount of something else, or a difference: no conversion.
+  silent("The 5-kg bag is 2 lb heavier.");
+  silent("A 16-oz steak has about 40 g of protein.");
+  silent("A 12 oz can contains 39 g of sugar.");
+  silent("A 16-oz steak is about 100 g of protein.");
+});
+
+Deno.test("conversions: a list item and its conversion in closing brackets", () => {
+  assertTwins(
+    "**Ingredients**\n\n- 115 g unsalted butter, softened (5.1 oz)\n- 2 large eggs",
+    "**Ingredients**\n\n- 115 g unsalted butter, softened (4.1 oz)\n- 2 large eggs",
+    "115 g is 4.06 oz, not 5.1 oz",
+  );
+  // Another item joined in, or an amount qualified inside the brackets.
+  silent("- 200 g flour, plus butter (4 oz)");
+  silent("- 2 lb chicken thighs (about 6 oz each)");
+  silent("Mix 200 g flour with the butter (4 oz).");
+});
+
+Deno.test("conversions: worked conversions with the factor in the expression", () => {
+  assertTwins("13.1 mi × 1.609344 = **8.1 km**", "13.1 mi × 1.609344 = **21.1 km**");
+  assertTwins("71 kg × 2.20462 lb/kg = 32.2 lb", "71 kg × 2.20462 lb/kg = 156.5 lb");
+  assertTwins("5 km ÷ 1.609 = 4.1 miles", "5 km ÷ 1.609 = 3.1 miles");
+  assertTwins(
+    "°C = (°F − 32) × 5/9\n\n(450 − 32) × 5/9 = 418 × 5/9 ≈ **752°C**",
+    "°C = (°F − 32) × 5/9\n\n(450 − 32) × 5/9 = 418 × 5/9 ≈ **232°C**",
+    "450 °F is 232.2 °C, not 752°C",
+  );
+  assertTwins(
+    "To convert 140°C to Fahrenheit:\n\n1. Multiply by 9/5: 252\n2. Add 32: **261°F**",
+    "To convert 140°C to Fahrenheit:\n\n1. Multiply by 9/5: 252\n2. Add 32: **284°F**",
+  );
+  // A factor that is no factor of converting: a product, not a conversion.
+  silent("13.1 mi × 2 = 26.2 km");
+  silent("The 20 kg bar × 3 sets = 60 lb of work");
+});
+
+/** The verdicts of a response's conversions, in order. */
+const verdicts = (response: string) => conversions(response).map(([verdict]) => verdict);
+
+Deno.test("conversions: sets of dimensions convert member by member", () => {
+  const room = (feet: string) =>
+    `Your room is 3.6 m × 5.0 m. In feet, that's roughly ${feet}, so an 8 × 10 ft rug fits.`;
+  assert.deepEqual(verdicts(room("11.8 ft × 21.6 ft")), ["consistent", "contradicted"]);
+  assert.deepEqual(verdicts(room("11.8 ft × 16.4 ft")), ["consistent", "consistent"]);
+  assert.deepEqual(verdicts("The desk is 1.2 × 0.6 m (47 × 24 inches)."), [
+    "consistent",
+    "consistent",
+  ]);
+  // Sets that do not pair: no member is read alone.
+  silent("The room is 3.6 m × 5.0 m (11.8 ft).");
+  silent("The room is 5.0 m (11.8 ft × 16.4 ft).");
+});
+
+Deno.test("conversions: tables and lists giving a measure in two units", () => {
+  const table = (row: string) =>
+    `| Day | High (°C) | High (°F) |\n|---|---|---|\n${row}\n| Tuesday | 8 | 46 |`;
+  assert.deepEqual(verdicts(table("| Monday | 12 | 85 |")), ["contradicted", "consistent"]);
+  assert.deepEqual(verdicts(table("| Monday | 12 | 54 |")), ["consistent", "consistent"]);
+  assert.equal(conversions(table("| Monday | 12 | 85 |"))[0][1], "12 °C is 53.6 °F, not 85");
+  assertTwins(
+    "| Box | Metric | Imperial |\n| --- | --- | --- |\n| A | 4.1 kg | 12.8 lb |",
+    "| Box | Metric | Imperial |\n| --- | --- | --- |\n| A | 4.1 kg | ~9 lb |",
+  );
+  assertTwins("- Box C (clothes): 4.1 kg / 12.8 lb", "- Box C (clothes): 4.1 kg / 9.0 lb");
+  // Columns of different things, a row with no heading, a range in a cell.
+  silent("| Day | High (°C) | Low (°F) |\n|---|---|---|\n| Monday | 12 | 40 |");
+  silent("| Day | 12 °C | 85 °F |\n| Monday | 12 °C | 85 °F |");
+  silent("| Day | High (°C) | High (°F) |\n|---|---|---|\n| Monday | 10–12 | 50–54 |");
 });

@@ -198,3 +198,151 @@ Deno.test("arithmetic: a division with its remainder; a denial on the next line"
   assertOne("194 / 11 = 17 R 7", "arithmetic", "consistent");
   assertSilent("25 + 25 = 49\n\n50 = 49 (not true)", "arithmetic");
 });
+
+const BUDGET =
+  "Here's your monthly budget:\n\n- Rent: $1,900\n- Groceries: $510\n- Utilities: $170\n\n";
+
+Deno.test("totals: a markdown list of amounts, then the line that totals it", () => {
+  assertOne(
+    `${BUDGET}**Total: $2,632**\n\nGroceries are the easiest to trim.`,
+    "total",
+    "contradicted",
+    "$1,900 + $510 + $170 = 2,580, not $2,632",
+  );
+  assertOne(`${BUDGET}**Total: $2,580**`, "total", "consistent");
+  assertOne(
+    "The tally:\n\n* Week 1: 84 cans\n* Week 2: 240 cans\n* Week 3: 378 cans\n\n" +
+      "Altogether, volunteers collected **618 cans**. Thanks!",
+    "total",
+    "contradicted",
+  );
+  assertOne(
+    "The tally:\n\n* Week 1: 84 cans\n* Week 2: 240 cans\n* Week 3: 378 cans\n\n" +
+      "Altogether, volunteers collected **702 cans**. Thanks!",
+    "total",
+    "consistent",
+  );
+  assertOne(
+    "Quotes so far:\n\n1. Venue: $13,750\n2. Catering: $7,000\n3. Band: $1,200\n\n" +
+      "That brings the overall budget to **$21,950**.",
+    "total",
+    "consistent",
+  );
+  assertOne(
+    "Logged:\n\n- API work: 29 h\n- Review: 4 h\n- Testing: 16 h\n\nIn total, the team logged 52 hours.",
+    "total",
+    "contradicted",
+  );
+  assertOne("- Rent: $1,900\n- Groceries: $510\n- Total: $2,410", "total", "consistent");
+});
+
+Deno.test("totals: a table column with a Total row", () => {
+  const table = (total: string) =>
+    `| Item | Quantity |\n|---|---|\n| Notebooks | 346 |\n| Pens | 478 |\n| Folders | 21 |\n` +
+    `| **Total** | **${total}** |`;
+  assertOne(table("845"), "total", "consistent");
+  assertOne(table("1,045"), "total", "contradicted", "346 + 478 + 21 = 845, not 1,045");
+  // A column of prices per unit is no column a total row sums.
+  assertSilent(
+    "| Item | Price each |\n|---|---|\n| Pens | $2 |\n| Folders | $3 |\n| **Total** | **$9** |",
+    "total",
+  );
+});
+
+Deno.test("totals: silent where a list's total is not the sum of all its items", () => {
+  for (
+    const text of [
+      // The total's line names a subset, a total of its own, or another period.
+      `${BUDGET}Together, rent and utilities come to $2,070.`,
+      `${BUDGET}Total: $2,070`,
+      `${BUDGET}Total with tax: $2,700`,
+      `${BUDGET}Total per year: $30,960`,
+      // Prices per unit, a range, an item with two amounts, items of other slots.
+      "- Apples: $3 per kg\n- Pears: $4 per kg\n\nTotal: $9",
+      "- Rent: $1,800–$2,000\n- Groceries: $510\n\nTotal: $2,600",
+      "- Rent: $1,900 ($950 each)\n- Groceries: $510\n\nTotal: $2,600",
+      "- Rent: $1,900\n- Groceries: €510\n\nTotal: $2,600",
+      // A quantity of the items' slot before the list: it may be one of the parts.
+      `You set aside $600 for food. ${BUDGET}Total: $2,700`,
+      // A nested list: the items after it are not all the parts.
+      "- Food: $600\n  - Groceries: $510\n  - Dining: $90\n- Rent: $1,900\n- Power: $170\n\nTotal: $2,670",
+      // A hedged total within its rounding; a line that totals nothing.
+      `${BUDGET}That comes to about $2,600 in total.`,
+      `${BUDGET}You have $5,000 left.`,
+      // Alternatives, not parts; a total said of one case.
+      "- Option A: $1,200\n- Option B: $1,500\n\nThat comes to $1,500 if you pick B.",
+      `${BUDGET}That comes to $2,070 if you skip groceries.`,
+    ]
+  ) assertSilent(text, "total");
+  // A hedged total that its parts bear out is said loosely: nothing to confirm.
+  assertSilent(`${BUDGET}That adds up to roughly $2,600.`, "total");
+  // A line that says it sums the whole list is wrong even when some items add up to it.
+  assertOne(`${BUDGET}That adds up to $2,410 for the month.`, "total", "contradicted");
+});
+
+Deno.test("percentages: a list of a whole, its part and the part's rate", () => {
+  const results = (rate: string) =>
+    `**Results**\n\n- Students who sat the exam: 125\n- Students who passed: 83\n- Pass rate: **${rate}**`;
+  assertOne(results("66%"), "percentage", "consistent");
+  assertOne(results("46%"), "percentage", "contradicted", "83 of 125 is 66.4%, not 46%");
+  // The rest's share, a rate of something the part's label does not count, a change.
+  assertSilent(results("34%"), "percentage");
+  assertSilent(
+    "- Customers last year: 500\n- Customers this year: 450\n- Churn rate: 12%",
+    "percentage",
+  );
+  assertSilent("- Visitors: 500\n- Buyers: 45\n- Growth rate: 12%", "percentage");
+});
+
+Deno.test("percentages: a whole, then 'and N of them'; 'your'; a share in parentheses", () => {
+  assertOne(
+    "The page had 7,965 visitors, and 107 of them bought, a conversion rate of 98.66%.",
+    "percentage",
+    "contradicted",
+  );
+  assertOne(
+    "The page had 7,965 visitors, and 107 of them bought, a conversion rate of 1.34%.",
+    "percentage",
+    "consistent",
+  );
+  assertOne(
+    "You've done 5 of your 12 tasks, so you're 58% of the way there. The remaining ones are easy.",
+    "percentage",
+    "contradicted",
+    "5 of 12 is 41.7%, not 58%",
+  );
+  assertOne(
+    "25 out of 42 staff members have now had this season's flu shot (60%).",
+    "percentage",
+    "consistent",
+  );
+  assertOne(
+    "25 out of 42 staff members have now had this season's flu shot (37%).",
+    "percentage",
+    "contradicted",
+  );
+});
+
+Deno.test("arithmetic: a sum of labelled amounts", () => {
+  assertOne(
+    "€481 (flights) + €804 (hotel) + €103 (rail pass) = **€1,488**",
+    "arithmetic",
+    "contradicted",
+    "€481 (flights) + €804 (hotel) + €103 (rail pass) = 1,388, not €1,488",
+  );
+  assertOne(
+    "€481 (flights) + €804 (hotel) + €103 (rail pass) = €1,388",
+    "arithmetic",
+    "consistent",
+  );
+  assertOne("500 g flour + 367 g water + 12 g salt = 879 g.", "arithmetic", "consistent");
+  assertOne("500 g flour + 367 g water + 12 g salt = 979 g.", "arithmetic", "contradicted");
+  for (
+    const text of [
+      "1 kg flour + 367 g water = 1,367 g",
+      "€40 (per person) + €10 (booking) = €90",
+      "€40 (flights) + $10 (fees) = €50",
+      "500 g flour + 367 g water = 867",
+    ]
+  ) assertSilent(text, "arithmetic");
+});

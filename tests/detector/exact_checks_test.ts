@@ -181,6 +181,23 @@ Deno.test("exact checks, evidence: the one value of a sentence said about the cl
     undefined,
     span,
   );
+  // "The bridge" is the crossing the sentence before named.
+  const crossing = "The Saltmarsh Crossing is a road bridge over the estuary. The bridge is " +
+    "2,260 m long, with a wide navigation span.";
+  assertOne(
+    "The Saltmarsh Crossing is 3.24 km long.",
+    "evidence_number",
+    "contradicted",
+    undefined,
+    crossing,
+  );
+  assertOne(
+    "The Saltmarsh Crossing is 2.26 km long.",
+    "evidence_number",
+    "consistent",
+    undefined,
+    crossing,
+  );
   // Arithmetic written out in words derives its numbers: they are not the document's facts.
   assert.deepEqual(
     verdicts(
@@ -593,12 +610,47 @@ Deno.test("exact checks, identifiers: check digits, arXiv, DOI syntax, citation 
   assertOne("It is on arXiv as 2103.04512; Ng posted it in 2021.", "arxiv", "consistent");
   assertOne("The 2020 study (https://arxiv.org/abs/2006.11239) is cited.", "arxiv", "consistent");
   assertOne("The 2019 study (https://arxiv.org/abs/2006.11239) is cited.", "arxiv", "contradicted");
+  // BibTeX fields, and a table whose header names the identifier's column.
+  assertOne("@book{a,\n  year = {2009},\n  isbn = {978-0-306-40615-3}\n}", "isbn", "contradicted");
+  assertOne(
+    "@misc{b,\n  eprint = {1600.05582},\n  archivePrefix = {arXiv}\n}",
+    "arxiv",
+    "contradicted",
+  );
+  const table = (id: string) =>
+    `| Paper | Year | arXiv ID |\n|---|---|---|\n| Decoders | 2015 | ${id} |`;
+  assertOne(table("1511.06424"), "arxiv", "consistent");
+  assertOne(table("1605.06424"), "arxiv", "contradicted");
+  // Thirteen digits from 978 are an ISBN-13 (and its barcode) unlabelled too; ten digits are not.
+  assertOne("| Rivers | 9780306406157 |", "isbn", "consistent");
+  assertOne("| Rivers | 9780306406153 |", "isbn", "contradicted");
+  assert.deepEqual(verdicts("Call 0306406155 for tickets.", "isbn"), []);
   // A number of that shape is an identifier only where arXiv is named near it.
   assert.deepEqual(verdicts("The index rose to 2105.01234 in 2019.", "arxiv"), []);
   assertOne("doi:10.1038/nature14539", "doi", "consistent");
   assertOne("doi:10.103/nature14539", "doi", "contradicted");
   assertOne("As shown by Lee et al. (2031), it works.", "future_citation", "contradicted");
   assert.deepEqual(verdicts("As shown by Lee et al. (2021), it works.", "future_citation"), []);
+});
+
+Deno.test("exact checks: markdown emphasis is read as space, multiplication is not", () => {
+  assertOne("2. Add 32: 252 + 32 = **284°F**", "arithmetic", "consistent");
+  assertOne("2. Add 32: 252 + 32 = **261°F**", "arithmetic", "contradicted");
+  assertOne("It is **40 °C (140 °F)** at noon.", "unit_conversion", "contradicted");
+  assertOne("So 12 * 4 = 48 eggs.", "arithmetic", "consistent");
+  // Offsets stay those of the answer as written.
+  const response = "The *suspension* bridge is **2,150 metres** long.";
+  const [f] = findings(response, BRIDGE);
+  assert.equal(f.verdict, "contradicted");
+  assert.equal(response.slice(f.start, f.end), "2,150 metres");
+});
+
+Deno.test("exact checks, totals: a list confirms its total only when all of it adds up", () => {
+  const line = (total: number) =>
+    `The school has three sections, with 31, 18 and 24 students respectively — ${total} students in all.`;
+  assertOne(line(73), "total", "consistent");
+  // 18 + 24 = 42: a part of the list adds up to the wrong total, which confirms nothing.
+  assert.deepEqual(verdicts(line(42), "total").filter((v) => v === "consistent"), []);
 });
 
 Deno.test("exact checks: offsets point into the response and findings sit in their claim", () => {

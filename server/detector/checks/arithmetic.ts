@@ -7,6 +7,7 @@
  * powers, unknowns or LaTeX, or that is a piece of a longer one, is left alone.
  */
 import { type ExactFinding, finding } from "./finding.ts";
+import { unitOfForm } from "./units.ts";
 import { formatNumber } from "./values.ts";
 
 const NUMBER = String.raw`\$?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`;
@@ -29,8 +30,24 @@ const REMAINDER =
 /** Before the expression: another operator, an equation or LaTeX means it is only a part. */
 const INSIDE_MORE = /(?:[+\-−×x*/÷^=\\$(]|\\[a-z]+)\s*$/;
 const TERM = new RegExp(String.raw`(${NUMBER})|(${OPERATOR})`, "g");
+/**
+ * A sum of labelled amounts: "€481 (flights) + €804 (hotel) = €1,285", "500 g flour + 367 g water
+ * = 867 g". Each term is an amount, then its unit and label: words, no digits nor operators.
+ */
+const AMOUNT = String.raw`[$€£]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`;
+const LABELLED_SUM = new RegExp(
+  String
+    .raw`(?<![\p{L}\p{N}.,$€£(/:^-])(${AMOUNT}[^\d\n=+×*/÷%]{0,40}?(?:\s*\+\s*${AMOUNT}[^\d\n=+×*/÷%]{0,40}?)+)` +
+    String.raw`\s*=\s*(${AMOUNT})(?:\s?([\p{L}]+))?(?![\p{N}%(^]|[.,]\d|\s*${OPERATOR}\s*[$€£]?\d)`,
+  "gu",
+);
+/** A term of a labelled sum: its currency, its number, then its unit and label. */
+const LABELLED_TERM = /^\s*([$€£]?)((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)\s*([^]*?)\s*$/u;
+/** A label of words, or words in parentheses; none that multiplies or divides ("each", "per"). */
+const LABEL = /^(?:\([\p{L}\s'’,-]*\)|[\p{L}\s'’-]*)$/u;
+const SCALING_LABEL = /\b(?:each|per|every|times|x|apiece|a piece)\b/i;
 
-const value = (text: string) => Number(text.replace(/[$,]/g, ""));
+const value = (text: string) => Number(text.replace(/[$€£,]/g, ""));
 /** ± half the spacing of the last written digit. */
 const tolerance = (text: string) => 0.5 * 10 ** -(text.split(".")[1]?.length ?? 0);
 
@@ -66,15 +83,42 @@ function wholeDivision(expression: string): { quotient: number; rest: number } |
   return { quotient, rest: a - quotient * b };
 }
 
+/** Whether an expression is a piece of a longer one, or said not to hold. */
+function leftAlone(text: string, start: number, end: number): boolean {
+  return INSIDE_MORE.test(text.slice(Math.max(0, start - 8), start)) ||
+    DENIED_BEFORE.test(text.slice(Math.max(0, start - 40), start)) ||
+    DENIED_AFTER.test(text.slice(end, end + 30));
+}
+
+/**
+ * The value of a labelled sum: every term and the result in one currency and one unit, each label
+ * plain words, and at least one label or unit (a plain sum is an expression of its own).
+ */
+function labelledSum(terms: string, result: string, resultWord?: string): number | undefined {
+  const read = terms.split("+").map((term) => LABELLED_TERM.exec(term));
+  const currency = /^[$€£]?/.exec(result)![0];
+  const unitOf = (word?: string) => word === undefined ? undefined : unitOfForm(word);
+  let marked = currency !== "" && currency !== "$";
+  let sum = 0;
+  for (const term of read) {
+    if (!term || term[1] !== currency) return undefined;
+    const word = /^\p{L}+/u.exec(term[3])?.[0];
+    const unit = term[1] ? undefined : unitOf(word);
+    const label = unit ? term[3].slice(word!.length).trim() : term[3];
+    if (unit !== unitOf(resultWord) || !LABEL.test(label) || SCALING_LABEL.test(label)) {
+      return undefined;
+    }
+    marked ||= unit !== undefined || label !== "";
+    sum += value(term[2]);
+  }
+  return marked ? sum : undefined;
+}
+
 export function arithmeticFindings(text: string): ExactFinding[] {
   const out: ExactFinding[] = [];
   for (const m of text.matchAll(EXPRESSION)) {
-    if (INSIDE_MORE.test(text.slice(Math.max(0, m.index! - 8), m.index))) continue;
     const end = m.index! + m[0].length;
-    if (
-      DENIED_BEFORE.test(text.slice(Math.max(0, m.index! - 40), m.index)) ||
-      DENIED_AFTER.test(text.slice(end, end + 30))
-    ) continue;
+    if (leftAlone(text, m.index!, end)) continue;
     const result = evaluate(m[1]);
     if (result === undefined || !Number.isFinite(result)) continue;
     const stated = value(m[2]);
@@ -97,6 +141,20 @@ export function arithmeticFindings(text: string): ExactFinding[] {
         { start: m.index!, end },
         ok ? shown : `${shown}, not ${m[2]}${remainder?.[0].replace(/\s+/g, " ").trimEnd() ?? ""}`,
       ),
+    );
+  }
+  for (const m of text.matchAll(LABELLED_SUM)) {
+    const end = m.index! + m[0].length;
+    const plain = out.some((f) => f.start < end && m.index! < f.end);
+    if (plain || leftAlone(text, m.index!, end) || REMAINDER.test(text.slice(end, end + 30))) {
+      continue;
+    }
+    const sum = labelledSum(m[1], m[2], m[3]);
+    if (sum === undefined) continue;
+    const ok = Math.abs(sum - value(m[2])) <= tolerance(m[2]) + 1e-9 * sum;
+    const shown = `${m[1].replace(/\s+/g, " ").trim()} = ${formatNumber(sum, 4)}`;
+    out.push(
+      finding("arithmetic", !ok, { start: m.index!, end }, ok ? shown : `${shown}, not ${m[2]}`),
     );
   }
   return out;

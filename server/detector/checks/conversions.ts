@@ -2,20 +2,37 @@
  * Unit conversions stated in the answer: a quantity followed by the same quantity in another unit
  * of the same dimension, joined as a conversion is written ("40 °C (104 °F)", "5 km, or about 3.1
  * miles", "100 kg is 220 lb", "The race is 100 km. That's about 62 miles.", "511 km. In miles,
- * that's roughly 318.", "At 69 lbs, your dog is 31 kg."). The second must be the first converted,
- * within the precision of both and the slack of values.ts. Ranges are left alone; a bound ("up to
- * 656 pounds (298 kg)") bounds its conversion alike, so it is read.
+ * that's roughly 318.", "At 69 lbs, your dog is 31 kg.", "A 16-oz sirloin is roughly 454 g",
+ * "- 115 g butter, softened (4.1 oz)"). Worked conversions are read too: a factor or a temperature
+ * formula in the expression ("13.1 mi × 1.609344 = 21.1 km"), a conversion asked and answered
+ * over several lines, sets of dimensions ("3.6 m × 5.0 m (11.8 ft × 16.4 ft)") and table columns
+ * headed alike but for the unit. The second must be the first converted, within the precision of
+ * both and the slack of values.ts. Ranges are left alone; a bound ("up to 656 pounds (298 kg)")
+ * bounds its conversion alike, so it is read.
  */
 import { type ExactFinding, finding } from "./finding.ts";
-import { type Quantity, unitTolerance } from "./quantities.ts";
-import { dimensionOf, type UnitId, unitLabel, unitOfForm } from "./units.ts";
-import { agree, CONVERSION_SLACK, formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts";
+import { quantities, type Quantity, unitTolerance } from "./quantities.ts";
+import { convertValue, dimensionOf, type UnitId, unitLabel, unitOfForm } from "./units.ts";
+import {
+  agree,
+  CONVERSION_SLACK,
+  formatNumber,
+  HEDGED_SLACK,
+  hedgedReading,
+  inUnit,
+  written,
+} from "./values.ts";
 
 const HEDGE = String.raw`(?:about|approximately|approx\.|roughly|around|nearly|almost|` +
   String.raw`some|circa|~|≈)`;
-/** A word of the measure itself, after it or after its conversion ("780 km long, which is ..."). */
-const DESCRIPTOR = String.raw`(?:\s+(?:long|tall|high|wide|deep|away|across|thick|` +
-  String.raw`in (?:length|height|width|diameter)|above sea level)\b)`;
+/**
+ * Words of the measure itself, after it or after its conversion ("780 km long, which is ...",
+ * "284 g raw weight", "216 cm from corner to corner").
+ */
+const DESCRIPTOR = String.raw`(?:\s+(?:long|tall|high|wide|deep|away|across|thick|diagonally|` +
+  String.raw`in (?:length|height|width|diameter)|above sea level|` +
+  String.raw`(?:(?:raw|dry|cooked|uncooked|net|gross|total)\s+)?weight|` +
+  String.raw`from (?:corner|end|side|tip|edge) to (?:corner|end|side|tip|edge))\b)`;
 /** "in miles", "converted to pounds", "in metric terms": the unit the conversion names (group 1). */
 const IN_UNITS = String.raw`(?:(?:in|converted (?:to|into))\s+(\p{L}+(?:\s+\p{L}+)?)\s*,?\s*)`;
 const VERB = String.raw`(?:is|are|was|equals|(?:is\s+)?(?:${HEDGE}\s+)?(?:equal|equivalent) to|` +
@@ -34,28 +51,60 @@ const JOIN = new RegExp(
   "iu",
 );
 /**
+ * An opening before the pointer of the next sentence: "For reference, that's ...", "Since the
+ * plates are labelled in kilograms, that's ..." (the unit it names is group 1).
+ */
+const OPENING = String.raw`(?:for (?:reference|comparison|context)|in other words|` +
+  String.raw`put another way|[^.;:!?\d,\n]{0,50}?\bin\s+(\p{L}+))\s*,\s*`;
+/** A sentence break or an aside, then the conversion pointing back ("... 100 km. That's ..."). */
+const BREAK = String.raw`(?:[.;:!]|\s[—–])\s*(?:${IN_UNITS}|${IN_UNITS}?${POINTER}\b|` +
+  String.raw`${OPENING}${POINTER}\b)`;
+/**
  * "100 km. That's about 62 miles.", "57 °C. In Fahrenheit, that is 134.6 °F", "5 km — about 3.1
  * miles": the next sentence or an aside.
  */
 const NEXT_SENTENCE = new RegExp(
-  String.raw`^${DESCRIPTOR}?\s*(?:(?:[.;:!]|\s[—–])\s*(?:${IN_UNITS}|${IN_UNITS}?${POINTER}\b)|` +
-    String.raw`\s*[—–])${TAIL}`,
+  String.raw`^${DESCRIPTOR}?\s*(?:${BREAK}|\s*[—–])${TAIL}`,
   "iu",
 );
-/** "3.18 kg at birth (7.01 pounds)": a short phrase between, before a join that is unmistakable. */
+/** "3.18 kg at birth", "25 kg per bag", "5 lb of potatoes": a short phrase after the measure. */
+const PHRASE = String.raw`^${DESCRIPTOR}?\s+(?:of|at|from|to|for|per|on|along|across|through|` +
+  String.raw`during|with|in)(?:\s+[\p{L}'’-]+){1,5}?\s*`;
+/** "3.18 kg at birth (7.01 pounds)": the phrase, then a join that is unmistakable. */
 const AFTER_PHRASE = new RegExp(
-  String.raw`^${DESCRIPTOR}?\s+(?:of|at|from|to|for|on|along|across|through|during|with|in)` +
-    String.raw`(?:\s+[\p{L}'’-]+){1,5}?\s*` +
-    String.raw`(?:(?:[(\[]\s*(?:${POINTER}|or)?|,?\s*or\b|,?\s*i\.e\.,?|` +
-    String.raw`,?\s*${POINTER}\b)${TAIL}|,\s*${HEDGE}\s*$)`,
+  PHRASE + String.raw`(?:(?:[(\[]\s*(?:${POINTER}|or)?|,?\s*or\b|,?\s*i\.e\.,?|` +
+    String.raw`,?\s*${POINTER}\b|${BREAK})${TAIL}|,\s*${HEDGE}\s*$)`,
   "iu",
 );
-/** "A 10 km run is about 6.2 miles": the measure names its noun, then the conversion follows. */
-const ARTICLE_BEFORE = /\b(?:a|an|the)\s+$/i;
+/** "300 g of flour is about 10.6 oz": the phrase, then a bare verb (read near a conversion). */
+const PHRASE_VERB = new RegExp(PHRASE + String.raw`${VERB}\b${TAIL}`, "iu");
+/**
+ * "A 10 km run is about 6.2 miles", "Your 12 kg bag is 26.5 lb", "A 16-oz sirloin works out to
+ * roughly 454 g", "35-lb dumbbells. ..., that's about 15.9 kg": a measure used as a modifier names
+ * its noun (up to three words), then the conversion follows.
+ */
+const ARTICLE_BEFORE = /\b(?:a|an|the|this|that|your|our|my|his|her|their|its)\s+$/i;
+const HYPHENATED = /\d\s?-\s?\p{L}/u;
+const MEASURE_VERB = String.raw`(?:weighs|measures|holds|has an? (?:screen\s+)?diagonal of)`;
 const AFTER_NOUN = new RegExp(
-  String.raw`^\s+[\p{L}-]+\s*,?\s*(?:${POINTER}|${VERB})\b${TAIL}`,
+  String.raw`^(?:\s+[\p{L}'’-]+){1,3}?\s*(?:,?\s*(?:${POINTER}|${VERB}|${MEASURE_VERB})\b|` +
+    String.raw`[(\[]\s*(?:${POINTER}|or)?|${BREAK})${TAIL}`,
   "iu",
 );
+/** "A 12 oz bag holds about 340 g of coffee": what a container holds is named after its amount. */
+const HOLDS = new RegExp(String.raw`\bholds\s+(?:${HEDGE}\s*)?$`, "iu");
+const CONTENTS_AFTER = /^\s+of\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?\s*(?:[,.;:!?)]|$)/u;
+/**
+ * "- 115 g unsalted butter, softened (4.1 oz)": a list line, its item named, the conversion in
+ * brackets closing it. Words that join another item ("and", "with") end the reading.
+ */
+const LINE_START = /\n[ \t]*(?:[-+•]|\d{1,2}[.)])?[ \t]*$/;
+const LIST_ITEM = new RegExp(
+  String.raw`^(?:,?\s+(?!(?:and|or|with|plus|then|for|to|from|into|each|per)\b)` +
+    String.raw`[\p{L}'’-]+){1,6}\s*[(\[]\s*(?:${HEDGE}\s*)?$`,
+  "iu",
+);
+const BRACKET_CLOSE = /^\s*[)\]]/;
 /** "At 9,772 feet, the summit sits 2,979 metres": the same thing restated in its subject's unit. */
 const AT_LEAD = new RegExp(String.raw`(?:^|[.!?]\s+|\n\s*)At\s+(?:${HEDGE}\s+)?$`, "u");
 const AT_RESTATED = new RegExp(
@@ -96,25 +145,39 @@ interface Join {
   restated?: boolean;
 }
 
-/** The join between `a` and a later quantity `b`, when the text reads as a conversion. */
-function joinOf(text: string, a: Quantity, b: Quantity): Join | undefined {
+/**
+ * The join between `a` and a later quantity `b`, when the text reads as a conversion; `end` is
+ * where the conversion ends (past `b` when `b` opens a set of dimensions: "11.8 ft × 16.4 ft").
+ */
+function joinOf(text: string, a: Quantity, b: Quantity, end = b.end): Join | undefined {
   const between = text.slice(a.end, b.start);
   if (between.length > 80) return undefined;
-  const after = text.slice(b.end, b.end + 24);
+  const after = text.slice(end, end + 32);
   const ways = [JOIN];
-  if (CLAUSE_END.test(after)) {
-    ways.push(NEXT_SENTENCE, AFTER_PHRASE);
-    if (ARTICLE_BEFORE.test(text.slice(Math.max(0, a.start - 6), a.start))) ways.push(AFTER_NOUN);
+  if (CLAUSE_END.test(after) || (HOLDS.test(between) && CONTENTS_AFTER.test(after))) {
+    ways.push(NEXT_SENTENCE, AFTER_PHRASE, PHRASE_VERB);
+    if (isModifier(text, a)) ways.push(AFTER_NOUN);
   }
+  if (isLineStart(text, a.start) && BRACKET_CLOSE.test(after)) ways.push(LIST_ITEM);
   if (isRestatedAt(text, a, between) && AT_CLAUSE_END.test(after)) ways.push(AT_RESTATED);
   const hedged = a.approx || b.approx || HEDGE_WORD.test(between);
   for (const way of ways) {
     const match = between.match(way);
     const named = match ? namedUnit(match) : null;
-    if (named !== null) return { hedged, named, restated: way === AT_RESTATED };
+    const restated = way === AT_RESTATED || way === PHRASE_VERB;
+    if (named !== null) return { hedged, named, restated };
   }
   return undefined;
 }
+
+/** "A 10 km run", "35-lb dumbbells": a measure naming the noun that follows it. */
+const isModifier = (text: string, a: Quantity) =>
+  ARTICLE_BEFORE.test(text.slice(Math.max(0, a.start - 8), a.start)) ||
+  HYPHENATED.test(text.slice(a.start, a.end));
+
+/** Whether `at` opens a line or a list item ("- ", "2. "). */
+const isLineStart = (text: string, at: number) =>
+  LINE_START.test(at <= 12 ? "\n" + text.slice(0, at) : text.slice(at - 12, at));
 
 /** The unit a join names ("in miles"), undefined if none; null if it names something else. */
 function namedUnit(match: RegExpMatchArray): UnitId | undefined | null {
@@ -154,22 +217,29 @@ const CONVERT_BEFORE = /\bconvert(?:ing|s)?\s+$/i;
 const CONVERT_TO = /^\s+(?:to|into)\s+(\p{L}+)/u;
 /** The result of the steps: "that gives you 185 lb", "= 185 lb", "you get about 185 lb". */
 const RESULT = new RegExp(
-  String.raw`(?:gives(?: you)?|get|=|equals|is|that's|makes|comes to|works out to)` +
+  String.raw`(?:gives(?: you)?|get|=|≈|:|equals|is|that's|makes|comes to|works out to)` +
     String.raw`\s*(?:${HEDGE}\s*)?$`,
   "iu",
 );
+/** How far after the quantity its result may come, past the steps of the working. */
+const RESULT_REACH = 160;
+
+/** The unit "convert `a` to <unit>" asks for, if `a` is a measure and the unit one of its kind. */
+function askedUnit(text: string, a: Quantity): UnitId | undefined {
+  if (a.kind !== "unit" || !CONVERT_BEFORE.test(text.slice(Math.max(0, a.start - 12), a.start))) {
+    return undefined;
+  }
+  const asked = text.slice(a.end, a.end + 30).match(CONVERT_TO);
+  const unit = asked ? unitOfForm(asked[1]) : undefined;
+  return unit && unit !== a.unit && dimensionOf(unit) === dimensionOf(a.unit!) ? unit : undefined;
+}
 
 /**
- * The index of the quantity that answers "convert `qs[i]` to <unit>", past the numbers of the
- * working (a factor, a product) but no other measure; -1 if none.
+ * The index of the quantity that gives `qs[i]` in `unit`: the first measure after it, past the
+ * numbers of the working (a factor, a product), written as a result; -1 if none.
  */
-function convertedAt(text: string, qs: readonly Quantity[], i: number): number {
-  const a = qs[i];
-  if (!CONVERT_BEFORE.test(text.slice(Math.max(0, a.start - 12), a.start))) return -1;
-  const asked = text.slice(a.end, a.end + 30).match(CONVERT_TO);
-  const unit = asked && unitOfForm(asked[1]);
-  if (!unit || unit === a.unit || dimensionOf(unit) !== dimensionOf(a.unit!)) return -1;
-  for (let j = i + 1; j < qs.length && qs[j].start - a.end < 160; j++) {
+function resultAt(text: string, qs: readonly Quantity[], i: number, unit: UnitId): number {
+  for (let j = i + 1; j < qs.length && qs[j].start - qs[i].end < RESULT_REACH; j++) {
     if (qs[j].kind !== "unit") continue;
     const lead = text.slice(Math.max(qs[j - 1].end, qs[j].start - 30), qs[j].start);
     return qs[j].unit === unit && !qs[j].inexact && RESULT.test(lead) ? j : -1;
@@ -177,28 +247,293 @@ function convertedAt(text: string, qs: readonly Quantity[], i: number): number {
   return -1;
 }
 
-export function conversionFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
+/**
+ * Conversions asked and answered over several lines ("To convert 140°C to Fahrenheit: ... 2. Add
+ * 32: 252 + 32 = 284°F"), read once over all the answer's quantities since the steps span claims.
+ */
+export function askedConversionFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
   const out: ExactFinding[] = [];
-  for (let i = 0; i + 1 < qs.length; i++) {
-    const a = qs[i];
-    if (a.kind !== "unit" || isRange(a)) continue;
-    const answer = convertedAt(text, qs, i);
-    if (answer >= 0) {
-      const b = qs[answer];
-      out.push(judged(text, a, b, b.unit!, a.approx || b.approx));
-      i = answer;
-      continue;
-    }
-    const b = qs[i + 1];
-    if (!mayConvert(a, b)) continue;
-    const join = joinOf(text, a, b);
-    const unit = join && unitOf(a, b, join);
-    if (!join || !unit || isCompound(a, b, text.slice(a.end, b.start))) continue;
-    if (join.restated && !isNearConversion(a, b, unit)) continue;
-    out.push(judged(text, a, b, unit, join.hedged));
-    i++;
+  for (let i = 0; i < qs.length; i++) {
+    const unit = askedUnit(text, qs[i]);
+    const answer = unit && !isRange(qs[i]) ? resultAt(text, qs, i, unit) : -1;
+    if (answer < 0) continue;
+    out.push(judged(text, qs[i], qs[answer], unit!, qs[i].approx || qs[answer].approx));
+    i = answer;
   }
   return out;
+}
+
+/**
+ * "(450 − 32) × 5/9 = 232°C", "140 × 9/5 + 32 = 284°F": the formula says the scale of its
+ * input, written bare or with its unit.
+ */
+const OPEN_BRACKET = /\(\s*$/;
+const FROM_FAHRENHEIT =
+  /^\s*(?:°\s?F)?\s*[−-]\s*32\s*\)\s*(?:[×x*·]\s*(?:5\s*\/\s*9|0\.556?)|\/\s*1\.8)/;
+const FROM_CELSIUS = /^\s*(?:°\s?C)?\s*[×x*·]\s*(?:9\s*\/\s*5|1\.8)\s*\)?\s*\+\s*32\b/;
+
+/** The scale a temperature formula reads `q` in, and the one it gives. */
+function formulaScales(text: string, q: Quantity): [UnitId, UnitId] | undefined {
+  if (q.kind !== "number" && !(q.kind === "unit" && dimensionOf(q.unit!) === "temperature")) {
+    return undefined;
+  }
+  const after = text.slice(q.end, q.end + 24);
+  const opened = OPEN_BRACKET.test(text.slice(Math.max(0, q.start - 3), q.start));
+  const scales: [UnitId, UnitId] | undefined = opened && FROM_FAHRENHEIT.test(after)
+    ? ["F", "C"]
+    : FROM_CELSIUS.test(after)
+    ? ["C", "F"]
+    : undefined;
+  return scales && (q.kind === "number" || q.unit === scales[0]) ? scales : undefined;
+}
+
+/**
+ * "13.1 mi × 1.609344 = 21.1 km", "71 kg × 2.20462 lb/kg = 156.5 lb", "5 km ÷ 1.609 = 3.1 mi": a
+ * measure times (or over) a factor of converting, then the result in the other unit.
+ */
+const TIMES_FACTOR = /^\s*(?:[×x*·]|times|multiplied by)\s*$/i;
+const DIVIDED_FACTOR = /^\s*(?:[÷/]|divided by)\s*$/i;
+const FACTOR_RESULT = new RegExp(
+  String.raw`^\s*(?:\/\s*\p{L}+\.?\s*)?(?:=|≈|equals)\s*(?:${HEDGE}\s*)?$`,
+  "iu",
+);
+/** A factor is one of converting within this share of the true one (1.6 for 1.609344). */
+const FACTOR_SLACK = 0.05;
+
+/** The index of the result of converting `qs[i]` by the factor after it; -1 if none. */
+function factorResultAt(text: string, qs: readonly Quantity[], i: number): number {
+  const [a, factor, b] = [qs[i], qs[i + 1], qs[i + 2]];
+  if (!factor || !b || b.kind !== "unit" || !mayConvert(a, b)) return -1;
+  if ((factor.kind !== "number" && factor.kind !== "unit") || factor.inexact) return -1;
+  if (dimensionOf(a.unit!) === "temperature") return -1;
+  const op = text.slice(a.end, factor.start);
+  const perUnit = convertValue(1, a.unit!, b.unit!);
+  const expected = TIMES_FACTOR.test(op)
+    ? perUnit
+    : DIVIDED_FACTOR.test(op)
+    ? 1 / perUnit
+    : undefined;
+  if (expected === undefined || Math.abs(factor.value / expected - 1) > FACTOR_SLACK) return -1;
+  return FACTOR_RESULT.test(text.slice(factor.end, b.start)) ? i + 2 : -1;
+}
+
+/**
+ * Sets of dimensions: "3.6 m × 5.0 m. In feet, that's 11.8 ft × 16.4 ft" converts each member.
+ * A set that runs past the quantities given (the two sets span two claims) is read again in a
+ * window around the pair.
+ */
+const TIMES_BEFORE = /[×x]\s*$/;
+const TIMES_AFTER = /^\s*[×x]\s*\d/;
+const TIMES_BETWEEN = /^\s*[×x]\s*$/;
+const DIMENSION_REACH = 60;
+
+/**
+ * The set of dimensions `qs[i]` closes and the one `qs[i + 1]` opens, members paired in order:
+ * undefined if neither is in one; null if they are sets that do not pair (then no member is read
+ * alone).
+ */
+function dimensionSets(
+  text: string,
+  qs: readonly Quantity[],
+  i: number,
+): [Quantity[], Quantity[]] | undefined | null {
+  const [a, b] = [qs[i], qs[i + 1]];
+  const timesBefore = (q: Quantity) =>
+    TIMES_BEFORE.test(text.slice(Math.max(0, q.start - 4), q.start));
+  const timesAfter = (q: Quantity) => TIMES_AFTER.test(text.slice(q.end, q.end + 6));
+  if (!timesBefore(a) && !timesAfter(b)) return undefined;
+  let sets = setsAround(text, qs, i);
+  if (timesBefore(sets[0][0]) || timesAfter(sets[1].at(-1)!)) {
+    const from = Math.max(0, a.start - DIMENSION_REACH);
+    const near = quantities(text.slice(from, b.end + DIMENSION_REACH))
+      .map((q) => ({ ...q, start: q.start + from, end: q.end + from }));
+    const at = near.findIndex((n) => n.start === a.start);
+    if (at < 0 || near[at + 1]?.start !== b.start) return null;
+    sets = setsAround(text, near, at);
+  }
+  const [closed, opened] = sets;
+  const unitOfSet = opened.at(-1)!.unit;
+  const inSet = (q: Quantity, unit: UnitId | undefined) =>
+    q.kind === "number" || (q.kind === "unit" && q.unit === unit);
+  if (
+    closed.length < 2 || closed.length !== opened.length ||
+    !closed.every((q) => inSet(q, a.unit)) || !opened.every((q) => inSet(q, unitOfSet))
+  ) return null;
+  return [
+    closed.map((q) => inUnitOf(q, a.unit!)),
+    unitOfSet ? opened.map((q) => inUnitOf(q, unitOfSet)) : opened,
+  ];
+}
+
+/** The quantities joined by "×" that end at `qs[i]`, and those that start at `qs[i + 1]`. */
+function setsAround(text: string, qs: readonly Quantity[], i: number): [Quantity[], Quantity[]] {
+  const timesAfter = (k: number) =>
+    k + 1 < qs.length && TIMES_BETWEEN.test(text.slice(qs[k].end, qs[k + 1].start));
+  let [first, last] = [i, i + 1];
+  while (first > 0 && timesAfter(first - 1)) first--;
+  while (timesAfter(last)) last++;
+  return [qs.slice(first, i + 1), qs.slice(i + 1, last + 1)];
+}
+
+/** A bare number read in the unit its context gives it ("3.6 × 5.0 m", a table's column). */
+const inUnitOf = (q: Quantity, unit: UnitId): Quantity =>
+  q.kind === "unit" ? q : { ...q, kind: "unit", unit, tolerance: unitTolerance(q) };
+
+/** A worked result is hedged by "about" on either side or by "≈" in its working. */
+const isWorkedHedged = (text: string, a: Quantity, b: Quantity) =>
+  a.approx || b.approx || text.slice(a.end, b.start).includes("≈");
+
+/**
+ * Tables that give a measure in two columns: "| Day | High (°C) | High (°F) |" then "| Monday |
+ * 12 | 54 |". Two columns convert each other when their headings say the same but the unit, so
+ * "High (°C)" and "Low (°F)" stay apart. A cell holds one figure; its unit is its own or its
+ * heading's.
+ */
+const TABLE_ROW = /^[ \t]*\|.*\|[ \t]*$/;
+const TABLE_RULE = /^[ \t]*\|(?:\s*:?-{2,}:?\s*\|)+[ \t]*$/;
+/** A heading's label and its unit: "High (°C)", "Weight, kg", "Distance in miles", "lb". */
+const HEADINGS = [
+  /^(.*?)\s*[(\[]\s*(?:in\s+)?([^()[\]]+?)\s*[)\]]$/,
+  /^(.*?)\s*(?:,|\bin)\s+(.+)$/,
+  /^()(.+)$/,
+];
+const CELL_REST = /^\s*(?:~|≈|about|approx\.?|roughly|around)?\s*$/i;
+/** How far back a row's heading is looked for. */
+const TABLE_REACH = 3000;
+
+interface Heading {
+  label: string;
+  unit?: UnitId;
+}
+
+function headingOf(cell: string): Heading {
+  for (const way of HEADINGS) {
+    const m = cell.trim().match(way);
+    const unit = m ? unitOfForm(m[2]) : undefined;
+    if (unit) return { label: labelOf(m![1]), unit };
+  }
+  return { label: labelOf(cell) };
+}
+
+/** "Metric" and "Imperial" head the same measure: a system is no label. */
+const labelOf = (words: string) => {
+  const label = words.trim().toLowerCase().replace(/\s+/g, " ");
+  return SYSTEM.test(label) ? "" : label;
+};
+
+/** The spans of a table row's cells, between its bars. */
+function cellsOf(text: string, start: number, end: number): { start: number; end: number }[] {
+  const bars: number[] = [];
+  for (let at = text.indexOf("|", start); at >= 0 && at < end; at = text.indexOf("|", at + 1)) {
+    bars.push(at);
+  }
+  return bars.slice(1).map((bar, k) => ({ start: bars[k] + 1, end: bar }));
+}
+
+/** The line around `at`. */
+function lineAt(text: string, at: number): { start: number; end: number } {
+  const end = text.indexOf("\n", at);
+  return { start: text.lastIndexOf("\n", at - 1) + 1, end: end < 0 ? text.length : end };
+}
+
+/** The headings of the table whose body row starts at `rowStart`: its first line, over a rule. */
+function headingsAbove(text: string, rowStart: number): Heading[] | undefined {
+  let top = -1;
+  for (let at = rowStart; at > 0 && rowStart - at < TABLE_REACH;) {
+    const line = lineAt(text, at - 1);
+    if (!TABLE_ROW.test(text.slice(line.start, line.end))) break;
+    top = at = line.start;
+  }
+  if (top < 0) return undefined;
+  const heading = lineAt(text, top);
+  const rule = lineAt(text, heading.end + 1);
+  if (rule.start >= rowStart || !TABLE_RULE.test(text.slice(rule.start, rule.end))) {
+    return undefined;
+  }
+  return cellsOf(text, heading.start, heading.end).map((c) =>
+    headingOf(text.slice(c.start, c.end))
+  );
+}
+
+function tableFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
+  if (qs.length < 2) return [];
+  const line = lineAt(text, qs[0].start);
+  if (!TABLE_ROW.test(text.slice(line.start, line.end))) return [];
+  const headings = headingsAbove(text, line.start);
+  const cells = cellsOf(text, line.start, line.end);
+  if (!headings || headings.length !== cells.length) return [];
+  const figures = cells.map((cell, c) => figureIn(text, qs, cell, headings[c].unit));
+  const out: ExactFinding[] = [];
+  figures.forEach((b, c) => {
+    const a = figures.slice(0, c).find((f, k) =>
+      f && b && headings[k].label === headings[c].label && f.unit !== b.unit &&
+      dimensionOf(f.unit!) === dimensionOf(b.unit!)
+    );
+    if (a && b) out.push(judged(text, a, b, b.unit!, a.approx || b.approx));
+  });
+  return out;
+}
+
+/** The one figure a cell holds, in its own unit or its heading's; undefined if none. */
+function figureIn(
+  text: string,
+  qs: readonly Quantity[],
+  cell: { start: number; end: number },
+  unit: UnitId | undefined,
+): Quantity | undefined {
+  const inCell = qs.filter((q) => q.start >= cell.start && q.end <= cell.end);
+  if (inCell.length !== 1 || isRange(inCell[0])) return undefined;
+  const q = inCell[0];
+  const rest = text.slice(cell.start, q.start) + text.slice(q.end, cell.end);
+  if (!CELL_REST.test(rest)) return undefined;
+  if (q.kind === "unit") return !unit || unit === q.unit ? q : undefined;
+  return q.kind === "number" && unit ? inUnitOf(q, unit) : undefined;
+}
+
+export function conversionFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
+  const out: ExactFinding[] = tableFindings(text, qs);
+  for (let i = 0; i + 1 < qs.length; i++) {
+    const worked = workedAt(text, qs, i);
+    if (worked) {
+      out.push(worked.finding);
+      i = worked.result;
+      continue;
+    }
+    const joined = joinedAt(text, qs, i);
+    out.push(...joined);
+    if (joined.length > 0) i++;
+  }
+  return out;
+}
+
+/** A conversion worked out from `qs[i]` (a formula, a factor) and the index of its result. */
+function workedAt(text: string, qs: readonly Quantity[], i: number) {
+  const scales = formulaScales(text, qs[i]);
+  const a = scales ? inUnitOf(qs[i], scales[0]) : qs[i];
+  // An asked conversion is read over the whole answer (askedConversionFindings).
+  const result = scales
+    ? resultAt(text, qs, i, scales[1])
+    : a.kind === "unit" && !isRange(a) && !askedUnit(text, a)
+    ? factorResultAt(text, qs, i)
+    : -1;
+  if (result < 0) return undefined;
+  const b = qs[result];
+  return { finding: judged(text, a, b, b.unit!, isWorkedHedged(text, a, b)), result };
+}
+
+/** `qs[i + 1]` (or the set of dimensions it opens) joined to `qs[i]` as its conversion. */
+function joinedAt(text: string, qs: readonly Quantity[], i: number): ExactFinding[] {
+  const [a, b] = [qs[i], qs[i + 1]];
+  if (a.kind !== "unit" || isRange(a) || askedUnit(text, a) || !mayConvert(a, b)) return [];
+  const sets = dimensionSets(text, qs, i);
+  if (sets === null) return [];
+  const join = joinOf(text, a, b, sets ? sets[1].at(-1)!.end : b.end);
+  const unit = join && unitOf(a, sets ? sets[1][0] : b, join);
+  if (!join || !unit || isCompound(a, b, text.slice(a.end, b.start))) return [];
+  if (join.restated && !isNearConversion(a, b, unit)) return [];
+  const pairs = sets ? sets[0].map((q, k) => [q, sets[1][k]]) : [[a, b]];
+  if (pairs.some(([, q]) => q.kind === "unit" && q.unit !== unit)) return [];
+  return pairs.map(([from, to]) => judged(text, from, to, unit, join.hedged));
 }
 
 /**
@@ -215,9 +550,13 @@ function isNearConversion(a: Quantity, b: Quantity, unit: UnitId): boolean {
 function judged(text: string, a: Quantity, b: Quantity, unit: UnitId, hedged: boolean) {
   const stated = { value: b.value, tolerance: b.kind === "unit" ? b.tolerance : unitTolerance(b) };
   const converted = inUnit(a, unit);
-  const ok = agree(converted, stated, hedged ? HEDGED_SLACK : CONVERSION_SLACK, unit);
+  // Hedged: within the rounding the figure shows, and within 10% ("roughly 300" is not 248.5).
+  const ok = hedged
+    ? agree(converted, hedgedReading(stated), CONVERSION_SLACK, unit) &&
+      agree(converted, stated, HEDGED_SLACK, unit)
+    : agree(converted, stated, CONVERSION_SLACK, unit);
   const decimals = stated.tolerance < 0.5 ? Math.round(-Math.log10(stated.tolerance * 2)) + 1 : 1;
-  const right = `${written(text, a)} is ${formatNumber(converted.value, decimals)} ${
+  const right = `${withUnit(text, a)} is ${formatNumber(converted.value, decimals)} ${
     unitLabel(unit)
   }`;
   return finding(
@@ -226,4 +565,10 @@ function judged(text: string, a: Quantity, b: Quantity, unit: UnitId, hedged: bo
     { start: a.start, end: b.end },
     ok ? right : `${right}, not ${written(text, b)}`,
   );
+}
+
+/** A quantity as written, its unit named when its context gave it ("12" in a °C column). */
+function withUnit(text: string, q: Quantity): string {
+  const figure = written(text, q);
+  return /\p{L}|°/u.test(figure) ? figure : `${figure} ${unitLabel(q.unit!)}`;
 }

@@ -51,25 +51,67 @@ const naming = (w: string) => isContentWord(w) && !/\d/.test(w) && !MONTH.test(w
 const MONTH = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$/;
 /** A sentence that opens with a pronoun standing for the subject of the one before. */
 const CONTINUES = /^(?:It|Its|They|Their|He|His|She|Her|This|These)\b/;
-const contentStems = (text: string) => new Set(lowerWords(text).filter(naming).map(stem));
+/** A sentence that opens with a thing named before: "The bridge is ...". */
+const DEFINITE = /^(?:The|This|That)\s+([\p{Ll}-]+)\b/u;
+/** How many sentences back "The bridge" may find its bridge. */
+const ANAPHORA_REACH = 3;
+/** Words seen before and their stems (null: no name): the same words come back call after call. */
+const namingStems = new Map<string, string | null>();
+const STEM_CACHE = 50_000;
+function namingStem(w: string): string | null {
+  let s = namingStems.get(w);
+  if (s === undefined) {
+    if (namingStems.size >= STEM_CACHE) namingStems.clear();
+    s = naming(w) ? stem(w) : null;
+    namingStems.set(w, s);
+  }
+  return s;
+}
+function contentStems(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of lowerWords(text)) {
+    const s = namingStem(w);
+    if (s !== null) out.add(s);
+  }
+  return out;
+}
+/** Around a quantity, a compound names each of its parts ("third-quarter revenue" is the quarter's). */
+const parts = (w: string) => w.split("-");
 
 /** The evidence split into sentences with their quantities, once per call. */
 export function evidenceSentences(evidence: string): Sentence[] {
   const all = quantities(evidence);
   if (all.length === 0) return [];
   const split = splitClaims(evidence);
-  // "It is 9.86 km long and opened on December 1, 1996": a sentence that opens with a pronoun
-  // goes on about the sentences before it, whose words name what it is about. Read only for the
-  // sentences that are compared.
+  // "It is 9.86 km long", "The bridge is 2,260 m long": a sentence that opens with a pronoun, or
+  // with a noun of a sentence just before it, goes on about that sentence, whose words name what
+  // it is about. Read only for the sentences that are compared.
+  const own = new Map<number, Set<string>>();
+  const ownStems = (i: number): Set<string> => {
+    let out = own.get(i);
+    if (!out) own.set(i, out = contentStems(split[i].text));
+    return out;
+  };
   const stems = new Map<number, Set<string>>();
   const stemsOf = (i: number): Set<string> => {
     let out = stems.get(i);
     if (!out) {
-      out = contentStems(split[i].text);
-      if (i > 0 && CONTINUES.test(split[i].text)) out = new Set([...out, ...stemsOf(i - 1)]);
+      const about = aboutSentence(i);
+      out = about === undefined ? ownStems(i) : new Set([...ownStems(i), ...stemsOf(about)]);
       stems.set(i, out);
     }
     return out;
+  };
+  const aboutSentence = (i: number): number | undefined => {
+    if (i === 0) return undefined;
+    if (CONTINUES.test(split[i].text)) return i - 1;
+    const noun = split[i].text.match(DEFINITE)?.[1];
+    if (!noun) return undefined;
+    const named = stem(noun.toLowerCase());
+    for (let j = i - 1; j >= Math.max(0, i - ANAPHORA_REACH); j--) {
+      if (ownStems(j).has(named)) return j;
+    }
+    return undefined;
   };
   // Only sentences that state a quantity can be compared: the others are not read further.
   return split.map((s: Claim, i) => ({
@@ -93,7 +135,7 @@ function contextOf(text: string, q: Quantity, neighbours: readonly Quantity[]): 
   // Names say whose the value is, not what it measures ("Dr Xia's £76m takeover", "Dr Xia will
   // inject £30m"): only words written in lower case describe the slot.
   const pick = (ws: string[]) =>
-    ws.filter((w) => w === w.toLowerCase()).map((w) => w.toLowerCase()).filter(naming).map(stem);
+    ws.filter((w) => w === w.toLowerCase()).flatMap(parts).filter(naming).map(stem);
   return new Set([
     ...pick(words(text.slice(from, q.start))).slice(-CONTEXT_WORDS),
     ...pick(words(text.slice(q.end, to))).slice(0, CONTEXT_WORDS),
@@ -238,8 +280,8 @@ function contradictingValue(
   const best = ranked[0];
   if (!best) return undefined;
   // The value of the slot in that sentence said about the same thing: a word around it is a word
-  // around the claim's quantity. Of several measures, the one with two such words, when each
-  // other is said about something else, in words of its own the claim does not use ("main span
+  // around the claim's quantity. Of several measures, the one with such words, when each other
+  // is said about something else, in words of its own the claim does not use ("main span
   // measures 1,437 m, and the deck sits 67 m" for "the main span is 1.743 km"); of several counts
   // or dates, or measures with no words of their own ("spans 1,280 m and 227 m"): unknown.
   const read = slotIn(best.s).filter((e) => !e.word && !e.computed && comparableDates(q, e))
@@ -252,7 +294,7 @@ function contradictingValue(
   if (!first || first.n === 0) return undefined;
   if (others.length === 0) return first.e;
   const othersApart = others.every((o) => o.n === 0 && o.own > 0);
-  return q.kind === "unit" && first.n >= 2 && othersApart ? first.e : undefined;
+  return q.kind === "unit" && othersApart ? first.e : undefined;
 }
 
 /** Words copied around a quantity: this many on one side, and the next one on the other. */

@@ -10,9 +10,14 @@
  */
 import { type ExactFinding, finding } from "./finding.ts";
 
-/** "ISBN 0-306-40615-2", "ISBN-13: 978…", "the ISBN is 978…", "ISBN number 978…". */
+/** "ISBN 0-306-40615-2", "ISBN-13: 978…", "the ISBN is 978…", "isbn = {978…}" (BibTeX). */
 const ISBN =
-  /\bISBN(?:-1[03])?(?:\s*(?::|#|is|number|no\.)\s*|\s+)((?:\d[\s-]?){9}[\dXx](?:[\s-]?\d){0,3})(?![\dXx-])/g;
+  /\bISBN(?:-1[03])?(?:\s*(?::|#|=\s*\{|is|number|no\.)\s*|\s+)((?:\d[\s-]?){9}[\dXx](?:[\s-]?\d){0,3})(?![\dXx-])/gi;
+/**
+ * Thirteen digits from 978 or 979, unlabelled (a table's ISBN column): an ISBN-13 (also the book's
+ * EAN-13 barcode, with the same check digit) whatever the text calls it.
+ */
+const BARE_ISBN13 = /(?<![\d-])(97[89](?:-?\d){10})(?![\d-])/g;
 const ISSN = /\bISSN:?\s*(\d{4})-(\d{3}[\dXx])\b/g;
 /** A new-scheme identifier: read as one only on a line that names arXiv near it (ARXIV_NEAR). */
 const ARXIV_NEW = /(?<![\d.])(\d{2})(\d{2})\.(\d{4,5})(?:v\d+)?(?!\d|\.\d)/g;
@@ -41,12 +46,34 @@ function issnCheckDigit(digits: string): string {
   return check === 10 ? "X" : String(check);
 }
 
-/** Whether "arXiv" (or arxiv.org) is written on the identifier's line, within ARXIV_NEAR. */
+/**
+ * Whether arXiv is named near the identifier: "arXiv" (or arxiv.org, or BibTeX's "eprint") on its
+ * line within ARXIV_NEAR, or in the header row of the markdown table it sits in.
+ */
 function namesArxivNear(text: string, start: number, end: number): boolean {
-  const from = Math.max(text.lastIndexOf("\n", start) + 1, start - ARXIV_NEAR);
-  const lineEnd = text.indexOf("\n", end);
-  const to = Math.min(lineEnd === -1 ? text.length : lineEnd, end + ARXIV_NEAR);
-  return /arxiv/i.test(text.slice(from, to));
+  const lineStart = text.lastIndexOf("\n", start) + 1;
+  const lineEnd = text.indexOf("\n", end) === -1 ? text.length : text.indexOf("\n", end);
+  const near = text.slice(
+    Math.max(lineStart, start - ARXIV_NEAR),
+    Math.min(lineEnd, end + ARXIV_NEAR),
+  );
+  return ARXIV_NAME.test(near) || ARXIV_NAME.test(tableHeader(text, lineStart));
+}
+
+const ARXIV_NAME = /arxiv|\beprint\b/i;
+
+/** The header row of the markdown table whose row starts at `lineStart`, or "" outside one. */
+function tableHeader(text: string, lineStart: number): string {
+  const row = (at: number) =>
+    text.slice(at, text.indexOf("\n", at) === -1 ? text.length : text.indexOf("\n", at));
+  if (!row(lineStart).trimStart().startsWith("|")) return "";
+  let first = lineStart;
+  while (first > 0) {
+    const previous = text.lastIndexOf("\n", first - 2) + 1;
+    if (!row(previous).trimStart().startsWith("|")) break;
+    first = previous;
+  }
+  return row(first);
 }
 
 const span = (m: RegExpMatchArray) => ({ start: m.index!, end: m.index! + m[0].length });
@@ -54,7 +81,11 @@ const span = (m: RegExpMatchArray) => ({ start: m.index!, end: m.index! + m[0].l
 export function identifierFindings(text: string, now: Date): ExactFinding[] {
   const out: ExactFinding[] = [];
   const thisYear = now.getUTCFullYear();
-  for (const m of text.matchAll(ISBN)) {
+  const labelled = [...text.matchAll(ISBN)];
+  const bare = [...text.matchAll(BARE_ISBN13)].filter((b) =>
+    !labelled.some((l) => b.index! < l.index! + l[0].length && l.index! < b.index! + b[0].length)
+  );
+  for (const m of [...labelled, ...bare]) {
     const digits = m[1].replace(/[\s-]/g, "").toUpperCase();
     if (digits.length !== 10 && digits.length !== 13) continue;
     if (digits.length === 13 && !/^97[89]\d{10}$/.test(digits)) {

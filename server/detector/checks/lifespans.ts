@@ -1,14 +1,23 @@
 /**
  * Ages and durations against the dates the answer states, and dates that cannot be:
  * - age: "born in 1809 ... died in 1865 at the age of 56", "(1809–1865) was 56 when he died",
- *   "lived from 1767 to 1834, reaching the age of 67", a birth told after the death: with years
- *   only the age is one of two values (before or after the birthday), with full dates exactly
- *   one. An age at another event ("died in 1980; at 35 she had moved") is left alone;
+ *   "lived from 1767 to 1834, reaching the age of 67", a birth told after the death, an age told
+ *   the sentence before the dates ("X was 66 when she died. She was born ..."): with years only
+ *   the age is one of two values (before or after the birthday), with full dates exactly one. An
+ *   age at another event ("died in 1980; at 35 she had moved") is left alone;
  * - duration: "from 1939 to 1945, six years", "for 30 years (1824–1849)", "began in July 2012
- *   and was completed in May 2016, taking 46 months": the count each unit can have between the
- *   earliest and the latest days the dates allow ("1939" is any day of 1939), days counted with
- *   or without the last one. Only a count joined to the period ("a span of", ", lasting") is
- *   read: "from 1939 to 1945; the siege lasted 14 days" counts something else;
+ *   and was completed in May 2016, taking 46 months", "left port on 7 June ... and anchored on
+ *   14 October, after 129 days at sea": the count each unit can have between the earliest and
+ *   the latest days the dates allow ("1939" is any day of 1939), days counted with or without the
+ *   last one; "5 years and 8 months" in months. A count since the start ("the closing date fell
+ *   173 days after the start") is the difference alone. Only a count joined to the period ("a
+ *   span of", ", lasting") is read: "from 1939 to 1945; the siege lasted 14 days" counts
+ *   something else;
+ * - lines read together: a fact list ("- Born: ...", "- Died: ...", "- Age at death: 63";
+ *   "- Began: 1642", "- Ended: 1664", "- Duration: 22 years"), a timeline ("- 1742 – Born on
+ *   ..."), a table whose header names the columns (Born | Died | Age at death), a worked age
+ *   ("From 1725 to 1770 is 45 years. Her birthday (23 May) had passed by 19 August 1770, so she
+ *   was 45 when she died");
  * - impossible_date: a day its month does not have ("31 April", "February 29, 2023"), a death
  *   before the birth.
  */
@@ -24,10 +33,11 @@ import {
   monthsBetween,
 } from "./dates.ts";
 import { type ExactFinding, finding } from "./finding.ts";
-import { type Quantity, WORD_NUMBERS } from "./quantities.ts";
+import { quantities, type Quantity, WORD_NUMBERS } from "./quantities.ts";
 
 type DateQ = Quantity & { date: { year?: number; month?: number; day?: number } };
 type YearDate = { year: number; month?: number; day?: number };
+type Span = { start: number; end: number };
 
 const wordsWhere = (keep: (n: number) => boolean) =>
   Object.keys(WORD_NUMBERS).filter((w) => keep(WORD_NUMBERS[w]) && w !== "dozen");
@@ -42,6 +52,8 @@ const amountOf = (written: string) =>
 /** An age: not money, a decimal, a time of day or a share. */
 const AGE_NUMBER =
   `(?<![$€£\\d.,])(${AMOUNT})\\b(?![.,:]\\d|\\s*(?:[ap]\\.?m\\b|o'clock|%|percent))`;
+/** "at just 41", "aged only 26": a word that stresses the age, not one that hedges it. */
+const JUST = "(?:(?:just|only|barely)\\s+)?";
 
 /** What tells that an age is the age at death when it follows: "56 years old when he died". */
 const DEATH_AFTER =
@@ -49,15 +61,15 @@ const DEATH_AFTER =
 const DEATH_AFTER_AGE = new RegExp(`^${DEATH_AFTER}`, "i");
 /**
  * Ages as stated: 1. before words of the death ("was 68 when he died"); 2. after a verb of death
- * ("died aged 56", "lived to 90"); the rest ("at the age of 56", "she was 80.") only after a
- * death is told.
+ * or its label ("died aged 56", "lived to 90", "Age at death: 63"); the rest ("at the age of
+ * 56", "she was 80.") only after a death is told.
  */
 const AGE = new RegExp(
   [
     `\\b(?:was|were|turned|made\\s+(?:him|her|them))\\s+${AGE_NUMBER}(?=${DEATH_AFTER})`,
-    `\\b(?:(?:died|dying|passed\\s+away)\\s+(?:at|aged|at\\s+age|at\\s+the\\s+(?:ripe\\s+)?(?:old\\s+)?age\\s+of)|lived\\s+(?:to|until)(?:\\s+be)?(?:\\s+the\\s+age\\s+of)?)\\s+${AGE_NUMBER}`,
-    `\\b(?:at\\s+the\\s+(?:ripe\\s+)?(?:old\\s+)?age\\s+of|aged|at\\s+age|reach(?:ing|ed)\\s+the\\s+age\\s+of)\\s+${AGE_NUMBER}`,
-    `\\bat\\s+${AGE_NUMBER}(?:\\s+years\\s+(?:old|of\\s+age)\\b|(?=\\s*(?:[.,;)]|$)))`,
+    `\\b(?:(?:died|dying|passed\\s+away)\\s+(?:at|aged|at\\s+age|at\\s+the\\s+(?:ripe\\s+)?(?:old\\s+)?age\\s+of)|lived\\s+(?:to|until)(?:\\s+be)?(?:\\s+the\\s+age\\s+of)?|(?<!(?:average|mean|median)\\s)age\\s+at\\s+(?:(?:his|her|their)\\s+)?death(?:\\s+(?:was|of))?\\s*[:–—-]?)\\s+${JUST}${AGE_NUMBER}`,
+    `\\b(?:at\\s+the\\s+(?:ripe\\s+)?(?:old\\s+)?age\\s+of|aged|at\\s+age|reach(?:ing|ed)\\s+the\\s+age\\s+of)\\s+${JUST}${AGE_NUMBER}`,
+    `\\bat\\s+${JUST}${AGE_NUMBER}(?:\\s+years\\s+(?:old|of\\s+age)\\b|(?=\\s*(?:[.,;)]|$)))`,
     `\\b${AGE_NUMBER}\\s+years\\s+(?:old|of\\s+age)\\b`,
     `\\b(?:he|she|they)\\s+was\\s+${AGE_NUMBER}(?=\\s*(?:[.;)]|$))`,
     `\\bmade\\s+(?:him|her|them)\\s+${AGE_NUMBER}`,
@@ -75,26 +87,52 @@ const OTHER_PERSON =
   /\b(?:his|her|their)\s+(?:\p{L}+\s+)?(?:son|daughter|wife|husband|child|children|brother|sister|father|mother|parents?|widow|widower|partner|grandson|granddaughter|grandchild|friend|successor|heir)s?\b/iu;
 /** An age that dates an event of its own: "aged 20, she moved", "at 35 when she married". */
 const OTHER_EVENT_AFTER = /^\s*,?\s*(?:he|she|they|when|after|before|while|upon|as)\b/i;
+/** The same person the sentence before spoke of: "She was born ...", "Born on ...". */
+const SAME_SUBJECT = /^\s*(?:(?:he|she|they)\b|born\b)/i;
 
 /** Where a birth or death took place, between the word and its date: "died in Vienna on". */
 const PLACE = String.raw`(?:\s+(?:in|at|near)\s+(?:\p{Lu}[\p{L}'.-]*,?\s+){1,3}(?=on|in))?`;
-const DEATH_WORDS = String.raw`[Dd]ied|[Dd]ying|d\.|[Dd]eath|[Pp]assed away|[Kk]illed|[Ee]xecuted`;
-const BORN = new RegExp(String.raw`\b(?:[Bb]orn|b\.)${PLACE}\s*(?:on|in)?\s*$`, "u");
-const DIED = new RegExp(String.raw`\b(?:${DEATH_WORDS})${PLACE}\s*(?:on|in)?\s*$`, "u");
+const DEATH_WORDS = String
+  .raw`[Dd]ied|[Dd]ies|[Dd]ying|d\.|[Dd]eath|[Pp]assed away|[Kk]illed|[Ee]xecuted`;
+/** "born in 1809", "Born: 1853-03-07"; "birth" only as a label ("Date of birth: ..."). */
+const BORN = new RegExp(
+  String.raw`\b(?:(?:[Bb]orn|b\.)${PLACE}\s*(?::|on|in)?|(?:[Bb]irth|[Dd]ate of birth)\s*:)\s*$`,
+  "u",
+);
+const DIED = new RegExp(String.raw`\b(?:${DEATH_WORDS})${PLACE}\s*(?::|on|in)?\s*$`, "u");
+/** A birthday told without its year, in a worked age: "her birthday (23 May) had passed". */
+const BIRTHDAY =
+  /\bbirthday\s*(?:\(|,|\bon\b|\bof\b|\bis\b|\bwas\b|\bfalls on\b|\bfell on\b)?\s*$/i;
 const LIFE_RANGE = /\(\s*(?:b\.\s*)?$/;
 const LIVED = /\blived\s+(?:from|between)\s*$/i;
 const RANGE_JOIN = /^\s*(?:–|-|—|to)\s*(?:d\.\s*)?$/;
 const FROM = /(?:\bfrom|\bbetween|\bin|\()\s*$/i;
 const TO = /^\s*(?:to|until|till|through|and|–|-|—)\s*$/;
+/** A period that opens its line, after a bullet or a label: "20 July 2006 – 20 January 2014". */
+const LINE_OPENING = /^[^\S\n]*(?:(?:[-+•>]|\d+[.)])\s+)?(?:\p{L}[\p{L}' ]{0,30}:\s*)?$/u;
+/** Verbs of travel, which name where between the verb and the date: "left port on". */
+const DEPARTED = String
+  .raw`(?:left|departed|sailed|set\s+(?:sail|out))(?:\s+[\p{L}'-]+){0,3}?\s+(?:on|in)\s+`;
+const ARRIVED = String
+  .raw`(?:arrived|anchored|docked|landed|returned|reached)(?:\s+[\p{L}'-]+){0,4}?\s+(?:on|in)\s+`;
 /** A period told by its start and end: "began in July 2012 and was completed in May 2016". */
-const STARTED =
-  /\b(?:began|begun|begins|started|starts|commenced|opened|launched|founded|established|took office|took effect|came into force)\s+(?:on\s+|in\s+)?$/i;
-const ENDED =
-  /^\s*,?\s*(?:and|but)\s+(?:(?:was|were|is|are|has|had|been|it|they|he|she)\s+){0,2}(?:completed|finished|ended|ends|closed|closes|concluded|expired|expires|stopped|ceased|dissolved|disbanded|abolished|left office)\s+(?:on\s+|in\s+)?$/i;
+const STARTED = new RegExp(
+  String
+    .raw`\b(?:(?:began|begun|begins|started|starts|commenced|opened|opens|launched|founded|established|took office|took effect|came into force)\s+(?:on\s+|in\s+)?|${DEPARTED})$`,
+  "iu",
+);
+/** ... the end, its subject named or not: "and the last arch was closed in 1950". */
+const ENDED = new RegExp(
+  String
+    .raw`^\s*,?\s*(?:and|but)\s+(?:(?:the|its|their|his|her)\s+(?:[\p{L}'-]+\s+){1,3}?)?(?:(?:was|were|is|are|has|had|been|it|they|he|she)\s+){0,2}(?:(?:completed|finished|ended|ends|closed|closes|concluded|expired|expires|stopped|ceased|dissolved|disbanded|abolished|left office|decommissioned|retired|shut down)\s+(?:on\s+|in\s+)?|${ARRIVED})$`,
+  "iu",
+);
+/** A count of time; "5 years and 8 months" and "2 weeks and 3 days" are read whole. */
 const DURATION = new RegExp(
-  `(?<![$€£\\d.,])\\b(${AMOUNT})[\\s-](years?|months?|weeks?|days?)\\b`,
+  `(?<![$€£\\d.,])\\b(${AMOUNT})[\\s-](years?|months?|weeks?|days?)\\b(?:,?\\s+and\\s+(${AMOUNT})[\\s-](months?|days?)\\b)?`,
   "gi",
 );
+const DURATION_FIRST = new RegExp(`^(?:${DURATION.source})`, "i");
 /** The words that may join a period to its count: ", a span of", "; so its term is". */
 const JOINS_AFTER = new Set(
   (", ; : ( ) – — - ' ’ s so which that this it its the a an i.e. or of to for in all exactly " +
@@ -102,11 +140,24 @@ const JOINS_AFTER = new Set(
     "length time whole full entire is was were lasting lasted lasts ran running runs taking took " +
     "takes spanning spanned spans covering covered amounting came making made makes").split(" "),
 );
+/** ... and, before a count since the start, the words of the end: "so the closing date fell". */
+const JOINS_END = new Set([
+  ...JOINS_AFTER,
+  ..."closing closed close closes end ended ends ending final finish finished completion completed last date day fell falls"
+    .split(" "),
+]);
 /** ... and a count to the period after it: "for 33 years, from 1991", "3 years (2015–2018)". */
 const JOINS_BEFORE = new Set(
   (", ( – — - : from between stretching running spanning lasting covering period span stretch " +
     "run term").split(" "),
 );
+/** A count since the start, the difference alone: "202 days after the start". */
+const SINCE_START =
+  /^\s+after\s+(?:(?:the|its|their)\s+)?(?:start|beginning|outset|opening(?:\s+day)?|launch|departure|founding|groundbreaking|ground\s+(?:was|had\s+been)\s+broken|(?:it|work|construction|building)\s+(?:began|had\s+begun|started|opened|commenced))\b/i;
+/** A count of the whole period told after its end: ", after 114 days at sea". */
+const AFTER_COUNT_BEFORE = /^\s*,?\s*after\s+$/i;
+const AFTER_COUNT_AFTER =
+  /^\s*(?:at\s+sea|afloat|on\s+strike|in\s+(?:orbit|office|power|service|operation|space)|of\s+(?:\p{L}+\s+)?(?:operations?|service|travel|sailing|flight|construction|work|rule|reign|marriage|fighting|war|voyaging))\s*(?:[.,;!)]|$)/iu;
 const HEDGED =
   /\b(?:over|more than|less than|under|about|nearly|almost|around|roughly|some|at least|up to|approximately)\s+(?:an?\s+)?$/i;
 /** A count of part of the period, or of something else in it. */
@@ -158,18 +209,23 @@ function toldDeathBefore(lead: string): boolean {
   return !NEW_CLAUSE.test(lead.slice(death.index! + death[0].length));
 }
 
+/** The age stated at `where` against the birth and death. */
+function ageFinding([born, died]: [DateQ, DateQ], age: number, where: Span): ExactFinding {
+  const possible = yearsBetween(born.date, died.date);
+  const ok = possible.includes(age);
+  const right = `${describeDate(born.date)} to ${describeDate(died.date)} is ${
+    listOr(possible)
+  } years`;
+  return finding("age", !ok, where, ok ? right : `${right}, not ${age}`);
+}
+
 /** The ages at death stated in `text` from `from` to `to`, against the birth and death. */
-function ageFindings(
-  text: string,
-  [born, died]: [DateQ, DateQ],
-  from: number,
-  to: number,
-): ExactFinding[] {
+function ageFindings(text: string, life: [DateQ, DateQ], from: number, to: number) {
   const out: ExactFinding[] = [];
   const window = text.slice(from, to);
   for (const m of window.matchAll(AGE)) {
     const at = from + m.index, end = at + m[0].length;
-    if ([born, died].some((q) => at < q.end && end > q.start)) continue;
+    if (life.some((q) => at < q.end && end > q.start)) continue;
     const lead = text.slice(Math.max(0, at - 80), at);
     if (OTHER_PERSON.test(lead.slice(lead.search(/[^.!?\n]*$/)))) continue;
     const deathAfter = m[1] !== undefined || DEATH_AFTER_AGE.test(text.slice(end, end + 48));
@@ -179,17 +235,15 @@ function ageFindings(
       if (!verbOfDeath && !toldDeathBefore(lead)) continue;
     }
     const age = amountOf(m.slice(1).find((g) => g !== undefined)!);
-    const possible = yearsBetween(born.date, died.date);
-    const ok = possible.includes(age);
-    const right = `${describeDate(born.date)} to ${describeDate(died.date)} is ${
-      listOr(possible)
-    } years`;
-    // From the first date to the age: all three take part.
-    const span = { start: Math.min(born.start, died.start, at), end };
-    out.push(finding("age", !ok, span, ok ? right : `${right}, not ${age}`));
+    // From the first date in the window to the age: all take part.
+    out.push(ageFinding(life, age, { start: firstIn(life, from, at), end }));
   }
   return out;
 }
+
+/** The earliest of `at` and the dates written from `from` on. */
+const firstIn = (dates: readonly Quantity[], from: number, at: number) =>
+  Math.min(at, ...dates.filter((q) => q.start >= from).map((q) => q.start));
 
 /** A period a claim states: where its two dates are written, and what they say. */
 interface Period {
@@ -199,6 +253,14 @@ interface Period {
   to: YearDate;
 }
 
+/** Whether `q` opens its line, after a bullet or a label at most. */
+function opensLine(text: string, q: Quantity, reach = 48): boolean {
+  const window = text.slice(Math.max(0, q.start - reach), q.start);
+  const newline = window.lastIndexOf("\n");
+  if (newline < 0 && q.start > reach) return false;
+  return LINE_OPENING.test(window.slice(newline + 1));
+}
+
 /** The periods a claim states, their start's year taken from the end where only that has one. */
 function periods(text: string, qs: readonly Quantity[]): Period[] {
   const dates = qs.filter((q): q is DateQ => q.kind === "date" && q.date !== undefined);
@@ -206,48 +268,80 @@ function periods(text: string, qs: readonly Quantity[]): Period[] {
   for (let i = 0; i + 1 < dates.length; i++) {
     const [a, b] = [dates[i], dates[i + 1]];
     const join = text.slice(a.end, b.start);
-    const fromTo = FROM.test(before(text, a, 10)) && TO.test(join);
-    if (!fromTo && !(STARTED.test(before(text, a, 30)) && ENDED.test(join))) continue;
+    const opens = FROM.test(before(text, a, 10)) ||
+      (opensLine(text, a) && !/\band\b/.test(join));
+    if (!(opens && TO.test(join)) && !(STARTED.test(before(text, a, 30)) && ENDED.test(join))) {
+      continue;
+    }
     // "Steven Stayner (April 18, 1965 – September 16, 1989)": a name's bracket is a life.
     if (/\p{Lu}[\p{L}.'-]*\s*\(\s*$/u.test(before(text, a, 30))) continue;
-    const endYear = b.date.year;
-    if (endYear === undefined) continue;
-    // "from July 16 to August 1, 1998": the year is said once, at the end.
-    const year = a.date.year ??
-      (a.date.month && a.date.day ? endYear - (a.date.month > b.date.month! ? 1 : 0) : undefined);
-    if (year === undefined || endYear < year) continue;
-    out.push({ start: a, end: b, from: { ...a.date, year }, to: { ...b.date, year: endYear } });
+    const period = periodOf(a, b);
+    if (period) out.push(period);
   }
   return out;
+}
+
+/** The period from `a` to `b`: "from July 16 to August 1, 1998" says its year once, at the end. */
+function periodOf(a: DateQ, b: DateQ): Period | undefined {
+  const endYear = b.date.year;
+  if (endYear === undefined) return undefined;
+  const year = a.date.year ??
+    (a.date.month && a.date.day ? endYear - (a.date.month > b.date.month! ? 1 : 0) : undefined);
+  if (year === undefined || endYear < year) return undefined;
+  return { start: a, end: b, from: { ...a.date, year }, to: { ...b.date, year: endYear } };
+}
+
+/**
+ * How a count is told of its period: its length ("a span of 6 years"), the time since its start
+ * ("17 years after ground was broken": no last day counted) or its length after its end (",
+ * after 114 days at sea").
+ */
+type CountForm = "span" | "since" | "after";
+interface StatedCount {
+  at: number;
+  match: RegExpMatchArray;
+  form: CountForm;
 }
 
 /** The count of a period stated next to it, and where. */
 function statedCount(
   text: string,
   { start: a, end: b }: Period,
-  span: { start: number; end: number },
-): { at: number; match: RegExpMatchArray } | undefined {
+  span: Span,
+): StatedCount | undefined {
   const after = text.slice(b.end, Math.min(span.end, b.end + 80));
   const next = after.matchAll(DURATION).next().value;
-  if (next && joinedBy(JOINS_AFTER, after.slice(0, next.index))) {
-    return { at: b.end + next.index, match: next };
+  if (next) {
+    const at = b.end + next.index, between = after.slice(0, next.index);
+    const rest = text.slice(at + next[0].length, Math.min(span.end, at + next[0].length + 48));
+    const form: CountForm | undefined = SINCE_START.test(rest) && joinedBy(JOINS_END, between)
+      ? "since"
+      : joinedBy(JOINS_AFTER, between)
+      ? "span"
+      : AFTER_COUNT_BEFORE.test(between) && AFTER_COUNT_AFTER.test(rest)
+      ? "after"
+      : undefined;
+    if (form) return { at, match: next, form };
   }
   const from = Math.max(span.start, a.start - 80);
   const last = [...text.slice(from, a.start).matchAll(DURATION)].at(-1);
   if (!last) return undefined;
   const at = from + last.index;
   if (!joinedBy(JOINS_BEFORE, text.slice(at + last[0].length, a.start))) return undefined;
-  return { at, match: last };
+  return { at, match: last, form: "span" };
 }
 
 export function lifespanFindings(
   text: string,
   qs: readonly Quantity[],
   context: readonly Quantity[],
-  span: { start: number; end: number },
+  span: Span,
 ): ExactFinding[] {
+  const row = tableRowFindings(text, qs, span);
+  if (row) return row;
   const own = lifeDates(text, qs);
-  const life = own ?? lifeDates(text, [...context, ...qs]);
+  const completed = own ? undefined : lifeDates(text, [...context, ...qs]);
+  const life = own ?? completed ?? lifeAround(text, qs, context, span);
   if (life) {
     const [born, died] = life;
     if (died.date.year! < born.date.year!) {
@@ -260,50 +354,146 @@ export function lifespanFindings(
         ),
       ];
     }
-    // A life this claim completes ("died in 1885, aged 70. She was born in 1823") is read from its
-    // first date; one the claim before states whole was read there.
-    const from = own || lifeDates(text, context) ? span.start : Math.min(born.start, died.start);
-    const ages = ageFindings(text, life, from, span.end);
+    const ages = ageFindings(
+      text,
+      life,
+      ageWindowStart(text, own, completed, context, span),
+      span.end,
+    );
     // "(2015–2018)" with no age stated is a period, read below, not a life.
     if (ages.length > 0) return ages;
   }
-  return periods(text, qs).flatMap((period) => durationFindings(text, period, span));
+  return [
+    ...periods(text, qs).flatMap((period) => {
+      const stated = statedCount(text, period, span);
+      return stated ? countFindings(text, period, stated, span) : [];
+    }),
+    ...listedDuration(text, span),
+  ];
+}
+
+/**
+ * Where the ages of a life are read from: a life this claim completes ("died in 1885, aged 70.
+ * She was born in 1823") from its first date; one the claim before states whole was read there;
+ * one this claim states whole from the claim before too, where that one states an age and no
+ * date and this one goes on about the same person ("X was 66 when she died. She was born ...").
+ */
+function ageWindowStart(
+  text: string,
+  own: [DateQ, DateQ] | undefined,
+  completed: [DateQ, DateQ] | undefined,
+  context: readonly Quantity[],
+  span: Span,
+): number {
+  if (completed) {
+    const [born, died] = completed;
+    return lifeDates(text, context) ? span.start : Math.min(born.start, died.start);
+  }
+  if (!own || context.length === 0 || context.some((q) => q.kind === "date")) return span.start;
+  const lead = text.slice(span.start, Math.min(own[0].start, own[1].start));
+  if (!SAME_SUBJECT.test(lead) || OTHER_PERSON.test(lead)) return span.start;
+  const start = sentenceStart(text, context[0].start);
+  return otherGender(text.slice(start, span.start), lead) ? span.start : start;
+}
+
+const GENDER_OF: Record<string, string> = { he: "m", his: "m", him: "m", she: "f", her: "f" };
+const gendersIn = (words: string) =>
+  new Set(
+    (words.match(/\b(?:he|his|him|she|her)\b/gi) ?? []).map((w) => GENDER_OF[w.toLowerCase()]),
+  );
+
+/** Whether two stretches speak of people of no common gender ("he died ... She was born"). */
+function otherGender(a: string, b: string): boolean {
+  const [x, y] = [gendersIn(a), gendersIn(b)];
+  return x.size > 0 && y.size > 0 && ![...x].some((g) => y.has(g));
+}
+
+/** Where the sentence holding `at` starts, looking back a short way. */
+function sentenceStart(text: string, at: number, reach = 160): number {
+  const from = Math.max(0, at - reach);
+  const lead = text.slice(from, at);
+  return from + Math.max(...[".", "!", "?", "\n"].map((end) => lead.lastIndexOf(end))) + 1;
+}
+
+/**
+ * The life a claim that states an age but no life reads from around it: the lines of its fact
+ * list, or a worked age's sentences.
+ */
+function lifeAround(
+  text: string,
+  qs: readonly Quantity[],
+  context: readonly Quantity[],
+  span: Span,
+): [DateQ, DateQ] | undefined {
+  const claim = text.slice(span.start, span.end);
+  const listed = lineOf(text, span.start).fact;
+  const worked = /\bbirthday\b/i.test(claim);
+  // The cheap tests first: most claims are in no fact list, and name no birthday.
+  if (!(listed || worked) || claim.search(AGE) < 0) return undefined;
+  return (listed ? listedLife(text, span) : undefined) ??
+    (worked ? workedLife(text, qs, context) : undefined);
 }
 
 /** The count stated of a period against its dates: none where it is hedged or of a part. */
-function durationFindings(
-  text: string,
-  period: Period,
-  span: { start: number; end: number },
-): ExactFinding[] {
-  const stated = statedCount(text, period, span);
-  if (!stated) return [];
-  const { at, match } = stated;
+function countFindings(text: string, period: Period, stated: StatedCount, span: Span) {
+  const { at, match, form } = stated;
   const end = at + match[0].length;
   const lead = text.slice(Math.max(0, at - 16), at);
-  if (HEDGED.test(lead) || PART_BEFORE.test(lead) || OTHER_AFTER.test(text.slice(end, end + 16))) {
-    return [];
-  }
-  const count = amountOf(match[1]);
+  if (HEDGED.test(lead) || (form !== "after" && PART_BEFORE.test(lead))) return [];
+  if (form === "span" && OTHER_AFTER.test(text.slice(end, end + 16))) return [];
+  const first = amountOf(match[1]);
   // Round hundreds are said of spans loosely: "the genocide lasted 100 days".
-  if (count >= 100 && count % 100 === 0) return [];
-  const unit = match[2].toLowerCase().replace(/s$/, "");
-  const range = countRange(period.from, period.to, unit);
+  if (first >= 100 && first % 100 === 0) return [];
+  const { count, unit, range } = countOf(match, period, form !== "since");
   if (!range) return [];
   const possible = Array.from({ length: range[1] - range[0] + 1 }, (_, i) => range[0] + i);
   const ok = possible.includes(count);
   const right = `${describeDate(period.from)} to ${describeDate(period.to)} is ${
     listOr(possible)
   } ${unit}s`;
-  const where = { start: Math.min(period.start.start, at), end: Math.max(period.end.end, end) };
-  return [finding("duration", !ok, where, ok ? right : `${right}, not ${count}`)];
+  const written = count === first ? `${count}` : `${count} (${match[0].trim()})`;
+  const dates = [period.start, period.end].filter((q) =>
+    q.start >= span.start && q.end <= span.end
+  );
+  const where = {
+    start: firstIn(dates, span.start, at),
+    end: Math.max(end, ...dates.map((q) => q.end)),
+  };
+  return [finding("duration", !ok, where, ok ? right : `${right}, not ${written}`)];
+}
+
+const singular = (unit: string) => unit.toLowerCase().replace(/s$/, "");
+
+/**
+ * The count a match states in one unit, and the counts the period allows in it: "5 years and 8
+ * months" is 68 months where the dates give months, else read as its years.
+ */
+function countOf(match: RegExpMatchArray, period: Period, lastDayCounted: boolean) {
+  const first = amountOf(match[1]), unit = singular(match[2]);
+  const part = match[3] === undefined ? undefined : amountOf(match[3]);
+  const partUnit = match[4] === undefined ? undefined : singular(match[4]);
+  const whole = part === undefined
+    ? undefined
+    : unit === "year" && partUnit === "month"
+    ? { count: 12 * first + part, unit: "month" }
+    : unit === "week" && partUnit === "day"
+    ? { count: 7 * first + part, unit: "day" }
+    : undefined;
+  const wholeRange = whole && countRange(period.from, period.to, whole.unit, lastDayCounted);
+  if (whole && wholeRange) return { ...whole, range: wholeRange };
+  return { count: first, unit, range: countRange(period.from, period.to, unit, lastDayCounted) };
 }
 
 /**
  * The fewest and most whole `unit`s from `a` to `b`, over the days the two dates allow, or none
  * where the dates are coarser than the unit ("from 1939 to 1945, 14 days").
  */
-function countRange(a: YearDate, b: YearDate, unit: string): [number, number] | undefined {
+function countRange(
+  a: YearDate,
+  b: YearDate,
+  unit: string,
+  lastDayCounted: boolean,
+): [number, number] | undefined {
   const days = unit === "day" || unit === "week";
   if (days && !(a.month && a.day && b.month && b.day)) return undefined;
   if (unit === "month" && !(a.month && b.month)) return undefined;
@@ -317,10 +507,281 @@ function countRange(a: YearDate, b: YearDate, unit: string): [number, number] | 
       : monthsBetween(x, y) / 12;
   const fewest = Math.max(0, Math.floor(measure(lastDay(a), firstDay(b)) + 1e-9));
   // Days may be counted with both ends: "July 16 to August 1" is 16 days, or 17.
-  const most = Math.ceil(measure(firstDay(a), lastDay(b)) - 1e-9) + (unit === "day" ? 1 : 0);
+  const most = Math.ceil(measure(firstDay(a), lastDay(b)) - 1e-9) +
+    (unit === "day" && lastDayCounted ? 1 : 0);
   return [fewest, most];
 }
 
+// Lines read together: a fact list, a timeline, a table. Each line is a claim of its own; the
+// line that states the age or the count reads the dates of the lines around it.
+
+/** A line's head before its first word: a bullet, a number, a year and a dash ("- 1742 – "). */
+const LINE_HEAD = /^[^\p{L}\n]*/u;
+/** A fact list's label: "- Began: 1642", "Born: February 27, 1744". */
+const LABEL = /^[^\p{L}\n]*(\p{L}[\p{L}' ]{0,30}?)\s*:\s*/u;
+const FACT_LINE = new RegExp(`${LABEL.source}\\S`, "u");
+const BORN_HEAD = /^(?:born|birth|date of birth)\b/i;
+const DIED_HEAD = /^(?:died|dies|death|date of death|passed away)\b/i;
+const START_LABEL =
+  /^(?:start(?:ed)?|start date|began|begun|beginning|from|opened|founded|established|launched|commenced|took office)$/i;
+const END_LABEL =
+  /^(?:end(?:ed)?|end date|to|until|closed|dissolved|completed|finished|left office)$/i;
+/** Labels of a period's length; not "term", which may be one of several. */
+const COUNT_LABEL =
+  /^(?:duration|length|lasted|span|tenure|time in office|length of (?:reign|rule|service|tenure))(?:\s*\((years|months|weeks|days)\))?$/i;
+/** What may come before a listed date: a season or part of its year, never a hedge ("c."). */
+const DATE_LEAD = /^(?:(?:early|late|mid-?|spring|summer|autumn|fall|winter|in|on)\s*)?$/i;
+/** What may follow a listed count: nothing, a bracket, a clause, "in total". */
+const COUNT_TAIL = /^\s*(?:$|[(,;.–—-]|in\s+(?:total|all)\b)/i;
+/** How far from the line a fact list is read: lines each way. */
+const BLOCK_REACH = 8;
+
+/** A list's item: a bullet or a number, or indented (a "*" bullet is read as a space). */
+const LIST_ITEM = /^(?:\s*(?:[-+•]|\d+[.)])\s|[ \t]+\S)/;
+
+/** A line, and whether it is blank, a list's item, a line of a fact list, a table's row. */
+interface TextLine extends Span {
+  blank: boolean;
+  item: boolean;
+  fact: boolean;
+  row: boolean;
+}
+let linesRead: { text: string; lines: TextLine[] } | undefined;
+
+/** The lines of `text`, read once for all the claims of one text. */
+function linesOf(text: string): TextLine[] {
+  if (linesRead?.text === text) return linesRead.lines;
+  let start = 0;
+  const lines = text.split("\n").map((line) => {
+    const item = LIST_ITEM.test(line);
+    const read = { start, end: start + line.length, blank: !line.trim(), item };
+    start += line.length + 1;
+    return { ...read, fact: item || FACT_LINE.test(line), row: TABLE_ROW.test(line) };
+  });
+  linesRead = { text, lines };
+  return lines;
+}
+
+/**
+ * The index of the line before (`step` -1) or after (1) line `i` in its fact list: a line of
+ * another kind ends the list, and so does a blank line but for one between two items.
+ */
+function nextInBlock(lines: readonly TextLine[], i: number, step: -1 | 1): number | undefined {
+  let next = i + step;
+  if (lines[next]?.blank) next = lines[i].item && lines[next + step]?.item ? next + step : -1;
+  return lines[next]?.fact ? next : undefined;
+}
+
+/** The index of the line `at` is in. */
+function lineIndex(lines: readonly TextLine[], at: number): number {
+  let [low, high] = [0, lines.length - 1];
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (lines[middle].start <= at) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+const lineOf = (text: string, at: number) => linesOf(text)[lineIndex(linesOf(text), at)];
+
+/** The lines of the fact list `at` is in, a few each way. */
+function blockLines(text: string, at: number): Span[] {
+  const lines = linesOf(text);
+  const own = lineIndex(lines, at);
+  let [first, last] = [own, own];
+  for (let i = 0, up = nextInBlock(lines, first, -1); up !== undefined && i < BLOCK_REACH; i++) {
+    [first, up] = [up, nextInBlock(lines, up, -1)];
+  }
+  for (let i = 0, down = nextInBlock(lines, last, 1); down !== undefined && i < BLOCK_REACH; i++) {
+    [last, down] = [down, nextInBlock(lines, down, 1)];
+  }
+  return lines.slice(first, last + 1);
+}
+
+/** The dates written from `start` to `end`, at their places in `text`. */
+const datesIn = (text: string, start: number, end: number): DateQ[] =>
+  quantities(text.slice(start, end)).filter(isDate)
+    .map((q) => ({ ...q, start: q.start + start, end: q.end + start }));
+
+/**
+ * The birth and death of a fact list or timeline: one line that opens with the birth ("- Born:
+ * ...", "- 1742 – Born in Kellerby on ...") and one with the death, of nobody named.
+ */
+function listedLife(text: string, span: Span): [DateQ, DateQ] | undefined {
+  const lines = blockLines(text, span.start).map((line) => {
+    const head = line.start + text.slice(line.start, line.end).match(LINE_HEAD)![0].length;
+    return { head, end: line.end, words: text.slice(head, line.end) };
+  });
+  // The one line of each, found before any date is read.
+  const [born, died] = [BORN_HEAD, DIED_HEAD].map((opening) => {
+    const found = lines.filter((line) => opening.test(line.words));
+    return found.length === 1 ? found[0] : undefined;
+  });
+  const dateAfter = (line: typeof born, word: RegExp) =>
+    line && datesIn(text, line.head, line.end).find((q) => word.test(before(text, q, 48)));
+  const [birth, death] = [dateAfter(born, BORN), dateAfter(died, DIED)];
+  return birth && death ? [birth, death] : undefined;
+}
+
+/** The label of a fact list's line, and where its value starts. */
+function labelOf(text: string, line: Span) {
+  const m = text.slice(line.start, line.end).match(LABEL);
+  return m ? { label: m[1], value: line.start + m[0].length } : undefined;
+}
+
+/** The date a value opens with: "1642", "spring 1906, when ...". */
+function openingDate(text: string, value: number, end: number): DateQ | undefined {
+  const first = quantities(text.slice(value, end))[0];
+  if (!first || !isDate(first) || first.approx || first.inexact) return undefined;
+  if (!DATE_LEAD.test(text.slice(value, value + first.start))) return undefined;
+  return { ...first, start: first.start + value, end: first.end + value };
+}
+
+/** A fact list's length against its start and end lines: "- Began: 1642", "- Duration: 12 years". */
+function listedDuration(text: string, span: Span): ExactFinding[] {
+  const own = lineOf(text, span.start);
+  const count = own.fact ? labelOf(text, own) : undefined;
+  if (!count || !COUNT_LABEL.test(count.label)) return [];
+  const match = text.slice(count.value, own.end).match(DURATION_FIRST);
+  if (!match || !COUNT_TAIL.test(text.slice(count.value + match[0].length, own.end))) return [];
+  const lines = blockLines(text, span.start);
+  // The one line of each, found before any date is read.
+  const dateOf = (label: RegExp) => {
+    const found = lines.flatMap((line) => {
+      const l = labelOf(text, line);
+      return l && label.test(l.label) ? [{ ...l, end: line.end }] : [];
+    });
+    return found.length === 1 ? openingDate(text, found[0].value, found[0].end) : undefined;
+  };
+  const [a, b] = [dateOf(START_LABEL), dateOf(END_LABEL)];
+  const period = a && b && periodOf(a, b);
+  if (!period) return [];
+  return countFindings(text, period, { at: count.value, match, form: "span" }, own);
+}
+
+/** A table's rows and its header: "| Name | Born | Died | Age at death |", then "|---|". */
+const TABLE_ROW = /^\s*\|/;
+const SEPARATOR_ROW = /^\s*\|?\s*:?-{2,}/;
+const BORN_COLUMN = /^(?:born|birth|date of birth)$/i;
+const DIED_COLUMN = /^(?:died|death|date of death)$/i;
+const AGE_COLUMN = /^(?:age(?: at death)?|aged|died aged)(?:\s*\(years\))?$/i;
+/** A cell that hedges its date: "c. 1867", "before 1900", "1867?". */
+const HEDGED_CELL = /\b(?:c|ca)\.|\b(?:circa|about|around|before|after|by)\b|[?~]/i;
+/** How many rows up a table's header is looked for. */
+const TABLE_REACH = 40;
+
+/** The cells of a table's line, between its pipes (and after the last, where the row goes on). */
+function cells(text: string, line: Span): Span[] {
+  const pipes: number[] = [];
+  for (
+    let i = text.indexOf("|", line.start);
+    i >= 0 && i < line.end;
+    i = text.indexOf("|", i + 1)
+  ) {
+    pipes.push(i);
+  }
+  const out = pipes.slice(0, -1).map((p, k) => ({ start: p + 1, end: pipes[k + 1] }));
+  const last = pipes.at(-1)! + 1;
+  if (text.slice(last, line.end).trim()) out.push({ start: last, end: line.end });
+  return out;
+}
+
+/** The header of the table whose row `row` is: its first line, with a separator under it. */
+function tableHeader(text: string, lines: readonly TextLine[], row: number): Span | undefined {
+  let header = row;
+  while (row - header < TABLE_REACH && lines[header - 1]?.row) header--;
+  const under = lines[header + 1];
+  if (header === row || header + 1 === row || !under) return undefined;
+  return SEPARATOR_ROW.test(text.slice(under.start, under.end)) ? lines[header] : undefined;
+}
+
+/**
+ * A table row's age at death against its birth and death, and its length against its start and
+ * end, each in the column its header names; none where the row is no table's, or the header
+ * names none of these.
+ */
+function tableRowFindings(
+  text: string,
+  qs: readonly Quantity[],
+  span: Span,
+): ExactFinding[] | undefined {
+  const lines = linesOf(text), index = lineIndex(lines, span.start), row = lines[index];
+  if (!row.row) return undefined;
+  const header = tableHeader(text, lines, index);
+  if (!header) return undefined;
+  const names = cells(text, header).map((c) => text.slice(c.start, c.end).trim());
+  const values = cells(text, row);
+  if (values.length !== names.length) return undefined;
+  const cellOf = (column: RegExp) => values[names.findIndex((n) => column.test(n))];
+  const dateIn = (cell: Span | undefined) => {
+    if (!cell || HEDGED_CELL.test(text.slice(cell.start, cell.end))) return undefined;
+    const dates = qs.filter(isDate).filter((q) => q.start >= cell.start && q.end <= cell.end);
+    return dates.length === 1 ? dates[0] : undefined;
+  };
+  const [born, died, age] = [
+    dateIn(cellOf(BORN_COLUMN)),
+    dateIn(cellOf(DIED_COLUMN)),
+    cellOf(AGE_COLUMN),
+  ];
+  if (born && died && age) {
+    const stated = text.slice(age.start, age.end).match(/^\s*(\d{1,3})(?:\s+years)?\s*$/);
+    if (!stated) return [];
+    const at = age.start + text.slice(age.start, age.end).search(/\d/);
+    return [
+      ageFinding([born, died], Number(stated[1]), {
+        start: born.start,
+        end: at + stated[1].length,
+      }),
+    ];
+  }
+  const [start, end] = [dateIn(cellOf(START_LABEL)), dateIn(cellOf(END_LABEL))];
+  const countColumn = names.findIndex((n) => COUNT_LABEL.test(n));
+  const period = start && end && periodOf(start, end);
+  if (!period || countColumn < 0) return undefined;
+  const cell = values[countColumn];
+  const written = text.slice(cell.start, cell.end);
+  const at = cell.start + written.search(/\S|$/);
+  // "| 22 |" under "Duration (years)": the header gives the unit.
+  const unit = names[countColumn].match(COUNT_LABEL)![1];
+  const counted = unit && /^\s*\d{1,4}\s*$/.test(written)
+    ? `${written.trim()} ${unit}`
+    : written.trim();
+  const match = counted.match(DURATION_FIRST);
+  if (!match || !COUNT_TAIL.test(counted.slice(match[0].length))) return [];
+  return countFindings(text, period, { at, match, form: "span" }, row);
+}
+
+/** A worked count of years opens its sentence: "From 1725 to 1770 is 45 years". */
+const WORKED_FROM = /^\s*from\s*$/i;
+const WORKED_IS = /^\s*(?:is|=|equals|makes|gives)\s/i;
+
+/**
+ * The life a worked age states: a birthday without its year ("her birthday (23 May) had passed
+ * by 19 August 1770"), the one full date of the death, and the years a sentence counts ("From
+ * 1725 to 1770 is 45 years"), the later of them the year of the death: not any period that ends
+ * that year ("she taught from 1750 to 1770").
+ */
+function workedLife(
+  text: string,
+  qs: readonly Quantity[],
+  context: readonly Quantity[],
+): [DateQ, DateQ] | undefined {
+  const birthday = qs.find((q) =>
+    q.kind === "date" && q.date?.year === undefined && q.date?.month && q.date.day &&
+    BIRTHDAY.test(before(text, q, 24))
+  );
+  const deaths = qs.filter((q) => isDate(q) && q.date.month && q.date.day) as DateQ[];
+  if (!birthday || deaths.length !== 1) return undefined;
+  const died = deaths[0];
+  const years = periods(text, [...context, ...qs]).find((p) =>
+    p.to.year === died.date.year && p.from.month === undefined && p.to.month === undefined &&
+    WORKED_FROM.test(text.slice(sentenceStart(text, p.start.start), p.start.start)) &&
+    WORKED_IS.test(text.slice(p.end.end, p.end.end + 12))
+  );
+  if (!years) return undefined;
+  return [{ ...birthday, date: { ...birthday.date, year: years.from.year } }, died];
+}
 const DAY_MONTH =
   /\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\b\.?(?:,?\s+(\d{4}))?/g;
 const MONTH_DAY =

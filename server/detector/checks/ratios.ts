@@ -40,6 +40,9 @@ const CONNECTIVE = String
 const PAIR_JOIN = new RegExp(String.raw`^\s*\)?` + CONNECTIVE, "i");
 const COUNT_PAIR_JOIN = new RegExp(String.raw`^\s*\)?(?:[\p{L}'-]+\s+){0,3}?` + CONNECTIVE, "iu");
 
+/** Every ratio COLON_RATIO and MULTIPLE read names one of these words. */
+const MAY_STATE_RATIO = /ratio|twice|half|times/i;
+
 interface StatedRatio {
   start: number;
   end: number;
@@ -127,7 +130,10 @@ export function ratioFindings(
   text: string,
   claim: { start: number; end: number; quantities: readonly Quantity[] },
 ): ExactFinding[] {
+  // Two parts and a word of proportion, or nothing to read (the patterns are costly to run).
+  if (claim.quantities.length < 2) return [];
   const claimText = text.slice(claim.start, claim.end);
+  if (!MAY_STATE_RATIO.test(claimText)) return [];
   const ratios = statedRatios(claimText).map((r) => ({
     ...r,
     start: r.start + claim.start,

@@ -5,16 +5,17 @@
  */
 import { splitClaims } from "../signals/claims.ts";
 import { arithmeticFindings } from "./arithmetic.ts";
-import { conversionFindings } from "./conversions.ts";
+import { askedConversionFindings, conversionFindings } from "./conversions.ts";
 import { evidenceFindings, evidenceSentences, isComparable } from "./evidence.ts";
 import type { ExactFinding } from "./finding.ts";
 import { identifierFindings } from "./identifiers.ts";
 import { impossibleDateFindings, lifespanFindings } from "./lifespans.ts";
+import { markdownLists } from "./lists.ts";
 import { quantities, type Quantity } from "./quantities.ts";
 import { ratioFindings } from "./ratios.ts";
 import { restatementFindings } from "./restatements.ts";
-import { shareFindings } from "./shares.ts";
-import { totalFindings } from "./totals.ts";
+import { listShareFindings, shareFindings } from "./shares.ts";
+import { listTotalFindings, totalFindings } from "./totals.ts";
 
 export interface ClaimFindings {
   start: number;
@@ -24,14 +25,17 @@ export interface ClaimFindings {
   findings: ExactFinding[];
 }
 
-/** Per claim of `response`, the findings that fall in it (a claim may have none). */
+/** Per claim of `answer`, the findings that fall in it (a claim may have none). */
 export function exactFindings(
-  response: string,
-  evidence: string | undefined,
+  answer: string,
+  document: string | undefined,
   now: Date = new Date(),
 ): ClaimFindings[] {
+  // The claims are the model's (signals/claims.ts); what they state is read without markdown.
+  const response = withoutEmphasis(answer);
+  const evidence = document === undefined ? undefined : withoutEmphasis(document);
   const all = quantities(response);
-  const claims = splitClaims(response).map((c) => ({
+  const claims = splitClaims(answer).map((c) => ({
     start: c.start,
     end: c.end,
     quantities: all.filter((q) => q.start >= c.start && q.end <= c.end),
@@ -45,8 +49,12 @@ export function exactFindings(
   const found: ExactFinding[] = [
     ...identifierFindings(response, now),
     ...arithmeticFindings(response),
+    ...askedConversionFindings(response, all),
     ...impossibleDateFindings(response),
   ];
+  // A list or table is read as a whole (its lines are paragraphs of their own below).
+  const lists = markdownLists(answer, response, all);
+  found.push(...listTotalFindings(response, lists, all), ...listShareFindings(response, lists));
   paragraphs(response, claims).forEach((paragraph) => {
     found.push(
       ...totalFindings(response, paragraph),
@@ -78,6 +86,23 @@ export function exactFindings(
     findings: found.filter((f) => f.start >= start && f.start < end)
       .sort((a, b) => a.start - b.start || a.end - b.end),
   }));
+}
+
+/** "**261°F**", "*Marigold*", "`42`": emphasis marks, not multiplication ("3 * 4"). */
+const EMPHASIS = /\*\*|__|`|\*/g;
+const MULTIPLIES = /[\d)]\s*$/;
+const MULTIPLIED = /^\s*[\d(]/;
+
+/** The text with markdown emphasis read as spaces: every offset stays where it was. */
+function withoutEmphasis(text: string): string {
+  return text.replace(
+    EMPHASIS,
+    (mark, at: number) =>
+      mark === "*" && MULTIPLIES.test(text.slice(Math.max(0, at - 3), at)) &&
+        MULTIPLIED.test(text.slice(at + 1, at + 4))
+        ? mark
+        : " ".repeat(mark.length),
+  );
 }
 
 type ClaimQuantities = { start: number; end: number; quantities: Quantity[] };

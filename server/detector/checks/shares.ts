@@ -9,14 +9,16 @@
  * said of the rest ("7 of the 45 seeds germinated, so 84% failed").
  */
 import { type ExactFinding, finding } from "./finding.ts";
+import type { MarkdownList } from "./lists.ts";
 import type { Quantity } from "./quantities.ts";
+import { sameSlot } from "./slots.ts";
 import { agree, formatNumber, HEDGED_SLACK, written } from "./values.ts";
 
 /** Between a part and its whole: "12 of the 40", "20 passes completed out of 31". */
 const OF = new RegExp(
-  String.raw`^\s*(?:(?:out of|of|in)|(?:[\p{L}-]+\s+){1,3}out of)\s+` +
+  String.raw`^(?:\s*(?:(?:out of|of|in)|(?:[\p{L}-]+\s+){1,3}out of)\s+` +
     String
-      .raw`(?:the\s+|all\s+|a total of\s+|his\s+|her\s+|their\s+|its\s+)?(?:[\p{L}-]+['’]s\s+)?$`,
+      .raw`(?:the\s+|all\s+|a total of\s+|(?:his|her|their|its|your|my|our)\s+)?(?:[\p{L}-]+['’]s\s+)?)$`,
   "iu",
 );
 const WHOLE_FIRST = /\b(?:of|out of|among)\s+(?:the\s+|all\s+)?$/i;
@@ -24,10 +26,13 @@ const WHOLE_FIRST = /\b(?:of|out of|among)\s+(?:the\s+|all\s+)?$/i;
 const OF_THOSE = /^\s+of (?:them|whom|which|these|those)\b/i;
 /** Characters at most between a share and its percentage: the same clause. */
 const NEAR = 40;
-/** Further, where words say the percentage is the share: "..., which is a defect rate of 6.5%". */
+/**
+ * Further, where words say the percentage is the share ("..., which is a defect rate of 6.5%"), or
+ * it closes the clause in parentheses ("25 of 42 staff have had the shot (60%)").
+ */
 const NEAR_SAID = 80;
 const SAID_SHARE =
-  /(?:\bthat is|\bthat's|\bwhich is|\bi\.e\.|\bmeaning|\brepresenting|\bor|\b(?:rate|share|proportion|percentage|score) (?:is|was|of))\s*(?:about|roughly|around|nearly|almost|just|exactly)?\s*$/i;
+  /(?:\(|\bthat is|\bthat's|\bwhich is|\bi\.e\.|\bmeaning|\brepresenting|\bor|\b(?:rate|share|proportion|percentage|score) (?:is|was|of))\s*(?:about|roughly|around|nearly|almost|just|exactly)?\s*$/i;
 /** The sentence after a share that gives its percentage: "That's a score of 75%". */
 const NEXT_SENTENCE_SHARE =
   /^[^\d.!?]{0,40}[.!?]\s+(?:that'?s|that is|this is|that works out to|that makes|that gives you|in other words,?)\b[^\d.!?]{0,30}$/i;
@@ -76,7 +81,7 @@ export function shareFindings(
     if (a.kind === "unit" && a.unit !== b.unit) continue;
     if (b.value !== 0 && Math.abs(a.value) <= Math.abs(b.value)) pairs.push([a, b]);
   }
-  // "Of the 40 students, 12 passed", "40 students, 12 of whom passed": the whole first, then
+  // "Of the 40 students, 12 passed", "40 visitors, and 12 of them bought": the whole first, then
   // the part after the comma.
   for (let i = 0; i + 1 < qs.length; i++) {
     const [whole, part] = [qs[i], qs[i + 1]];
@@ -84,7 +89,7 @@ export function shareFindings(
     const named = WHOLE_FIRST.test(text.slice(Math.max(0, whole.start - 16), whole.start)) ||
       OF_THOSE.test(text.slice(part.end, part.end + 12));
     if (!named) continue;
-    if (!/^[\s\p{L}'’-]*,\s*$/u.test(text.slice(whole.end, part.start))) continue;
+    if (!/^[\s\p{L}'’-]*,\s*(?:and\s+)?$/u.test(text.slice(whole.end, part.start))) continue;
     if (Math.abs(part.value) <= Math.abs(whole.value)) pairs.push([part, whole]);
   }
   if (pairs.length === 1 && (follows || near(text, pairs[0], percent))) {
@@ -120,11 +125,47 @@ function near(text: string, [a, b]: [Quantity, Quantity], percent: Quantity): bo
 const slackOf = (part: Quantity, percent: Quantity) =>
   part.approx || percent.approx ? HEDGED_SLACK : 0;
 
-/** "12 of the 40 students (30%)": the percentage is the part's share of the whole. */
+/** A list item's label that names a share: "Pass rate", "Share of votes", "Open percentage". */
+const SHARE_LABEL = /\b(?:rate|share|percentage|proportion)\b/i;
+
+/** The words of a share's label that may name what its part counts: "pass" of "Pass rate". */
+const stemsOf = (label: string) =>
+  (label.toLowerCase().match(/\p{L}{4,}/gu) ?? []).filter((w) => !SHARE_LABEL.test(w))
+    .map((w) => w.slice(0, 4));
+
+/**
+ * A list of two amounts and a share ("- Students who sat the exam: 125", "- Students who passed:
+ * 83", "- Pass rate: 66%"): every item states one amount, two of one slot and one percentage, whose
+ * label names a rate of what the smaller amount's label counts ("pass", "passed"). The share is
+ * the smaller over the larger; silent when the percentage is the rest's, said either way.
+ */
+export function listShareFindings(text: string, lists: readonly MarkdownList[]): ExactFinding[] {
+  return lists.flatMap(({ items }) => {
+    if (items.length !== 3 || !items.every((item) => item.amount)) return [];
+    const shares = items.filter((item) => item.amount!.kind === "percent");
+    const counts = items.filter((item) => countLike(item.amount!));
+    if (shares.length !== 1 || counts.length !== 2) return [];
+    const [a, b] = counts.map((item) => item.amount!);
+    const percent = shares[0].amount!;
+    if (!sameSlot(a, b) || !isShare(text, percent) || percent.value > 100) return [];
+    const [part, whole] = a.value <= b.value ? [a, b] : [b, a];
+    const partLabel = counts[part === a ? 0 : 1].label.toLowerCase();
+    const named = SHARE_LABEL.test(shares[0].label) &&
+      stemsOf(shares[0].label).some((stem) => new RegExp(`\\b${stem}`).test(partLabel));
+    if (!named || whole.value === 0) return [];
+    return shareFinding(text, [part, whole], percent, true);
+  });
+}
+
+/**
+ * "12 of the 40 students (30%)": the percentage is the part's share of the whole. `restUnsaid`:
+ * the text does not say whose share it is, so one that is the rest's is not wrong.
+ */
 function shareFinding(
   text: string,
   [part, whole]: [Quantity, Quantity],
   percent: Quantity,
+  restUnsaid = false,
 ): ExactFinding[] {
   const share = {
     value: 100 * part.value / whole.value,
@@ -132,9 +173,14 @@ function shareFinding(
   };
   const ok = agree(share, percent, slackOf(part, percent));
   const rest = { value: 100 - share.value, tolerance: share.tolerance };
-  const after = text.slice(Math.min(part.end, whole.end), percent.end + 40);
+  // Up to the end of the percentage's sentence: "58% of the way there. The remaining ones ..."
+  // says nothing of the 58%.
+  const after = text.slice(Math.min(part.end, whole.end), percent.end) +
+    text.slice(percent.end, percent.end + 40).split(/[.!?](?:\s|$)/)[0];
   // The rest's share, said with words for the rest ("so 84% failed"), is no wrong share.
-  if (!ok && OF_THE_REST.test(after) && agree(rest, percent, slackOf(part, percent))) return [];
+  if (
+    !ok && (restUnsaid || OF_THE_REST.test(after)) && agree(rest, percent, slackOf(part, percent))
+  ) return [];
   const right = `${formatNumber(part.value)} of ${formatNumber(whole.value)} is ${
     formatNumber(share.value, 1)
   }%`;

@@ -11,7 +11,7 @@
  *   claims before it in the same paragraph (six at most).
  * A list is closed ("A, B and C") and its parts are counts or bare numbers under a count (a list
  * names its own things: "19 cats and 11 dogs, 30 animals"), else quantities of the total's slot.
- * A list confirms a total when its last parts add up to it; it contradicts one only when it holds
+ * A list confirms a total when all its parts add up to it; it contradicts one only when it holds
  * every such quantity of its claim and no run of the paragraph's quantities before the total adds
  * up to it. Silent when a part or the total is a range or a bound, when a part exceeds the total,
  * when the list is a subset ("including", "among them", "out of") or leaves a rest ("the rest in
@@ -19,6 +19,7 @@
  * and not confirmed.
  */
 import { type ExactFinding, finding } from "./finding.ts";
+import type { ListItem, MarkdownList } from "./lists.ts";
 import type { Quantity } from "./quantities.ts";
 import { isSpanOfTime, sameSlot } from "./slots.ts";
 import { agree, formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts";
@@ -103,8 +104,13 @@ const exceeded = (parts: readonly Quantity[], total: Quantity) =>
 
 /** Whether the parts add up to the total: the parts as written, the total within its rounding. */
 function addsUp(parts: readonly Quantity[], total: Quantity): boolean {
-  const sum = { value: sumOf(parts, total), tolerance: 0 };
-  if (!hedged(parts, total)) return agree(sum, total, 0);
+  return sumAgrees(sumOf(parts, total), total, hedged(parts, total));
+}
+
+/** Whether a sum is the total: as written, or within its rounding when `loosely` said. */
+function sumAgrees(value: number, total: Quantity, loosely: boolean): boolean {
+  const sum = { value, tolerance: 0 };
+  if (!loosely) return agree(sum, total, 0);
   // "About 200" is said of anything that rounds to 200, and then some.
   const zeros = Number.isInteger(total.value) ? /0*$/.exec(String(total.value))![0].length : 0;
   const rounding = Math.max(total.tolerance, total.value ? 0.5 * 10 ** zeros : 0);
@@ -198,10 +204,11 @@ function afterList(
     !inClaim && (!alone || !LIST_TAIL.test(tail) || REST.test(tail)) ||
     !TOTAL_GAP.test(lead) || NOT_PARTS.test(lead) || /\b(?:and|plus)\s*$/.test(lead)
   ) return undefined;
-  // The longest run of the list's last parts that adds up confirms the total.
-  for (let k = list.length; k >= 2; k--) {
-    if (addsUp(list.slice(-k), total)) return { parts: list.slice(-k), ok: true };
-  }
+  // The whole list confirms the total. A shorter run of its last parts that adds up may be the
+  // real list, read too far back ("Year 9 ... 31, 18 and 24"), or a wrong total that happens to
+  // equal a part of the sum ("31, 18 and 24 students — 42 in all"): which, the text does not say.
+  if (addsUp(list, total)) return { parts: list, ok: true };
+  if (list.slice(0, -2).some((_, i) => addsUp(list.slice(i + 1), total))) return null;
   // Wrong only when the list holds all it could and no run ending it, from further back in the
   // paragraph too, may add up: a part may have been named a sentence earlier.
   const earlier = paragraph.claims.slice(0, paragraph.claims.indexOf(source))
@@ -244,6 +251,119 @@ function slotTotal(text: string, paragraph: Paragraph, c: number, total: Quantit
   }
   if (parts.length < 2 || parts.length > MAX_PARTS || exceeded(parts, total)) return undefined;
   return { parts, ok: addsUp(parts, total) };
+}
+
+/** A list item or table row that states the total of the items above it: "Total", "Grand total". */
+const TOTAL_LABEL = /^(?:grand\s+|the\s+)?(?:total|overall|sum)(?:\s+[\p{L}]+)?$/iu;
+/** Labels of items that are no parts of a sum: rates, averages, subtotals, changes, options. */
+const NOT_A_PART_LABEL =
+  /\b(?:per|each|every|unit|rate|average|avg|mean|median|min(?:imum)?|max(?:imum)?|sub-?total|total|overall|change|growth|difference|net|tax|vat|discount|option|alternative|choice|tier)\b|[\/%]/i;
+/** How a line stating the list's total opens: words that sum or point back at the list. */
+const TOTAL_LINE_LEAD =
+  /^\s*(?:that|this|these|those|together|altogether|in total|in all|overall|all told|all in all|combined|total|grand total|so|which|the (?:total|grand total|sum|overall))\b/i;
+/** How a total's line opens when it says it sums all of the list. */
+const WHOLE_LEAD =
+  /^\s*(?:altogether|all together|in total|in all|all told|all in all|overall|combined|everything|(?:that|this|these|those|it|they)(?:\s+all)?\s+(?:adds? up|sums? (?:up )?to|totals?|brings? the (?:overall|total|grand total)))\b/i;
+/** On a total's line, words that make it a total of other things than the list's. */
+const OTHER_TOTAL =
+  /\b(?:with|after|before|plus|net|gross|tax|vat|fees?|shipping|tips?|average|left|if|unless|once|when)\b/i;
+/** A period an amount is said for: the items' and the total's must be one. */
+const PERIOD =
+  /\b(?:hourly|daily|weekly|monthly|quarterly|annual(?:ly)?|yearly|per|a (?:day|week|month|year))\b/i;
+/** At most this many items in a list that a total adds up. */
+const MAX_ITEMS = 12;
+
+/**
+ * A markdown list or table column of amounts and its total: the last item named a total ("|
+ * Total | 1,933 |", "- Total: $3,205"), or the line after the list, which opens with words that
+ * sum ("Total: $2,632", "That adds up to 598 kcal", "Altogether, volunteers collected 834 cans")
+ * and names one quantity of the items' slot a total. Every item is a part, all of one slot; the
+ * total is confirmed when they all add up to it. It is contradicted only when no subset of them
+ * adds up to it, no part exceeds it, it is at most twice their sum, no quantity of their slot is
+ * stated before the list, and the total's line names no other total (with tax, a period of its
+ * own, a rest).
+ */
+export function listTotalFindings(
+  text: string,
+  lists: readonly MarkdownList[],
+  all: readonly Quantity[],
+): ExactFinding[] {
+  const out: ExactFinding[] = [];
+  for (const list of lists) {
+    const last = list.items.at(-1);
+    const named = last?.amount && TOTAL_LABEL.test(last.label);
+    const items = named ? list.items.slice(0, -1) : list.items;
+    const parts = items.flatMap((item) => item.amount ? [item.amount] : []);
+    if (parts.length !== items.length || parts.length < 2 || parts.length > MAX_ITEMS) continue;
+    if (!parts.every(summable)) continue;
+    if (!parts.every((p) => sameSlot(p, parts[0]) && !p.computed)) continue;
+    const labels = [list.heading ?? "", ...items.map((item) => item.label)];
+    if (labels.some((label) => NOT_A_PART_LABEL.test(label))) continue;
+    const line = named ? last : list.after && firstSentence(text, list.after);
+    const total = named ? last!.amount! : line && totalIn(text, line, all, parts[0]);
+    if (!line || !total || !summable(total) || !sameSlot(total, parts[0])) continue;
+    if (exceeded(parts, total)) continue;
+    const ok = addsUp(parts, total);
+    if (hedged(parts, total) && ok) continue;
+    const lineText = text.slice(line.start, line.end);
+    const periods = [...items.map((i) => i.label), lineText].map((t) => PERIOD.exec(t)?.[0]);
+    const decided = ok || (
+      total.value <= 2 * sumOf(parts, total) &&
+      !all.some((q) => q.end <= items[0].start && sameSlot(q, parts[0])) &&
+      !OTHER_TOTAL.test(lineText) && !NOT_PARTS.test(lineText) && !REST.test(lineText) &&
+      periods.every((p, i) => p === periods[0] || (i === items.length && p === undefined)) &&
+      (ofWhole(items, lineText) || !subsetAddsUp(parts, total))
+    );
+    if (decided) out.push(totalFinding(text, total, { parts, ok }));
+  }
+  return out;
+}
+
+/** The first sentence of a line. */
+function firstSentence(text: string, line: { start: number; end: number }) {
+  const end = /[.!?](?:\s|$)/.exec(text.slice(line.start, line.end));
+  return { start: line.start, end: end ? line.start + end.index : line.end };
+}
+
+/** The total a sentence after a list states: "Total: $2,632", "That adds up to 598 kcal". */
+function totalIn(
+  text: string,
+  sentence: { start: number; end: number },
+  all: readonly Quantity[],
+  part: Quantity,
+): Quantity | undefined {
+  if (!TOTAL_LINE_LEAD.test(text.slice(sentence.start, sentence.end))) return undefined;
+  const ofSlot = all.filter((q) =>
+    q.start >= sentence.start && q.end <= sentence.end && sameSlot(q, part)
+  );
+  if (ofSlot.length !== 1 || !isTotal(text, ofSlot[0])) return undefined;
+  return ofSlot[0];
+}
+
+/**
+ * Whether a total's line says it is of the whole list: it opens with words for all of it ("That
+ * adds up to", "Altogether", "In total") and names none of the items ("Together, rent and
+ * utilities come to").
+ */
+function ofWhole(items: readonly ListItem[], line: string): boolean {
+  const wordsOf = (t: string): string[] => t.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
+  const words = wordsOf(line);
+  const labels = items.flatMap((item) => wordsOf(item.label));
+  return WHOLE_LEAD.test(line) && !labels.some((label) => words.includes(label));
+}
+
+/** Whether some of the parts, not all, add up to the total: it may be a subtotal of them. */
+function subsetAddsUp(parts: readonly Quantity[], total: Quantity): boolean {
+  const values = readingsOf(parts, total).map((r) => r.value);
+  const loosely = hedged(parts, total);
+  // Each subset's sum is a smaller subset's plus one part: one addition per subset.
+  const sums = new Float64Array(1 << parts.length);
+  for (let mask = 1; mask < sums.length - 1; mask++) {
+    const lowest = mask & -mask;
+    sums[mask] = sums[mask ^ lowest] + values[31 - Math.clz32(lowest)];
+    if (sumAgrees(sums[mask], total, loosely)) return true;
+  }
+  return false;
 }
 
 export function totalFindings(text: string, paragraph: Paragraph): ExactFinding[] {

@@ -2,7 +2,9 @@
  * Comparing stated values within the precision they were written with, and writing them back in
  * words for reasons. Slack beyond the written precision: a hedged value ("about") is read within
  * 10%, a converted one within 2% (people convert with rounded factors: 1 mile ≈ 1.6 km), and a
- * temperature within one degree more (98.6 °F is written 99 °F).
+ * temperature within one degree more (98.6 °F is written 99 °F). A hedged conversion is read
+ * within the rounding its figure shows as well ("about 900 °F" to the hundred, "roughly 874 °F"
+ * to the degree): a converted figure written to the degree claims the degree.
  */
 import type { Quantity } from "./quantities.ts";
 import { convertValue, dimensionOf, type UnitId } from "./units.ts";
@@ -33,9 +35,24 @@ export function agree(a: Reading, b: Reading, slack: number, unit?: UnitId): boo
   return Math.abs(a.value - b.value) <= allowed;
 }
 
+/** A hedged whole number means anything that rounds to it: "about 900" is 850 to 950. */
+export function hedgedReading(r: Reading): Reading {
+  if (!Number.isInteger(r.value) || r.value === 0) return r;
+  const zeros = /0*$/.exec(String(Math.abs(r.value)))![0].length;
+  return { value: r.value, tolerance: Math.max(r.tolerance, 0.5 * 10 ** zeros) };
+}
+
+// A formatter is slow to build (toLocaleString builds one per call): one is kept per precision.
+const formats = new Map<number, Intl.NumberFormat>();
+
 /** A number as a person writes it: thousands separated, at most `decimals` decimals. */
 export function formatNumber(value: number, decimals = 2): string {
-  return value.toLocaleString("en-US", { maximumFractionDigits: decimals });
+  let format = formats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", { maximumFractionDigits: decimals });
+    formats.set(decimals, format);
+  }
+  return format.format(value);
 }
 
 /** The text of a quantity in the response, as written. */

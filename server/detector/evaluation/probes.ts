@@ -14,10 +14,14 @@ import { type LabelledScore, scoreFigures, type TwinScores } from "./exact_check
 
 export const PROBES = [
   {
-    file: "development.jsonl",
+    file: "development-1.jsonl",
     label: "probe 1 (development: its misses showed which phrasings to read)",
   },
-  { file: "held-out.jsonl", label: "probe 2 (held out: measured only, never read while building)" },
+  {
+    file: "development-2.jsonl",
+    label: "probe 2 (development, second round: first measured held out, then read the same way)",
+  },
+  { file: "held-out.jsonl", label: "probe 3 (held out: measured only, never read while building)" },
 ] as const;
 
 const ProbeLine = DetectRequest.omit({ top_k_regimes: true }).extend({
