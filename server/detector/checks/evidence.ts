@@ -42,8 +42,8 @@ interface Sentence {
   start: number;
   stems: Set<string>;
   quantities: Quantity[];
-  /** The words around each of its quantities, in the same order. */
-  around: WordsAround[];
+  /** The words around its i-th quantity: read when a claim asks (copiedSlot), then kept. */
+  around: (i: number) => WordsAround;
 }
 
 /** Content words that name things, not values: no digits, no month names. */
@@ -123,7 +123,9 @@ export function evidenceSentences(evidence: string): Sentence[] {
     start: s.start,
     stems: stemsOf(i),
     quantities,
-    around: quantities.map((q) => wordsAround(evidence, q, s.start, s.start + s.text.length)),
+    around: memoised((i: number) =>
+      wordsAround(evidence, quantities[i], s.start, s.start + s.text.length)
+    ),
   }));
 }
 
@@ -297,6 +299,15 @@ function contradictingValue(
   return q.kind === "unit" && othersApart ? first.e : undefined;
 }
 
+/** `f` computed once per argument. */
+function memoised<T>(f: (i: number) => T): (i: number) => T {
+  const seen = new Map<number, T>();
+  return (i) => {
+    if (!seen.has(i)) seen.set(i, f(i));
+    return seen.get(i)!;
+  };
+}
+
 /** Words copied around a quantity: this many on one side, and the next one on the other. */
 const COPIED_WORDS = 3;
 
@@ -341,7 +352,7 @@ function copiedSlot(
       ) {
         return false;
       }
-      const theirs = s.around[i];
+      const theirs = s.around(i);
       const wholeBefore = sameEnd(mine.before, theirs.before, COPIED_WORDS) &&
         (mine.after.length === 0 || sameStart(mine.after, theirs.after, 1)) &&
         mine.before.some(naming);
