@@ -3,25 +3,18 @@
  * pairs of quantities that are no conversion of each other, where the check stays silent.
  */
 import assert from "node:assert/strict";
-import { exactFindings } from "../../server/detector/checks/run.ts";
-
-const NOW = new Date(Date.UTC(2026, 10, 25));
+import {
+  assertSilent,
+  assertTwins as assertKindTwins,
+  findingsOf,
+} from "../support/exact_checks.ts";
 
 /** The unit_conversion findings of a response, as [verdict, reason]. */
-function conversions(response: string): [string, string][] {
-  return exactFindings(response, undefined, NOW).flatMap((c) => c.findings)
-    .filter((f) => f.kind === "unit_conversion").map((f) => [f.verdict, f.reason]);
-}
-
-function assertTwins(wrong: string, right: string, reason?: string) {
-  const [w, r] = [conversions(wrong), conversions(right)];
-  assert.equal(w.length, 1, `${wrong}: ${JSON.stringify(w)}`);
-  assert.equal(w[0][0], "contradicted", wrong);
-  if (reason) assert.equal(w[0][1], reason);
-  assert.deepEqual(r.map(([verdict]) => verdict), ["consistent"], `${right}: ${JSON.stringify(r)}`);
-}
-
-const silent = (response: string) => assert.deepEqual(conversions(response), [], response);
+const conversions = (response: string): [string, string][] =>
+  findingsOf(response, "unit_conversion").map((f) => [f.verdict, f.reason]);
+const assertTwins = (wrong: string, right: string, reason?: string) =>
+  assertKindTwins("unit_conversion", wrong, right, reason);
+const silent = (response: string) => assertSilent("unit_conversion", response);
 
 Deno.test("conversions: temperature scales written bare or in words", () => {
   assertTwins(

@@ -5,25 +5,7 @@
  * rest's share said of the rest).
  */
 import assert from "node:assert/strict";
-import { exactFindings } from "../../server/detector/checks/run.ts";
-
-const NOW = new Date(Date.UTC(2026, 10, 25));
-
-function found(response: string, kind: string) {
-  return exactFindings(response, undefined, NOW).flatMap((c) => c.findings)
-    .filter((f) => f.kind === kind);
-}
-
-function assertOne(response: string, kind: string, verdict: string, reason?: string) {
-  const all = found(response, kind);
-  assert.equal(all.length, 1, `${response}: ${JSON.stringify(all)}`);
-  assert.equal(all[0].verdict, verdict, `${response}: ${all[0].reason}`);
-  if (reason) assert.equal(all[0].reason, reason);
-}
-
-function assertSilent(response: string, kind: string) {
-  assert.deepEqual(found(response, kind), [], response);
-}
+import { assertOne, assertSilent, findingsOf } from "../support/exact_checks.ts";
 
 Deno.test("totals: a list of other things, then their total", () => {
   assertOne(
@@ -123,7 +105,7 @@ Deno.test("totals: silent where the parts are not the total's parts", () => {
       "The company had 300 employees in 2020 and 450 in 2023, a total increase of 150.",
       "The price can go up to $1,900.",
     ]
-  ) assertSilent(text, "total");
+  ) assertSilent("total", text);
 });
 
 Deno.test("percentages: the share beside its count, said in more ways", () => {
@@ -184,7 +166,7 @@ Deno.test("percentages: silent where the percentage is not the count's share", (
       // Another base the share may be of.
       "The rate was 21.6%, with 1,428 papers accepted out of 6,743 (6,614 after filtering).",
     ]
-  ) assertSilent(text, "percentage");
+  ) assertSilent("percentage", text);
 });
 
 Deno.test("arithmetic: a division with its remainder; a denial on the next line", () => {
@@ -196,7 +178,7 @@ Deno.test("arithmetic: a division with its remainder; a denial on the next line"
     "194 ÷ 15 = 12 remainder 14, not 17 with a remainder of 7",
   );
   assertOne("194 / 11 = 17 R 7", "arithmetic", "consistent");
-  assertSilent("25 + 25 = 49\n\n50 = 49 (not true)", "arithmetic");
+  assertSilent("arithmetic", "25 + 25 = 49\n\n50 = 49 (not true)");
 });
 
 const BUDGET =
@@ -244,8 +226,8 @@ Deno.test("totals: a table column with a Total row", () => {
   assertOne(table("1,045"), "total", "contradicted", "346 + 478 + 21 = 845, not 1,045");
   // A column of prices per unit is no column a total row sums.
   assertSilent(
-    "| Item | Price each |\n|---|---|\n| Pens | $2 |\n| Folders | $3 |\n| **Total** | **$9** |",
     "total",
+    "| Item | Price each |\n|---|---|\n| Pens | $2 |\n| Folders | $3 |\n| **Total** | **$9** |",
   );
 });
 
@@ -273,9 +255,9 @@ Deno.test("totals: silent where a list's total is not the sum of all its items",
       "- Option A: $1,200\n- Option B: $1,500\n\nThat comes to $1,500 if you pick B.",
       `${BUDGET}That comes to $2,070 if you skip groceries.`,
     ]
-  ) assertSilent(text, "total");
+  ) assertSilent("total", text);
   // A hedged total that its parts bear out is said loosely: nothing to confirm.
-  assertSilent(`${BUDGET}That adds up to roughly $2,600.`, "total");
+  assertSilent("total", `${BUDGET}That adds up to roughly $2,600.`);
   // A line that says it sums the whole list is wrong even when some items add up to it.
   assertOne(`${BUDGET}That adds up to $2,410 for the month.`, "total", "contradicted");
 });
@@ -286,12 +268,12 @@ Deno.test("percentages: a list of a whole, its part and the part's rate", () => 
   assertOne(results("66%"), "percentage", "consistent");
   assertOne(results("46%"), "percentage", "contradicted", "83 of 125 is 66.4%, not 46%");
   // The rest's share, a rate of something the part's label does not count, a change.
-  assertSilent(results("34%"), "percentage");
+  assertSilent("percentage", results("34%"));
   assertSilent(
-    "- Customers last year: 500\n- Customers this year: 450\n- Churn rate: 12%",
     "percentage",
+    "- Customers last year: 500\n- Customers this year: 450\n- Churn rate: 12%",
   );
-  assertSilent("- Visitors: 500\n- Buyers: 45\n- Growth rate: 12%", "percentage");
+  assertSilent("percentage", "- Visitors: 500\n- Buyers: 45\n- Growth rate: 12%");
 });
 
 Deno.test("percentages: a whole, then 'and N of them'; 'your'; a share in parentheses", () => {
@@ -344,5 +326,5 @@ Deno.test("arithmetic: a sum of labelled amounts", () => {
       "€40 (flights) + $10 (fees) = €50",
       "500 g flour + 367 g water = 867",
     ]
-  ) assertSilent(text, "arithmetic");
+  ) assertSilent("arithmetic", text);
 });

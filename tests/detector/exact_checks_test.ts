@@ -5,31 +5,12 @@
  */
 import assert from "node:assert/strict";
 import { exactFindings } from "../../server/detector/checks/run.ts";
-import type { ExactFinding } from "../../server/detector/checks/finding.ts";
+import { assertOne, findingsOf, NOW } from "../support/exact_checks.ts";
 
-const NOW = new Date(Date.UTC(2026, 10, 25));
-
-function findings(response: string, evidence?: string): ExactFinding[] {
-  return exactFindings(response, evidence, NOW).flatMap((c) => c.findings);
-}
-
+const findings = (response: string, evidence?: string) => findingsOf(response, undefined, evidence);
 /** The verdicts of one kind, in response order. */
-function verdicts(response: string, kind: string, evidence?: string): string[] {
-  return findings(response, evidence).filter((f) => f.kind === kind).map((f) => f.verdict);
-}
-
-function assertOne(
-  response: string,
-  kind: string,
-  verdict: string,
-  reason?: string,
-  evidence?: string,
-) {
-  const found = findings(response, evidence).filter((f) => f.kind === kind);
-  assert.equal(found.length, 1, `${response}: ${JSON.stringify(found)}`);
-  assert.equal(found[0].verdict, verdict, `${response}: ${found[0].reason}`);
-  if (reason) assert.equal(found[0].reason, reason);
-}
+const verdicts = (response: string, kind: string, evidence?: string) =>
+  findingsOf(response, kind, evidence).map((f) => f.verdict);
 
 const BRIDGE = "The suspension bridge is 1,280 m long. The bridge opened on May 28, 1937, " +
   "after four years of work, and 12,000 people crossed it on the first day.";

@@ -1,0 +1,44 @@
+/**
+ * The exact checks (server/detector/checks/) read on crafted answers, for their tests: the
+ * findings of a kind, one finding's verdict and reason, a wrong answer beside its right twin, and
+ * the answers a check must stay silent on.
+ */
+import assert from "node:assert/strict";
+import type { ExactFinding } from "../../server/detector/checks/finding.ts";
+import { exactFindings } from "../../server/detector/checks/run.ts";
+
+/** A fixed clock: citation years are judged against it. */
+export const NOW = new Date(Date.UTC(2026, 10, 25));
+
+/** A response's findings in response order, of one kind when given, against `evidence` if any. */
+export function findingsOf(response: string, kind?: string, evidence?: string): ExactFinding[] {
+  const all = exactFindings(response, evidence, NOW).flatMap((c) => c.findings);
+  return kind ? all.filter((f) => f.kind === kind) : all;
+}
+
+/** Exactly one finding of `kind`, with this verdict (and reason, when given). */
+export function assertOne(
+  response: string,
+  kind: string,
+  verdict: string,
+  reason?: string,
+  evidence?: string,
+) {
+  const found = findingsOf(response, kind, evidence);
+  assert.equal(found.length, 1, `${response}: ${JSON.stringify(found)}`);
+  assert.equal(found[0].verdict, verdict, `${response}: ${found[0].reason}`);
+  if (reason) assert.equal(found[0].reason, reason);
+}
+
+/** The wrong twin contradicted (with `reason`, when given), the right one confirmed. */
+export function assertTwins(kind: string, wrong: string, right: string, reason?: string) {
+  assertOne(wrong, kind, "contradicted", reason);
+  assertOne(right, kind, "consistent");
+}
+
+/** No finding of `kind` in any of the texts. */
+export function assertSilent(kind: string, texts: string | readonly string[]) {
+  for (const text of typeof texts === "string" ? [texts] : texts) {
+    assert.deepEqual(findingsOf(text, kind), [], text);
+  }
+}
