@@ -55,26 +55,7 @@ const CONTINUES = /^(?:It|Its|They|Their|He|His|She|Her|This|These)\b/;
 const DEFINITE = /^(?:The|This|That)\s+([\p{Ll}-]+)\b/u;
 /** How many sentences back "The bridge" may find its bridge. */
 const ANAPHORA_REACH = 3;
-/** Words seen before and their stems (null: no name): the same words come back call after call. */
-const namingStems = new Map<string, string | null>();
-const STEM_CACHE = 50_000;
-function namingStem(w: string): string | null {
-  let s = namingStems.get(w);
-  if (s === undefined) {
-    if (namingStems.size >= STEM_CACHE) namingStems.clear();
-    s = naming(w) ? stem(w) : null;
-    namingStems.set(w, s);
-  }
-  return s;
-}
-function contentStems(text: string): Set<string> {
-  const out = new Set<string>();
-  for (const w of lowerWords(text)) {
-    const s = namingStem(w);
-    if (s !== null) out.add(s);
-  }
-  return out;
-}
+const contentStems = (text: string) => new Set(lowerWords(text).filter(naming).map(stem));
 /** Around a quantity, a compound names each of its parts ("third-quarter revenue" is the quarter's). */
 const parts = (w: string) => w.split("-");
 

@@ -546,20 +546,26 @@ interface TextLine extends Span {
   fact: boolean;
   row: boolean;
 }
-let linesRead: { text: string; lines: TextLine[] } | undefined;
-
-/** The lines of `text`, read once for all the claims of one text. */
+/** The lines of `text`, read when a claim sits in a list or a table. */
 function linesOf(text: string): TextLine[] {
-  if (linesRead?.text === text) return linesRead.lines;
   let start = 0;
-  const lines = text.split("\n").map((line) => {
-    const item = LIST_ITEM.test(line);
-    const read = { start, end: start + line.length, blank: !line.trim(), item };
+  return text.split("\n").map((line) => {
+    const read = textLine(line, start);
     start += line.length + 1;
-    return { ...read, fact: item || FACT_LINE.test(line), row: TABLE_ROW.test(line) };
+    return read;
   });
-  linesRead = { text, lines };
-  return lines;
+}
+
+function textLine(line: string, start: number): TextLine {
+  const item = LIST_ITEM.test(line);
+  return {
+    start,
+    end: start + line.length,
+    blank: !line.trim(),
+    item,
+    fact: item || FACT_LINE.test(line),
+    row: TABLE_ROW.test(line),
+  };
 }
 
 /**
@@ -583,7 +589,12 @@ function lineIndex(lines: readonly TextLine[], at: number): number {
   return low;
 }
 
-const lineOf = (text: string, at: number) => linesOf(text)[lineIndex(linesOf(text), at)];
+/** The line `at` is in. */
+function lineOf(text: string, at: number): TextLine {
+  const start = text.lastIndexOf("\n", at - 1) + 1;
+  const end = text.indexOf("\n", at);
+  return textLine(text.slice(start, end === -1 ? text.length : end), start);
+}
 
 /** The lines of the fact list `at` is in, a few each way. */
 function blockLines(text: string, at: number): Span[] {
@@ -706,8 +717,8 @@ function tableRowFindings(
   qs: readonly Quantity[],
   span: Span,
 ): ExactFinding[] | undefined {
+  if (!lineOf(text, span.start).row) return undefined;
   const lines = linesOf(text), index = lineIndex(lines, span.start), row = lines[index];
-  if (!row.row) return undefined;
   const header = tableHeader(text, lines, index);
   if (!header) return undefined;
   const names = cells(text, header).map((c) => text.slice(c.start, c.end).trim());
