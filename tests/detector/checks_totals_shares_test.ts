@@ -4,8 +4,7 @@
  * silent (subsets, a rest left out, other things than the total, hedged totals, changes, the
  * rest's share said of the rest).
  */
-import assert from "node:assert/strict";
-import { assertOne, assertSilent, findingsOf } from "../support/exact_checks.ts";
+import { assertOne, assertSilent } from "../support/exact_checks.ts";
 
 Deno.test("totals: a list of other things, then their total", () => {
   assertOne(
