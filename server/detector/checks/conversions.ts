@@ -11,6 +11,7 @@
  * bounds its conversion alike, so it is read.
  */
 import { type ExactFinding, finding } from "./finding.ts";
+import { cellsOf, lineAt } from "./lists.ts";
 import { quantities, type Quantity, unitTolerance } from "./quantities.ts";
 import { convertValue, dimensionOf, type UnitId, unitLabel, unitOfForm } from "./units.ts";
 import {
@@ -421,21 +422,6 @@ const labelOf = (words: string) => {
   return SYSTEM.test(label) ? "" : label;
 };
 
-/** The spans of a table row's cells, between its bars. */
-function cellsOf(text: string, start: number, end: number): { start: number; end: number }[] {
-  const bars: number[] = [];
-  for (let at = text.indexOf("|", start); at >= 0 && at < end; at = text.indexOf("|", at + 1)) {
-    bars.push(at);
-  }
-  return bars.slice(1).map((bar, k) => ({ start: bars[k] + 1, end: bar }));
-}
-
-/** The line around `at`. */
-function lineAt(text: string, at: number): { start: number; end: number } {
-  const end = text.indexOf("\n", at);
-  return { start: text.lastIndexOf("\n", at - 1) + 1, end: end < 0 ? text.length : end };
-}
-
 /** The headings of the table whose body row starts at `rowStart`: its first line, over a rule. */
 function headingsAbove(text: string, rowStart: number): Heading[] | undefined {
   let top = -1;
@@ -450,9 +436,7 @@ function headingsAbove(text: string, rowStart: number): Heading[] | undefined {
   if (rule.start >= rowStart || !TABLE_RULE.test(text.slice(rule.start, rule.end))) {
     return undefined;
   }
-  return cellsOf(text, heading.start, heading.end).map((c) =>
-    headingOf(text.slice(c.start, c.end))
-  );
+  return cellsOf(text, heading).map((c) => headingOf(text.slice(c.start, c.end)));
 }
 
 function tableFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
@@ -460,7 +444,7 @@ function tableFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
   const line = lineAt(text, qs[0].start);
   if (!TABLE_ROW.test(text.slice(line.start, line.end))) return [];
   const headings = headingsAbove(text, line.start);
-  const cells = cellsOf(text, line.start, line.end);
+  const cells = cellsOf(text, line);
   if (!headings || headings.length !== cells.length) return [];
   const figures = cells.map((cell, c) => figureIn(text, qs, cell, headings[c].unit));
   const out: ExactFinding[] = [];

@@ -9,6 +9,7 @@
  * The current year is the caller's clock (`now`), so tests can fix it.
  */
 import { type ExactFinding, finding } from "./finding.ts";
+import { lineAt } from "./lists.ts";
 
 /** "ISBN 0-306-40615-2", "ISBN-13: 978…", "the ISBN is 978…", "isbn = {978…}" (BibTeX). */
 const ISBN =
@@ -51,25 +52,26 @@ function issnCheckDigit(digits: string): string {
  * line within ARXIV_NEAR, or in the header row of the markdown table it sits in.
  */
 function namesArxivNear(text: string, start: number, end: number): boolean {
-  const lineStart = text.lastIndexOf("\n", start) + 1;
-  const lineEnd = text.indexOf("\n", end) === -1 ? text.length : text.indexOf("\n", end);
+  const line = lineAt(text, start);
   const near = text.slice(
-    Math.max(lineStart, start - ARXIV_NEAR),
-    Math.min(lineEnd, end + ARXIV_NEAR),
+    Math.max(line.start, start - ARXIV_NEAR),
+    Math.min(lineAt(text, end).end, end + ARXIV_NEAR),
   );
-  return ARXIV_NAME.test(near) || ARXIV_NAME.test(tableHeader(text, lineStart));
+  return ARXIV_NAME.test(near) || ARXIV_NAME.test(tableHeader(text, line.start));
 }
 
 const ARXIV_NAME = /arxiv|\beprint\b/i;
 
 /** The header row of the markdown table whose row starts at `lineStart`, or "" outside one. */
 function tableHeader(text: string, lineStart: number): string {
-  const row = (at: number) =>
-    text.slice(at, text.indexOf("\n", at) === -1 ? text.length : text.indexOf("\n", at));
+  const row = (at: number) => {
+    const line = lineAt(text, at);
+    return text.slice(line.start, line.end);
+  };
   if (!row(lineStart).trimStart().startsWith("|")) return "";
   let first = lineStart;
   while (first > 0) {
-    const previous = text.lastIndexOf("\n", first - 2) + 1;
+    const previous = lineAt(text, first - 1).start;
     if (!row(previous).trimStart().startsWith("|")) break;
     first = previous;
   }

@@ -9,6 +9,11 @@
 import type { Quantity } from "./quantities.ts";
 import { type UnitId, unitOfForm } from "./units.ts";
 
+interface Span {
+  start: number;
+  end: number;
+}
+
 export interface ListItem {
   /** The item's label, without its marker: "Rent", "Week 1". */
   label: string;
@@ -124,11 +129,17 @@ function listAt(text: string, all: readonly Quantity[], lines: readonly Line[], 
 }
 
 /** The cells of a table row between its pipes: offsets in the text. */
-function cellsOf(text: string, line: Line): { start: number; end: number }[] {
+export function cellsOf(text: string, line: Span): Span[] {
   const pipes = [...text.slice(line.start, line.end).matchAll(/\|/g)].map((m) =>
     line.start + m.index!
   );
   return pipes.slice(1).map((end, i) => ({ start: pipes[i] + 1, end }));
+}
+
+/** The line `at` is in, without its line break. */
+export function lineAt(text: string, at: number): Span {
+  const end = text.indexOf("\n", at);
+  return { start: text.lastIndexOf("\n", at - 1) + 1, end: end < 0 ? text.length : end };
 }
 
 /** A table with a header and a rule: one list per column after the first, of its body rows. */
