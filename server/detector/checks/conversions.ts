@@ -8,12 +8,20 @@
  * over several lines, sets of dimensions ("3.6 m × 5.0 m (11.8 ft × 16.4 ft)") and table columns
  * headed alike but for the unit. The second must be the first converted, within the precision of
  * both and the slack of values.ts. Ranges are left alone; a bound ("up to 656 pounds (298 kg)")
- * bounds its conversion alike, so it is read.
+ * bounds its conversion alike, so it is read. A measure in two parts ("5 ft 10 in", "11 st 6 lb")
+ * is one measure; a factor stated ("(1 inch = 2.54 cm)") converts no measure before it.
  */
 import { type ExactFinding, finding } from "./finding.ts";
 import { cellsOf, lineAt } from "./lists.ts";
 import { quantities, type Quantity, unitTolerance } from "./quantities.ts";
-import { convertValue, dimensionOf, type UnitId, unitLabel, unitOfForm } from "./units.ts";
+import {
+  convertValue,
+  dimensionOf,
+  UNIT_AFTER_NUMBER,
+  type UnitId,
+  unitLabel,
+  unitOfForm,
+} from "./units.ts";
 import {
   agree,
   CONVERSION_SLACK,
@@ -128,9 +136,13 @@ const OTHER_QUANTITY = new RegExp(
 );
 /** A restatement read off its sentence alone is taken only within this factor of the true value. */
 const RESTATED_FACTOR = 6;
-/** After a conversion the clause ends ("or around 43 km, so ..."); "3 km from town" is another. */
+/**
+ * After a conversion the clause ends ("or around 43 km, so ..."), or an aside states the factor
+ * used ("39.6 cm diagonally (1 inch = 2.54 cm)"); "3 km from town" is another measure.
+ */
 const CLAUSE_END = new RegExp(
-  String.raw`^${DESCRIPTOR}?(?:\s*(?:[,.;:!?)\]—–]|$)|\s+(?:so|and|but|which|while)\b)`,
+  String.raw`^${DESCRIPTOR}?(?:\s*(?:[,.;:!?)\]—–]|$)|\s+(?:so|and|but|which|while)\b|` +
+    String.raw`\s*[(\[]\s*1\s?\p{L}+\.?\s*(?:=|≈|equals|is)\s*\d)`,
   "iu",
 );
 const AT_CLAUSE_END = /^(?:\s+(?:tall|high|long|above sea level))?\s*(?:[,.;:!?)]|$)/;
@@ -204,6 +216,100 @@ function unitOf(a: Quantity, b: Quantity, join: Join): UnitId | undefined {
 const isCompound = (a: Quantity, b: Quantity, between: string) =>
   /^\s*,\s*$/.test(between) && Number.isInteger(a.value) && inUnit(b, a.unit!).value < 1;
 
+/**
+ * "(1 inch = 2.54 cm)", "2.54 cm = 1 inch": a measure equated to one of another unit of its
+ * dimension, one side 1, states the factor of converting, not a measure before it converted.
+ */
+const EQUATED = /^\s*(?:=|≈|equals|is(?: equal to)?)\s*(\d+(?:\.\d+)?)/;
+
+function isFactorDefinition(text: string, q: Quantity): boolean {
+  if (q.kind !== "unit") return false;
+  const after = text.slice(q.end, q.end + 40);
+  const equated = after.match(EQUATED);
+  const form = equated && after.slice(equated[0].length).match(UNIT_AFTER_NUMBER);
+  const other = form ? unitOfForm(form[1]) : undefined;
+  return other !== undefined && other !== q.unit && dimensionOf(other) === dimensionOf(q.unit!) &&
+    (q.value === 1 || Number(equated![1]) === 1);
+}
+
+/**
+ * Measures written in two parts ("5 ft 10 in", "2 lb 3 oz", "11 st 6 lb", "6 feet, 2 inches"):
+ * the part each larger unit is written on with. Stones are no unit of units.ts: 14 lb each.
+ */
+const SMALLER_PART: Partial<Record<UnitId, UnitId>> = {
+  yd: "ft",
+  ft: "in",
+  m: "cm",
+  lb: "oz",
+  kg: "g",
+  d: "h",
+  h: "min",
+  min: "s",
+};
+const STONES = /^\s+(?:st|stones?)\b/;
+const POUNDS_PER_STONE = 14;
+/** Between the parts: a space or a comma, on one line. */
+const PART_JOIN = /^[^\S\n]*,?[^\S\n]*$/;
+/** "5 ft 10 in": "in" is a word, but after feet it is inches. */
+const INCHES_AFTER_FEET = /^\s?in\b\.?/;
+
+/** The quantities, stones in pounds and each measure in two parts as one, in its smaller unit. */
+export function wholeMeasures(text: string, qs: readonly Quantity[]): Quantity[] {
+  const out: Quantity[] = [];
+  for (let i = 0; i < qs.length; i++) {
+    const first = stonesOf(text, qs[i]) ?? qs[i];
+    const whole = qs[i + 1] && compoundOf(text, qs[i], first, qs[i + 1]);
+    out.push(whole ?? first);
+    if (whole) i++;
+  }
+  return out;
+}
+
+/** "11 st", "12.5 stone": a count of stones, as the pounds it weighs. */
+function stonesOf(text: string, q: Quantity): Quantity | undefined {
+  const word = q.kind === "count" ? text.slice(q.end, q.end + 8).match(STONES) : null;
+  if (!word) return undefined;
+  const [value, tolerance] = [q.value, unitTolerance(q)].map((v) => v * POUNDS_PER_STONE);
+  const end = q.end + word[0].length;
+  return { ...q, value, tolerance, end, kind: "unit", unit: "lb", noun: undefined };
+}
+
+/**
+ * `first` (as written) and `next` as one measure: a whole number of the larger unit, then fewer
+ * than one of it in the unit it is written on with; in that unit.
+ */
+function compoundOf(
+  text: string,
+  written: Quantity,
+  first: Quantity,
+  next: Quantity,
+): Quantity | undefined {
+  const stones = first !== written;
+  const smaller = stones ? "lb" : first.unit && SMALLER_PART[first.unit];
+  if (!smaller || !Number.isInteger(written.value) || next.approx || next.inexact) return undefined;
+  if (!PART_JOIN.test(text.slice(first.end, next.start))) return undefined;
+  const inches = smaller === "in" && next.kind === "number"
+    ? text.slice(next.end, next.end + 4).match(INCHES_AFTER_FEET)
+    : null;
+  const part = inches
+    ? { ...next, end: next.end + inches[0].length, kind: "unit" as const, unit: smaller }
+    : next;
+  const perOne = stones ? POUNDS_PER_STONE : convertValue(1, first.unit!, smaller);
+  if (part.unit !== smaller || !Number.isInteger(part.value) || part.value >= perOne) {
+    return undefined;
+  }
+  return {
+    ...part,
+    start: first.start,
+    value: written.value * perOne + part.value,
+    tolerance: unitTolerance(part),
+    approx: first.approx,
+    inexact: first.inexact,
+    bound: first.bound,
+    computed: first.computed || part.computed,
+  };
+}
+
 /** Whether `b` may state `a` in another unit (a bare number may: "In miles, that's 318"). */
 const mayConvert = (a: Quantity, b: Quantity) =>
   !isRange(b) && (b.bound === undefined || b.bound === a.bound) &&
@@ -258,7 +364,7 @@ export function askedConversionFindings(text: string, qs: readonly Quantity[]): 
     const unit = askedUnit(text, qs[i]);
     const answer = unit && !isRange(qs[i]) ? resultAt(text, qs, i, unit) : -1;
     if (answer < 0) continue;
-    out.push(judged(text, qs[i], qs[answer], unit!, qs[i].approx || qs[answer].approx));
+    out.push(conversionFinding(text, qs[i], qs[answer], unit!, qs[i].approx || qs[answer].approx));
     i = answer;
   }
   return out;
@@ -453,7 +559,7 @@ function tableFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
       f && b && headings[k].label === headings[c].label && f.unit !== b.unit &&
       dimensionOf(f.unit!) === dimensionOf(b.unit!)
     );
-    if (a && b) out.push(judged(text, a, b, b.unit!, a.approx || b.approx));
+    if (a && b) out.push(conversionFinding(text, a, b, b.unit!, a.approx || b.approx));
   });
   return out;
 }
@@ -474,7 +580,8 @@ function figureIn(
   return q.kind === "number" && unit ? inUnitOf(q, unit) : undefined;
 }
 
-export function conversionFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
+export function conversionFindings(text: string, stated: readonly Quantity[]): ExactFinding[] {
+  const qs = wholeMeasures(text, stated);
   const out: ExactFinding[] = tableFindings(text, qs);
   for (let i = 0; i + 1 < qs.length; i++) {
     const worked = workedAt(text, qs, i);
@@ -502,13 +609,14 @@ function workedAt(text: string, qs: readonly Quantity[], i: number) {
     : -1;
   if (result < 0) return undefined;
   const b = qs[result];
-  return { finding: judged(text, a, b, b.unit!, isWorkedHedged(text, a, b)), result };
+  return { finding: conversionFinding(text, a, b, b.unit!, isWorkedHedged(text, a, b)), result };
 }
 
 /** `qs[i + 1]` (or the set of dimensions it opens) joined to `qs[i]` as its conversion. */
 function joinedAt(text: string, qs: readonly Quantity[], i: number): ExactFinding[] {
   const [a, b] = [qs[i], qs[i + 1]];
   if (a.kind !== "unit" || isRange(a) || askedUnit(text, a) || !mayConvert(a, b)) return [];
+  if (isFactorDefinition(text, b)) return [];
   const sets = dimensionSets(text, qs, i);
   if (sets === null) return [];
   const join = joinOf(text, a, b, sets ? sets[1].at(-1)!.end : b.end);
@@ -517,7 +625,7 @@ function joinedAt(text: string, qs: readonly Quantity[], i: number): ExactFindin
   if (join.restated && !isNearConversion(a, b, unit)) return [];
   const pairs = sets ? sets[0].map((q, k) => [q, sets[1][k]]) : [[a, b]];
   if (pairs.some(([, q]) => q.kind === "unit" && q.unit !== unit)) return [];
-  return pairs.map(([from, to]) => judged(text, from, to, unit, join.hedged));
+  return pairs.map(([from, to]) => conversionFinding(text, from, to, unit, join.hedged));
 }
 
 /**
@@ -531,7 +639,13 @@ function isNearConversion(a: Quantity, b: Quantity, unit: UnitId): boolean {
 }
 
 /** The finding on `b` as `a` stated in `unit`: consistent, or contradicted with the right value. */
-function judged(text: string, a: Quantity, b: Quantity, unit: UnitId, hedged: boolean) {
+export function conversionFinding(
+  text: string,
+  a: Quantity,
+  b: Quantity,
+  unit: UnitId,
+  hedged: boolean,
+) {
   const stated = { value: b.value, tolerance: b.kind === "unit" ? b.tolerance : unitTolerance(b) };
   const converted = inUnit(a, unit);
   // Hedged: within the rounding the figure shows, and within 10% ("roughly 300" is not 248.5).

@@ -3,7 +3,8 @@
  * - ISBN-10 and ISBN-13 check digits, ISSN check digits;
  * - arXiv identifiers: the new scheme (YYMM.NNNN from April 2007, YYMM.NNNNN from January 2015)
  *   must name a real month not in the future, the old one (archive/YYMMNNN) a month from August
- *   1991 to March 2007; a year cited beside it cannot be before the identifier's year;
+ *   1991 to March 2007 (read alone too, its archive being one of a fixed list: "hep-th/9705278");
+ *   a year cited beside either cannot be before the identifier's year (unless before arXiv began);
  * - DOI syntax (Crossref: "10." then a registrant code of 4 to 9 digits, "/", a suffix);
  * - citation years in the future ("Smith et al., 2031").
  * The current year is the caller's clock (`now`), so tests can fix it.
@@ -11,20 +12,73 @@
 import { type ExactFinding, finding } from "./finding.ts";
 import { lineAt } from "./lists.ts";
 
-/** "ISBN 0-306-40615-2", "ISBN-13: 978…", "the ISBN is 978…", "isbn = {978…}" (BibTeX). */
+/**
+ * "ISBN 0-306-40615-2", "ISBN-13: 978…", "the ISBN is 978…", "isbn = {978…}" (BibTeX), "the ISBN so
+ * your library can order it: 978…" (a few words, none naming another number, then a colon). The
+ * digits are split by hyphens or spaces, never a line break: a list's next item number is not one.
+ */
 const ISBN =
-  /\bISBN(?:-1[03])?(?:\s*(?::|#|=\s*\{|is|number|no\.)\s*|\s+)((?:\d[\s-]?){9}[\dXx](?:[\s-]?\d){0,3})(?![\dXx-])/gi;
+  /\bISBN(?:-1[03])?(?:\s*(?::|#|=\s*\{|is|number|no\.)\s*|(?:\s+(?!(?:and|or|LCCN|OCLC|ASIN|ISSN|DOI|EAN|UPC)\b)[a-z'’]+){1,8}\s*:\s*|\s+)((?:\d[ \t\u00a0-]?){9}[\dXx](?:[ \t\u00a0-]?\d){0,3})(?![\dXx-])/gi;
 /**
  * Thirteen digits from 978 or 979, unlabelled (a table's ISBN column): an ISBN-13 (also the book's
  * EAN-13 barcode, with the same check digit) whatever the text calls it.
  */
 const BARE_ISBN13 = /(?<![\d-])(97[89](?:-?\d){10})(?![\d-])/g;
 const ISSN = /\bISSN:?\s*(\d{4})-(\d{3}[\dXx])\b/g;
-/** A new-scheme identifier: read as one only on a line that names arXiv near it (ARXIV_NEAR). */
+/** A new-scheme identifier: read as one only where arXiv is named near it (namesArxivNear). */
 const ARXIV_NEW = /(?<![\d.])(\d{2})(\d{2})\.(\d{4,5})(?:v\d+)?(?!\d|\.\d)/g;
 /** How far "arXiv" may be from the identifier: "on arXiv in 2021 as 2102.05484". */
 const ARXIV_NEAR = 60;
-const ARXIV_OLD = /\barXiv:\s*[a-z-]+(?:\.[A-Z]{2})?\/(\d{2})(\d{2})(\d{3})(?:v\d+)?\b/gi;
+/** arXiv's first year (August 1991). */
+const ARXIV_FIRST_YEAR = 1991;
+/** How many lines of its paragraph or list before the identifier's may name arXiv instead. */
+const ARXIV_LINES_BEFORE = 3;
+/** The old scheme's archives (1991 to March 2007): an identifier with one needs no "arXiv:". */
+const ARXIV_ARCHIVES = [
+  "hep-th",
+  "hep-ph",
+  "hep-ex",
+  "hep-lat",
+  "gr-qc",
+  "astro-ph",
+  "cond-mat",
+  "quant-ph",
+  "math-ph",
+  "math",
+  "nucl-th",
+  "nucl-ex",
+  "physics",
+  "nlin",
+  "q-bio",
+  "cs",
+  "chao-dyn",
+  "solv-int",
+  "patt-sol",
+  "adap-org",
+  "comp-gas",
+  "chem-ph",
+  "alg-geom",
+  "dg-ga",
+  "funct-an",
+  "q-alg",
+  "mtrl-th",
+  "supr-con",
+  "acc-phys",
+  "ao-sci",
+  "atom-ph",
+  "bayes-an",
+  "cmp-lg",
+  "plasm-ph",
+].join("|");
+/**
+ * "arXiv:hep-th/9901001", or an archive alone, not inside a path but for arxiv.org's ("abs/"):
+ * "cond-mat/9907318", "math.AG/0101001v2".
+ */
+const ARXIV_OLD = new RegExp(
+  String.raw`(?:\barXiv:\s*(?=[a-z])|(?<=^|[^\w./-]|(?:abs|pdf)/)(?=(?:${ARXIV_ARCHIVES})[./]))` +
+    String.raw`([a-z-]+(?:\.[a-z-]{2,})?/(\d{2})(\d{2})\d{3})(?:v\d+)?\b`,
+  "gi",
+);
 const DOI = /\b(?:doi:\s*|doi\.org\/|DOI\s+)(\d\S*?)(?=[\s,;)\]]|\.(?:\s|$)|$)/gi;
 const DOI_SYNTAX = /^10\.\d{4,9}\/\S+$/;
 const CITED_YEAR =
@@ -49,7 +103,9 @@ function issnCheckDigit(digits: string): string {
 
 /**
  * Whether arXiv is named near the identifier: "arXiv" (or arxiv.org, or BibTeX's "eprint") on its
- * line within ARXIV_NEAR, or in the header row of the markdown table it sits in.
+ * line within ARXIV_NEAR, on one of the few lines before it in its paragraph or list ("Step 1: Open
+ * arxiv.org" then "Step 2: Paste 1809.18236 …"), or in the header row of the markdown table it
+ * sits in.
  */
 function namesArxivNear(text: string, start: number, end: number): boolean {
   const line = lineAt(text, start);
@@ -57,7 +113,19 @@ function namesArxivNear(text: string, start: number, end: number): boolean {
     Math.max(line.start, start - ARXIV_NEAR),
     Math.min(lineAt(text, end).end, end + ARXIV_NEAR),
   );
-  return ARXIV_NAME.test(near) || ARXIV_NAME.test(tableHeader(text, line.start));
+  return ARXIV_NAME.test(near) || ARXIV_NAME.test(linesBefore(text, line.start)) ||
+    ARXIV_NAME.test(tableHeader(text, line.start));
+}
+
+/** Up to ARXIV_LINES_BEFORE lines before the line at `lineStart`, stopping at a blank line. */
+function linesBefore(text: string, lineStart: number): string {
+  let first = lineStart;
+  for (let n = 0; n < ARXIV_LINES_BEFORE && first > 0; n++) {
+    const previous = lineAt(text, first - 1);
+    if (text.slice(previous.start, previous.end).trim() === "") break;
+    first = previous.start;
+  }
+  return text.slice(first, lineStart);
 }
 
 const ARXIV_NAME = /arxiv|\beprint\b/i;
@@ -79,6 +147,94 @@ function tableHeader(text: string, lineStart: number): string {
 }
 
 const span = (m: RegExpMatchArray) => ({ start: m.index!, end: m.index! + m[0].length });
+
+/** Years cited on the identifier's line, outside the identifier itself, with their offsets. */
+function yearsCitedBeside(text: string, at: number): { year: number; start: number }[] {
+  const line = lineAt(text, at);
+  return [...text.slice(line.start, line.end).matchAll(YEAR)].map((y) => ({
+    year: Number(y[1]),
+    start: line.start + y.index!,
+  }));
+}
+
+/**
+ * A well-formed identifier against the years cited beside it: contradicted when every one is
+ * before the identifier's year (a preprint is not cited before it is posted) but none before arXiv
+ * began (a paper that old was uploaded later), confirmed when one is that year; the finding then
+ * spans the identifier and that year.
+ */
+function arxivAgainstCitedYears(
+  text: string,
+  m: RegExpMatchArray,
+  id: string,
+  year: number,
+  wellFormed: string,
+): ExactFinding {
+  const cited = yearsCitedBeside(text, m.index!);
+  const others = cited.filter((c) => c.year !== year);
+  const same = cited.find((c) => c.year === year);
+  const reach = (at: number) => ({
+    start: Math.min(at, m.index!),
+    end: Math.max(at + 4, m.index! + m[0].length),
+  });
+  const postedBefore = others.length > 0 &&
+    others.every((c) => c.year < year && c.year >= ARXIV_FIRST_YEAR);
+  if (postedBefore && !same) {
+    const problem = `arXiv identifier ${id} was posted in ${year}, after the cited year ${
+      others[0].year
+    }`;
+    return finding("arxiv", true, reach(others[0].start), problem);
+  }
+  if (same) {
+    const right = `arXiv identifier ${id} is well formed and from ${year}, the cited year`;
+    return finding("arxiv", false, reach(same.start), right);
+  }
+  return finding("arxiv", false, span(m), wellFormed);
+}
+
+/** A new-scheme identifier (YYMM.NNNN or YYMM.NNNNN): its month, scheme and digits, then years. */
+function arxivNewFinding(text: string, m: RegExpMatchArray, now: Date): ExactFinding {
+  const [yy, mm, number] = [Number(m[1]), Number(m[2]), m[3]];
+  const year = 2000 + yy;
+  const when = `${year}-${m[2]}`;
+  const id = `${m[1]}${m[2]}.${number}`;
+  let problem: string | undefined;
+  if (mm < 1 || mm > 12) {
+    problem = `arXiv identifiers start with YYMM; month ${m[2]} does not exist`;
+  } else if (year * 12 + mm < 2007 * 12 + 4) {
+    problem = `arXiv's YYMM.NNNN identifiers began in April 2007, not ${when}`;
+  } else if (year * 12 + mm > now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) {
+    problem = `arXiv identifier ${m[1]}${m[2]} is in the future (${when})`;
+  } else if (year < 2015 && number.length === 5) {
+    problem = `arXiv numbers had 4 digits before 2015, not 5 (${when})`;
+  } else if (year >= 2015 && number.length === 4) {
+    problem = `arXiv numbers have 5 digits since 2015, not 4 (${when})`;
+  }
+  if (problem) return finding("arxiv", true, span(m), problem);
+  return arxivAgainstCitedYears(
+    text,
+    m,
+    id,
+    year,
+    `arXiv identifier ${id} is well formed (${when})`,
+  );
+}
+
+/** An old-scheme identifier (archive/YYMMNNN): its month within August 1991 to March 2007. */
+function arxivOldFinding(text: string, m: RegExpMatchArray): ExactFinding {
+  const [id, yy, mm] = [m[1], Number(m[2]), Number(m[3])];
+  const year = yy >= 91 ? 1900 + yy : 2000 + yy;
+  const ym = year * 12 + mm;
+  if (mm < 1 || mm > 12) {
+    const problem = `arXiv identifiers start with YYMM; month ${m[3]} does not exist`;
+    return finding("arxiv", true, span(m), problem);
+  }
+  if (ym < ARXIV_FIRST_YEAR * 12 + 8 || ym > 2007 * 12 + 3) {
+    const problem = `old-style arXiv identifiers run from 9108 to 0703, not ${m[2]}${m[3]}`;
+    return finding("arxiv", true, span(m), problem);
+  }
+  return arxivAgainstCitedYears(text, m, id, year, "old-style arXiv identifier is well formed");
+}
 
 export function identifierFindings(text: string, now: Date): ExactFinding[] {
   const out: ExactFinding[] = [];
@@ -119,71 +275,12 @@ export function identifierFindings(text: string, now: Date): ExactFinding[] {
       ),
     );
   }
-  const claimYears = (at: number) => {
-    // Years cited within the same line, outside the identifier itself, with their offsets.
-    const lineStart = text.lastIndexOf("\n", at) + 1;
-    const lineEnd = text.indexOf("\n", at) === -1 ? text.length : text.indexOf("\n", at);
-    return [...text.slice(lineStart, lineEnd).matchAll(YEAR)].map((y) => ({
-      year: Number(y[1]),
-      start: lineStart + y.index!,
-    }));
-  };
   for (const m of text.matchAll(ARXIV_NEW)) {
-    if (!namesArxivNear(text, m.index!, m.index! + m[0].length)) continue;
-    const [yy, mm, number] = [Number(m[1]), Number(m[2]), m[3]];
-    const year = 2000 + yy;
-    const when = `${year}-${m[2]}`;
-    const id = `${m[1]}${m[2]}.${number}`;
-    let problem: string | undefined;
-    let where = span(m);
-    let right = `arXiv identifier ${id} is well formed (${when})`;
-    if (mm < 1 || mm > 12) {
-      problem = `arXiv identifiers start with YYMM; month ${m[2]} does not exist`;
-    } else if (year * 12 + mm < 2007 * 12 + 4) {
-      problem = `arXiv's YYMM.NNNN identifiers began in April 2007, not ${when}`;
-    } else if (year * 12 + mm > thisYear * 12 + now.getUTCMonth() + 1) {
-      problem = `arXiv identifier ${m[1]}${m[2]} is in the future (${when})`;
-    } else if (year < 2015 && number.length === 5) {
-      problem = `arXiv numbers had 4 digits before 2015, not 5 (${when})`;
-    } else if (year >= 2015 && number.length === 4) {
-      problem = `arXiv numbers have 5 digits since 2015, not 4 (${when})`;
-    } else {
-      const cited = claimYears(m.index!);
-      const others = cited.filter((c) => c.year !== year);
-      const same = cited.find((c) => c.year === year);
-      // The cited year checked against the identifier's: the finding spans both.
-      const reach = (at: number) => ({
-        start: Math.min(at, m.index!),
-        end: Math.max(at + 4, m.index! + m[0].length),
-      });
-      if (others.length > 0 && !same && others.every((c) => c.year < year)) {
-        problem = `arXiv identifier ${id} was posted in ${year}, after the cited year ${
-          others[0].year
-        }`;
-        where = reach(others[0].start);
-      } else if (same) {
-        right = `arXiv identifier ${id} is well formed and from ${year}, the cited year`;
-        where = reach(same.start);
-      }
+    if (namesArxivNear(text, m.index!, m.index! + m[0].length)) {
+      out.push(arxivNewFinding(text, m, now));
     }
-    out.push(finding("arxiv", problem !== undefined, where, problem ?? right));
   }
-  for (const m of text.matchAll(ARXIV_OLD)) {
-    const [yy, mm] = [Number(m[1]), Number(m[2])];
-    const year = yy >= 91 ? 1900 + yy : 2000 + yy;
-    const ym = year * 12 + mm;
-    const ok = mm >= 1 && mm <= 12 && ym >= 1991 * 12 + 8 && ym <= 2007 * 12 + 3;
-    out.push(
-      finding(
-        "arxiv",
-        !ok,
-        span(m),
-        ok
-          ? "old-style arXiv identifier is well formed"
-          : `old-style arXiv identifiers run from 9108 to 0703, not ${m[1]}${m[2]}`,
-      ),
-    );
-  }
+  for (const m of text.matchAll(ARXIV_OLD)) out.push(arxivOldFinding(text, m));
   for (const m of text.matchAll(DOI)) {
     const doi = m[1].replace(/[.,;]+$/, "");
     const ok = DOI_SYNTAX.test(doi);

@@ -444,14 +444,11 @@ function countFindings(text: string, period: Period, stated: StatedCount, span: 
   const first = amountOf(match[1]);
   // Round hundreds are said of spans loosely: "the genocide lasted 100 days".
   if (first >= 100 && first % 100 === 0) return [];
-  const { count, unit, range } = countOf(match, period, form !== "since");
-  if (!range) return [];
-  const possible = Array.from({ length: range[1] - range[0] + 1 }, (_, i) => range[0] + i);
-  const ok = possible.includes(count);
-  const right = `${describeDate(period.from)} to ${describeDate(period.to)} is ${
-    listOr(possible)
-  } ${unit}s`;
-  const written = count === first ? `${count}` : `${count} (${match[0].trim()})`;
+  const counted = countOf(match, period, form !== "since");
+  if (!counted.range) return [];
+  const written = counted.count === first
+    ? `${counted.count}`
+    : `${counted.count} (${match[0].trim()})`;
   const dates = [period.start, period.end].filter((q) =>
     q.start >= span.start && q.end <= span.end
   );
@@ -459,7 +456,53 @@ function countFindings(text: string, period: Period, stated: StatedCount, span: 
     start: firstIn(dates, span.start, at),
     end: Math.max(end, ...dates.map((q) => q.end)),
   };
-  return [finding("duration", !ok, where, ok ? right : `${right}, not ${written}`)];
+  return [durationFinding(period, { ...counted, range: counted.range }, where, written)];
+}
+
+/** A count in one unit, and the fewest and most of that unit its period allows. */
+interface Counted {
+  count: number;
+  unit: string;
+  range: [number, number];
+}
+
+/** The count stated of a period against the counts its dates allow. */
+function durationFinding(
+  period: Period,
+  { count, unit, range }: Counted,
+  where: Span,
+  written: string,
+) {
+  const possible = Array.from({ length: range[1] - range[0] + 1 }, (_, i) => range[0] + i);
+  const ok = possible.includes(count);
+  const right = `${describeDate(period.from)} to ${describeDate(period.to)} is ${
+    listOr(possible)
+  } ${unit}s`;
+  return finding("duration", !ok, where, ok ? right : `${right}, not ${written}`);
+}
+
+/**
+ * A count of `unit`s ("year", "month", "week", "day") between two dates, judged as a duration
+ * (days counted with or without the last), or undefined where the dates are coarser than the
+ * unit or not in order.
+ */
+export function spanFinding(
+  a: Quantity,
+  b: Quantity,
+  count: Quantity,
+  unit: string,
+  where: Span,
+): ExactFinding | undefined {
+  const period = isDate(a) && isDate(b) ? periodOf(a, b) : undefined;
+  const range = period && countRange(period.from, period.to, unit, true);
+  if (!period || !range) return undefined;
+  return durationFinding(period, { count: count.value, unit, range }, where, `${count.value}`);
+}
+
+/** An age stated between a birth and a death, judged as ages are; undefined if not in order. */
+export function lifeFinding(born: Quantity, died: Quantity, age: number, where: Span) {
+  if (!isDate(born) || !isDate(died) || died.date.year! < born.date.year!) return undefined;
+  return ageFinding([born, died], age, where);
 }
 
 const singular = (unit: string) => unit.toLowerCase().replace(/s$/, "");

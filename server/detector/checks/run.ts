@@ -4,6 +4,7 @@
  * order with their claim. Checks against the evidence run only when there is evidence (`pr`).
  */
 import { splitClaims } from "../signals/claims.ts";
+import { agreementFindings } from "./agreements.ts";
 import { arithmeticFindings } from "./arithmetic.ts";
 import { askedConversionFindings, conversionFindings } from "./conversions.ts";
 import { evidenceFindings, evidenceSentences, isComparable } from "./evidence.ts";
@@ -79,6 +80,8 @@ export function exactFindings(
       }
     });
   });
+  // Last: figures no reader took are read for relations that hold among them (agreements.ts).
+  found.push(...agreementFindings(response, all, found));
   return claims.map(({ start, end, quantities }) => ({
     start,
     end,

@@ -161,7 +161,7 @@ export function listShareFindings(text: string, lists: readonly MarkdownList[]):
  * "12 of the 40 students (30%)": the percentage is the part's share of the whole. `restUnsaid`:
  * the text does not say whose share it is, so one that is the rest's is not wrong.
  */
-function shareFinding(
+export function shareFinding(
   text: string,
   [part, whole]: [Quantity, Quantity],
   percent: Quantity,

@@ -27,6 +27,17 @@ import { agree, formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts"
 /** A total's keyword, then at most four words ("In total, the route is 25 km"). */
 const TOTAL_BEFORE =
   /\b(?:a total of|total of|totals?|totall?ing|totall?ed|in total|in all,|sum of|sums? to|adds? up to|add up to|altogether|all together|together|combined|overall|all told|in sum|grand total|comes? to|came to)\b,?(?:\s+[\p{L}']+){0,4}?\s*(?:is|was|are|were|of|:|=)?\s*(?:about\s+|approximately\s+|roughly\s+)?$/iu;
+/**
+ * "$917.65 in total: $412.80 for flights, ...", "1,517 kWh is the household's total for the
+ * quarter: 412 in January, ...": a quantity named the total by words after it, then the colon of
+ * its breakdown. The keyword before the colon is the earlier quantity's; what follows is a part.
+ */
+const TOTAL_THEN_BREAKDOWN = new RegExp(
+  String.raw`\d(?:[^\S\n]+[\p{L}'’-]+){0,3}?(?:[^\S\n]+(?:in total|in all|altogether|all told|` +
+    String.raw`combined|together)|[^\S\n]+(?:is|was|are|were)(?:[^\S\n]+[\p{L}'’-]+){0,4}?` +
+    String.raw`[^\S\n]+(?:total|sum)(?:[^\S\n]+[\p{L}'’-]+){0,4}?)\s*:\s*$`,
+  "iu",
+);
 /** After the total, its noun and at most two more words: "8,738 copies were printed in all". */
 const TOTAL_AFTER =
   /^(?:\s+[a-z]+){0,3}?\s+(?:in total|in all|altogether|all told|combined(?! with)|together(?! with)|between them)\b/;
@@ -80,7 +91,9 @@ function isTotal(text: string, q: Quantity): boolean {
   let named = namedTotal.get(q);
   if (named === undefined) {
     const before = text.slice(Math.max(0, q.start - 40), q.start);
-    named = TOTAL_BEFORE.test(before) || TOTAL_AFTER.test(text.slice(q.end, q.end + 40));
+    named = TOTAL_BEFORE.test(before) &&
+        !TOTAL_THEN_BREAKDOWN.test(text.slice(Math.max(0, q.start - 100), q.start)) ||
+      TOTAL_AFTER.test(text.slice(q.end, q.end + 40));
     namedTotal.set(q, named);
   }
   return named;
@@ -167,7 +180,9 @@ function brokenDown(text: string, claim: Claim, total: Quantity): Reading | null
   const lead = after[0] && text.slice(total.end, after[0].start);
   if (!lead || !BREAKDOWN_LEAD.test(lead) || NOT_PARTS.test(lead)) return undefined;
   const { list } = listIn(text, after, total, true);
-  if (list.length < 2) return undefined;
+  // A breakdown not read whole ("$900 in total: $400 for flights, $300 for the hotel and the
+  // rest on food") leaves the total undecided: no other reading picks some of its parts.
+  if (list.length < 2) return after.some((q) => listable(q, total)) ? null : undefined;
   const tail = wordsBetween(text, list.at(-1)!.end, claim.end, claim.quantities);
   if (!LIST_TAIL.test(tail) || REST.test(tail) || exceeded(list, total)) return null;
   const ok = addsUp(list, total);
@@ -385,6 +400,10 @@ export function totalFindings(text: string, paragraph: Paragraph): ExactFinding[
   });
   return out;
 }
+
+/** The parts' sum against the total. */
+export const sumFinding = (text: string, total: Quantity, parts: Quantity[]) =>
+  totalFinding(text, total, { parts, ok: addsUp(parts, total) });
 
 function totalFinding(text: string, total: Quantity, { parts, ok }: Reading): ExactFinding {
   const sum = sumOf(parts, total);

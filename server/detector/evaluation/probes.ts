@@ -21,7 +21,10 @@ export const PROBES = [
     file: "development-2.jsonl",
     label: "probe 2 (development, second round: first measured held out, then read the same way)",
   },
-  { file: "held-out.jsonl", label: "probe 3 (held out: measured only, never read while building)" },
+  {
+    file: "development-3.jsonl",
+    label: "probe 3 (development, third round: first measured held out, then read the same way)",
+  },
 ] as const;
 
 const ProbeLine = DetectRequest.omit({ top_k_regimes: true }).extend({

@@ -1,0 +1,256 @@
+/**
+ * Agreements: relations among the answer's own figures that hold where no reader recognised the
+ * phrasing. "The 400 m track is 437 yards around", "Leeds has 148 staff, Bristol 96 and Glasgow
+ * 213, which gives the company 457 employees", "58 purchases from 1,937 visitors gives a rate of
+ * 2.99%", "Total duration: 21 months" under a start and an end date. Only ever consistent: that
+ * a precise figure is the one before it converted, or that a run of figures adds up to the one
+ * beside it, is itself the sign that they are related; that they do not may mean they are not. So
+ * a wrong answer no reader reads stays unread, and a right one is confirmed. Each relation is
+ * judged by its own check (conversions, totals, shares, lifespans), so reasons and precision are
+ * theirs; figures a reader's finding already spans are left to it.
+ */
+import { conversionFinding, wholeMeasures } from "./conversions.ts";
+import type { ExactFinding } from "./finding.ts";
+import { lifeFinding, spanFinding } from "./lifespans.ts";
+import type { Quantity } from "./quantities.ts";
+import { shareFinding } from "./shares.ts";
+import { sumFinding } from "./totals.ts";
+import { dimensionOf, type UnitId } from "./units.ts";
+
+/** A figure precise enough that agreeing with it is no chance: within 5% of its value. */
+const PRECISE = 0.05;
+/** Small sums come by chance ("steps 1, 2 and 3", "3 + 5 = 8"): a total is read from this up. */
+const SMALLEST_TOTAL = 10;
+/** How far apart two figures of a conversion may be, in one sentence. */
+const CONVERSION_REACH = 120;
+/** How far before a count of time its dates are looked for, and after it. */
+const DATES_BEFORE = 500;
+const DATES_AFTER = 200;
+/** Units of time a duration is counted in, by the name lifespans.ts counts them with. */
+const TIME_UNITS: Partial<Record<UnitId, string>> = {
+  year: "year",
+  month: "month",
+  week: "week",
+  d: "day",
+};
+/**
+ * An age said in words around a bare number: "aged 60", "at the age of 82", "Age at death: 66",
+ * "Dies in Halvik at 66", "66 years old".
+ */
+const AGE_BEFORE =
+  /\b(?:aged?|age of|age at death:?|lived to|turned|(?:died|dies|passed away)\b[^.\n\d]{0,30}\bat)\s*$/i;
+const AGE_AFTER = /^(?:\s*years?\s+old|-year-old)\b/i;
+/** A number no reader took, written with digits alone ("Bristol 96" is read as a name's). */
+const BARE_NUMBER =
+  /(?<![\p{L}\d.,:\/-])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\p{L}\d\/:-]|[.,]\d)/gu;
+/** A list's own numbering ("2. ", "3) ") is no figure. */
+const NUMBERING = /^[ \t]*$/;
+const NUMBERING_AFTER = /^[.)]\s/;
+
+export function agreementFindings(
+  text: string,
+  qs: readonly Quantity[],
+  found: readonly ExactFinding[],
+): ExactFinding[] {
+  const figures = figuresOf(text, qs);
+  const unread = (q: Quantity) => !found.some((f) => q.start >= f.start && q.end <= f.end);
+  const judged: ExactFinding[] = [];
+  const add = (f: ExactFinding | undefined) => f && judged.push(f);
+  figures.forEach((q, i) => {
+    if (!unread(q) || q.inexact || q.computed) return;
+    const time = q.kind === "unit" ? TIME_UNITS[q.unit!] : undefined;
+    if (time) add(spanAgreement(figures, q, time));
+    else if (q.kind === "unit") add(conversionAgreement(text, figures, i));
+    if (q.kind === "percent") add(shareAgreement(text, figures, q));
+    if (isAge(text, q)) add(spanAgreement(figures, q, "age"));
+    add(totalAgreement(text, figures, i));
+  });
+  // One relation that does not hold where it should ("37 °C: 108.6 °F" in a list of conversions)
+  // may be an error no reader read: then none of that relation's agreements confirms the answer.
+  const doubted = new Set(judged.filter((f) => f.verdict === "contradicted").map(relationOf));
+  const out: ExactFinding[] = [];
+  for (const f of judged) {
+    if (f.verdict === "contradicted" || doubted.has(relationOf(f))) continue;
+    if (!out.some((o) => o.start <= f.start && f.end <= o.end)) out.push(f);
+  }
+  return out;
+}
+
+/** Ages and durations are one relation: a count of time between two dates. */
+const relationOf = (f: ExactFinding) => f.kind === "age" ? "duration" : f.kind;
+
+/**
+ * The answer's quantities (a measure in two parts as one: "1 ft 6 in"), and the bare numbers
+ * among them no reader of quantities took.
+ */
+function figuresOf(text: string, qs: readonly Quantity[]): Quantity[] {
+  const bare: Quantity[] = [];
+  for (const m of text.matchAll(BARE_NUMBER)) {
+    const start = m.index, end = start + m[0].length;
+    if (qs.some((q) => q.start < end && q.end > start)) continue;
+    const decimals = m[0].split(".")[1]?.length ?? 0;
+    bare.push({
+      start,
+      end,
+      kind: "number",
+      value: Number(m[0].replace(/,/g, "")),
+      tolerance: decimals ? 0.5 * 10 ** -decimals : 0,
+      approx: false,
+      inexact: false,
+    });
+  }
+  return [...wholeMeasures(text, qs), ...bare].filter((q) => !isNumbering(text, q))
+    .sort((a, b) => a.start - b.start);
+}
+
+const isNumbering = (text: string, q: Quantity) =>
+  q.kind === "number" &&
+  NUMBERING.test(text.slice(text.lastIndexOf("\n", q.start - 1) + 1, q.start)) &&
+  NUMBERING_AFTER.test(text.slice(q.end, q.end + 2));
+
+const isPrecise = (q: Quantity) =>
+  dimensionOf(q.unit!) === "temperature"
+    ? Math.abs(q.value) >= 10
+    : q.tolerance <= PRECISE * Math.abs(q.value) && q.value !== 0;
+
+/**
+ * The nearest earlier figure of its sentence of the same dimension, when in another unit,
+ * converted (contradicted: the relation is in doubt). The figure confirmed must be precise; the
+ * one it converts may be round ("A 5 oz steak weighs about 142 g"), read within its rounding.
+ */
+function conversionAgreement(text: string, figures: readonly Quantity[], i: number) {
+  const b = figures[i];
+  if (!isPrecise(b)) return undefined;
+  for (let k = i - 1; k >= 0; k--) {
+    const a = figures[k];
+    const between = text.slice(a.end, b.start);
+    if (between.length > CONVERSION_REACH || SENTENCE_STOP.test(between)) return undefined;
+    if (a.kind !== "unit" || dimensionOf(a.unit!) !== dimensionOf(b.unit!)) continue;
+    // Two figures in one unit before it: "347 yards ... a quarter mile (440 yards)" converts none.
+    if (a.unit === b.unit || a.inexact) return undefined;
+    return conversionFinding(text, a, b, b.unit!, a.approx || b.approx);
+  }
+  return undefined;
+}
+
+/** Figures that add up alike: money of one currency, one unit, or counts and numbers. */
+const measureOf = (q: Quantity) =>
+  q.kind === "money"
+    ? `money ${q.currency}`
+    : q.kind === "unit"
+    ? `unit ${q.unit}`
+    : q.kind === "count" || q.kind === "number"
+    ? "count"
+    : undefined;
+
+/**
+ * The figure `figures[i]` as the sum of the whole run of figures of its measure just before it or
+ * just after it (two at least): the whole run, so that "31, 18 and 24 students, 42 in all" is no
+ * sum of its last two. Any figure may stand beside a run it is no sum of: a sum that fails casts
+ * no doubt.
+ */
+function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
+  const total = figures[i];
+  const measure = measureOf(total);
+  if (!measure || total.word || total.approx || total.value < SMALLEST_TOTAL) return undefined;
+  const alike = (q: Quantity | undefined) =>
+    q !== undefined && measureOf(q) === measure && !q.word && !q.inexact && !q.computed &&
+    !q.approx && q.value > 0;
+  // The parts are of one sentence (or list): "sold 30 apples. On Tuesday, 10 apples and 20 pears,
+  // 60 in total" is no sum of the two days.
+  const joined = (a: Quantity, b: Quantity) => !PROSE_STOP.test(text.slice(a.end, b.start));
+  for (const step of [-1, 1]) {
+    const run: Quantity[] = [];
+    for (let k = i + step; alike(figures[k]); k += step) {
+      if (run.length > 0 && !joined(...ordered(run.at(-1)!, figures[k]))) break;
+      run.push(figures[k]);
+    }
+    if (run.length < 2) continue;
+    const parts = step < 0 ? run.reverse() : run;
+    const found = sumFinding(text, total, parts);
+    if (found.verdict === "consistent") return found;
+  }
+  return undefined;
+}
+
+/** How far a sentence is looked at around a figure. */
+const SENTENCE_REACH = 300;
+const SENTENCE_STOP = /[.!?](?:\s|$)|\n/;
+/** A stop between sentences of prose (a list's lines are no stop). */
+const PROSE_STOP = /[.!?](?:\s|$)/;
+const ordered = (a: Quantity, b: Quantity): [Quantity, Quantity] =>
+  a.start < b.start ? [a, b] : [b, a];
+
+/** The sentence around `at`: from the last stop or line break before it to the next. */
+function sentenceAround(text: string, at: number): { start: number; end: number } {
+  const from = Math.max(0, at - SENTENCE_REACH);
+  const stops = [...text.slice(from, at).matchAll(/[.!?]\s|\n/g)];
+  const start = stops.length ? from + stops.at(-1)!.index + 1 : from;
+  const next = text.slice(at, at + SENTENCE_REACH).search(/[.!?](?:\s|$)|\n/);
+  return { start, end: next < 0 ? Math.min(text.length, at + SENTENCE_REACH) : at + next };
+}
+
+/**
+ * A percentage as the share of one figure of its sentence in the other of the same measure: the
+ * pair whose share is nearest, judged (contradicted: no two figures give it, so the relation is in
+ * doubt).
+ */
+function shareAgreement(text: string, figures: readonly Quantity[], percent: Quantity) {
+  const sentence = sentenceAround(text, percent.start);
+  const near = figures.filter((q) =>
+    q !== percent && q.start >= sentence.start && q.end <= sentence.end && measureOf(q) &&
+    !q.word && !q.inexact
+  );
+  let nearest: [Quantity, Quantity] | undefined;
+  let gap = Infinity;
+  for (const part of near) {
+    // A third figure of the measure may be the whole instead ("out of 6,743 (6,614 after
+    // filtering)"): the share is read only of a sentence that gives two.
+    const alike = near.filter((q) => measureOf(q) === measureOf(part));
+    if (alike.length !== 2) continue;
+    const whole = alike.find((q) => q !== part)!;
+    if (whole.value <= 0 || part.value > whole.value) continue;
+    const off = Math.abs(100 * part.value / whole.value - percent.value);
+    if (off < gap) [nearest, gap] = [[part, whole], off];
+  }
+  return nearest && shareFinding(text, nearest, percent)[0];
+}
+
+/** Two dates, the earlier first. */
+const inOrder = ([a, b]: Quantity[]) => dayOf(a) <= dayOf(b) ? [a, b] : [b, a];
+const dayOf = (q: Quantity) =>
+  (q.date!.year ?? 0) * 10000 + (q.date!.month ?? 0) * 100 + (q.date!.day ?? 0);
+
+/** A bare number said as an age: "aged 60", "lived to 82", "66 years old". */
+const isAge = (text: string, q: Quantity) =>
+  (q.kind === "number" || q.kind === "count") && !q.word && Number.isInteger(q.value) &&
+  q.value > 0 && q.value < 130 &&
+  (AGE_BEFORE.test(text.slice(Math.max(0, q.start - 48), q.start)) ||
+    AGE_AFTER.test(text.slice(q.end, q.end + 12)));
+
+/**
+ * A count of time (or an age) that the dates around it give: each two dates in a row, and the
+ * first and the last, so a timeline's birth and death are read past the years between; where no
+ * two give it, one of the spans tried (the relation is then in doubt).
+ */
+function spanAgreement(figures: readonly Quantity[], count: Quantity, unit: string) {
+  if (!Number.isInteger(count.value)) return undefined;
+  const dates = figures.filter((q) =>
+    q.kind === "date" && q.date?.year !== undefined &&
+    q.start >= count.start - DATES_BEFORE && q.end <= count.end + DATES_AFTER
+  );
+  const pairs = dates.slice(1).map((d, k) => [dates[k], d]);
+  if (dates.length > 2) pairs.push([dates[0], dates.at(-1)!]);
+  let doubt: ExactFinding | undefined;
+  // "died on January 9, 2019 ... Born on June 22, 1934": two dates are read in either order;
+  // of more, each in the order written ("Died: 1850 / Born: 1810" is another life).
+  for (const [a, b] of dates.length === 2 ? pairs.map(inOrder) : pairs) {
+    const where = { start: Math.min(a.start, count.start), end: Math.max(b.end, count.end) };
+    const found = unit === "age"
+      ? lifeFinding(a, b, count.value, where)
+      : spanFinding(a, b, count, unit, where);
+    if (found?.verdict === "consistent") return found;
+    doubt ??= found;
+  }
+  return doubt;
+}

@@ -1,0 +1,95 @@
+/**
+ * Agreements (checks/agreements.ts): relations that hold among figures no reader took are
+ * confirmed, whatever the phrasing; one that does not hold is never contradicted from them, and
+ * puts its relation's agreements in the answer in doubt.
+ */
+import assert from "node:assert/strict";
+import { assertOne, assertSilent, findingsOf } from "../support/exact_checks.ts";
+
+Deno.test("agreements: a conversion in words no reader reads is confirmed, never contradicted", () => {
+  assertOne(
+    "The 400 m oval at the club measures 437 yards around the inside lane.",
+    "unit_conversion",
+    "consistent",
+    "400 m is 437.4 yards",
+  );
+  assertSilent("unit_conversion", [
+    "The 400 m oval at the club measures 347 yards around the inside lane.",
+    // A figure of the same unit before it: "a quarter mile (440 yards)" is no conversion of 400 m.
+    "The 400 m oval measures 347 yards around, a bit short of a quarter mile (440 yards).",
+    // Imprecise figures agree by chance: "5 km" and "3 miles".
+    "The 5 km loop and a 3 mile road run make a fine week.",
+  ]);
+});
+
+Deno.test("agreements: one conversion that does not hold puts the others in doubt", () => {
+  const right = "Incubator settings:\n\n- Room bench set near 21°C means 69.8°F\n" +
+    "- Incubator set near 37°C means 98.6°F";
+  assert.equal(findingsOf(right, "unit_conversion").length, 2);
+  assertSilent("unit_conversion", right.replace("98.6°F", "108.6°F"));
+});
+
+Deno.test("agreements: a figure that is the sum of the whole run beside it", () => {
+  assertOne(
+    "Oakham has 148 staff, Brent 96 and Carlow 213, which gives the firm 457 people.",
+    "total",
+    "consistent",
+    "148 + 96 + 213 = 457",
+  );
+  assertOne(
+    "1,157 kWh went on the quarter: 412 in January, 389 in February and 356 in March.",
+    "total",
+    "consistent",
+  );
+  assertSilent("total", [
+    "Oakham has 148 staff, Brent 96 and Carlow 213, which gives the firm 547 people.",
+    // The last two of the run add up, the whole run does not: no total.
+    "We counted 31, 18 and 24 birds; 42 of them had rings.",
+  ]);
+});
+
+Deno.test("agreements: a percentage that is the share of two figures of its row", () => {
+  const table = "| Region | Orders | Returned | Return rate |\n|---|---|---|---|\n" +
+    "| North | 1,240 | 62 | 5.0% |\n| South | 980 | 73 | 7.4% |";
+  assert.deepEqual(
+    findingsOf(table, "percentage").map((f) => [f.verdict, f.reason]),
+    [["consistent", "62 of 1,240 is 5%"], ["consistent", "73 of 980 is 7.4%"]],
+  );
+  assertSilent("percentage", table.replace("7.4%", "74.5%"));
+});
+
+Deno.test("agreements: a count of time, or an age, that the dates around it give", () => {
+  const plan = "Project plan:\n\n- Kickoff: 10 January 2022\n- Public launch: 10 October 2023\n" +
+    "- Total duration: 21 months";
+  assertOne(plan, "duration", "consistent", "January 10, 2022 to October 10, 2023 is 21 months");
+  assertSilent("duration", plan.replace("21 months", "12 months"));
+  const timeline = "- 1898 (May 17): Born in Halvik\n- 1921: Opens a studio\n" +
+    "- 1964 (October 2): Dies in Halvik at 66";
+  assertOne(timeline, "age", "consistent");
+  assertSilent("age", timeline.replace("at 66", "at 76"));
+});
+
+Deno.test("agreements: a death told before the birth; another life's dates are no pair", () => {
+  assertOne(
+    "Ada Korr, a weaver, passed away quietly on March 3, 2011, at the age of 76. Born on " +
+      "July 9, 1934, she ran the mill.",
+    "age",
+    "consistent",
+    "July 9, 1934 to March 3, 2011 is 76 years",
+  );
+  assertSilent(
+    "age",
+    "Ada Korr, a weaver, passed away quietly on March 3, 2011, at the age of 67. Born on July 9, 1934.",
+  );
+});
+
+Deno.test("agreements: conversions are read within a sentence, and doubt stays in it", () => {
+  // "8.8 oz ... the 1.5 kg bag": two sentences, two measures, no conversion and no doubt.
+  assert.deepEqual(
+    findingsOf(
+      "Each 250 g pouch fills 8.8 oz of jar. Six make the 1.5 kg sack, 52.9 oz in jars.",
+      "unit_conversion",
+    ).map((f) => f.reason),
+    ["250 g is 8.82 oz", "1.5 kg is 52.91 oz"],
+  );
+});

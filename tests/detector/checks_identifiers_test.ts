@@ -1,0 +1,93 @@
+/**
+ * The identifier readers' wider phrasings: old-style arXiv identifiers without "arXiv:", arXiv
+ * named on an earlier line of the same steps, and an ISBN named in words before a colon.
+ */
+import assert from "node:assert/strict";
+import { assertOne, assertSilent, assertTwins, findingsOf } from "../support/exact_checks.ts";
+
+Deno.test("identifiers: an old-style arXiv identifier is read by its archive alone", () => {
+  assertTwins(
+    "arxiv",
+    "Kowalczyk, M. (1999). Driven lattice gases. arXiv preprint cond-mat/9900318.",
+    "Kowalczyk, M. (1999). Driven lattice gases. arXiv preprint cond-mat/9907318.",
+    "arXiv identifiers start with YYMM; month 00 does not exist",
+  );
+  assertTwins(
+    "arxiv",
+    'That is Aldana & Wirth (1997), "Boundary States", hep-th/9805278, about 20 pages.',
+    'That is Aldana & Wirth (1997), "Boundary States", hep-th/9705278, about 20 pages.',
+    "arXiv identifier hep-th/9805278 was posted in 1998, after the cited year 1997",
+  );
+  assertTwins(
+    "arxiv",
+    "See Ito, Mirror curves, math.AG/0901001v2.",
+    "See Ito, Mirror curves, math.AG/0101001v2.",
+    "old-style arXiv identifiers run from 9108 to 0703, not 0901",
+  );
+  assertOne("It is gr-qc/9310026 (published 1994).", "arxiv", "consistent");
+  assertOne("Read https://arxiv.org/abs/quant-ph/9508027 first.", "arxiv", "consistent");
+  assertOne("See arXiv:hep-th/9901001 (1999).", "arxiv", "consistent");
+  // A paper from before arXiv was uploaded later: its year does not contradict the identifier.
+  assertOne("Gromov (1987), math/9801001, reprinted.", "arxiv", "consistent");
+  assertSilent("arxiv", [
+    "Open https://example.com/physics/9912001 for the data.",
+    "The statistics/9912001 table has it.",
+    "Course cs/99120011 starts today.",
+    "Ask the dept of hep/9912001 (unknown archive).",
+  ]);
+});
+
+Deno.test("identifiers: arXiv named on an earlier line of the same steps", () => {
+  const steps = (id: string) =>
+    `Step 1: Open arxiv.org in your browser.\nStep 2: Paste ${id} into the search box.\n` +
+    `Step 3: Download the PDF of Achebe & Tran (2018).`;
+  assertTwins(
+    "arxiv",
+    steps("1800.18236"),
+    steps("1809.18236"),
+    "arXiv identifiers start with YYMM; month 00 does not exist",
+  );
+  const list = (id: string) =>
+    `1. Search arXiv for the title.\n2. Check the authors.\n3. Its number is ${id} (2021).`;
+  assertTwins(
+    "arxiv",
+    list("2203.04512"),
+    list("2103.04512"),
+    "arXiv identifier 2203.04512 was posted in 2022, after the cited year 2021",
+  );
+  // Past a blank line, or more than three lines back, a decimal is not read as an identifier.
+  assertSilent("arxiv", [
+    "I checked arXiv.\n\nThe ratio came to 1800.18236 overall.",
+    "Search arXiv.\nOne.\nTwo.\nThree.\nThe ratio came to 1800.18236 overall.",
+  ]);
+});
+
+Deno.test("identifiers: an ISBN named in words before a colon", () => {
+  assertTwins(
+    "isbn",
+    "Here's the ISBN so your library can order it: 0-570-68393-4.",
+    "Here's the ISBN so your library can order it: 0-570-68393-9.",
+    "ISBN check digit should be 9",
+  );
+  assertOne("The ISBN for the paperback: 978-0-306-40615-7", "isbn", "consistent");
+  // Another number named beside it is not the ISBN.
+  assertSilent("isbn", [
+    "The ISBN and the LCCN: 2001012345.",
+    "The ISBN and phone: 0306406155.",
+  ]);
+});
+
+Deno.test("identifiers: an ISBN's digits do not run on into the next list item", () => {
+  const list = (isbn: string) =>
+    `1. *Numbers* by R. Castellano — ISBN ${isbn}\n2. *Patience* — ISBN 0-87-772542-X\n3. *Sheep*`;
+  const reasons = (isbn: string) => findingsOf(list(isbn), "isbn").map((f) => f.reason);
+  assert.deepEqual(reasons("1-6331-0965-5"), [
+    "ISBN check digit should be 8",
+    "ISBN check digit is right",
+  ]);
+  assert.deepEqual(reasons("1-6331-0965-8"), [
+    "ISBN check digit is right",
+    "ISBN check digit is right",
+  ]);
+  assertOne("ISBN 978 0 306 40615 7", "isbn", "consistent");
+});

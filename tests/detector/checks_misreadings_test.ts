@@ -1,0 +1,105 @@
+/**
+ * Misreadings that contradicted right answers: a factor of converting read as the conversion of
+ * the measure before it, the last part of a measure in two parts read alone, and a total's
+ * keyword before its breakdown naming the breakdown's first part a total.
+ */
+import assert from "node:assert/strict";
+import { assertOne, assertSilent, assertTwins, findingsOf } from "../support/exact_checks.ts";
+
+/** Each finding of `kind` as "verdict: reason". */
+const readings = (text: string, kind: string) =>
+  findingsOf(text, kind).map((f) => `${f.verdict}: ${f.reason}`);
+
+Deno.test("misreadings, conversions: a factor stated is a definition, not a conversion", () => {
+  assert.deepEqual(
+    readings(
+      "A 13.3-inch tablet screen measures 83.8 cm diagonally (1 inch = 2.54 cm).",
+      "unit_conversion",
+    ),
+    ["contradicted: 13.3-inch is 33.78 cm, not 83.8 cm", "consistent: 1 inch is 2.54 cm"],
+  );
+  assert.deepEqual(
+    readings(
+      "A 13.3-inch tablet screen measures 33.8 cm diagonally (1 inch = 2.54 cm).",
+      "unit_conversion",
+    ),
+    ["consistent: 13.3-inch is 33.78 cm", "consistent: 1 inch is 2.54 cm"],
+  );
+  // After a comma, or written the other way round: still the factor alone.
+  assertOne("The shelf is 61 cm, 1 inch = 2.54 cm.", "unit_conversion", "consistent");
+  assertOne("The shelf is 61 cm deep (2.54 cm = 1 inch).", "unit_conversion", "consistent");
+  // A chain of measures is no factor: "12 in = 1 ft" is one.
+  assertTwins(
+    "unit_conversion",
+    "The pipe is 12 inches = 2 ft long.",
+    "The pipe is 12 inches = 1 ft.",
+  );
+});
+
+Deno.test("misreadings, conversions: a measure in two parts is one measure", () => {
+  assertTwins(
+    "unit_conversion",
+    "So 13 st 12 lb is **98.9 kg**.",
+    "So 13 st 12 lb is **88.0 kg**.",
+    "13 st 12 lb is 88 kg, not 98.9 kg",
+  );
+  assertTwins(
+    "unit_conversion",
+    "She is 5 ft 6 in (186 cm) tall.",
+    "She is 5 ft 6 in (168 cm) tall.",
+    "5 ft 6 in is 167.6 cm, not 186 cm",
+  );
+  assertTwins(
+    "unit_conversion",
+    "He is 6 feet 2 inches, or 168 cm.",
+    "He is 6 feet 2 inches, or 188 cm.",
+  );
+  assertTwins(
+    "unit_conversion",
+    "The parcel weighs 2 lb 3 oz (1.3 kg).",
+    "The parcel weighs 2 lb 3 oz (0.99 kg).",
+  );
+  assertTwins(
+    "unit_conversion",
+    "The film runs 2 hours 15 minutes (3.25 hours).",
+    "The film runs 2 hours 15 minutes (2.25 hours).",
+  );
+  // Within the precision written; stones alone convert too.
+  assertOne("She weighs 9 st 4 lb (59 kg).", "unit_conversion", "consistent");
+  assertTwins("unit_conversion", "Goal weight: 11 st (79.8 kg)", "Goal weight: 11 st (69.9 kg)");
+  // The same measure in the smaller unit, a span in parts, an ordinal: no conversion to check.
+  assertSilent("unit_conversion", [
+    "The shelf is 1 ft 6 in, or 18 inches, deep.",
+    "The race took 2 hours, 30 minutes.",
+    "By the 21st she had lost 3 st.",
+  ]);
+});
+
+Deno.test("misreadings, totals: a total stated before its breakdown takes all its parts", () => {
+  assertTwins(
+    "total",
+    "The renovation cost £14,250 in all: £6,200 for the kitchen, £4,100 for the bathroom and £2,150 for painting.",
+    "The renovation cost £12,450 in all: £6,200 for the kitchen, £4,100 for the bathroom and £2,150 for painting.",
+    "£6,200 + £4,100 + £2,150 = 12,450, not £14,250",
+  );
+  assertTwins(
+    "total",
+    "2,130 is the festival's total attendance: 840 on Friday, 760 on Saturday and 710 on Sunday.",
+    "2,310 is the festival's total attendance: 840 on Friday, 760 on Saturday and 710 on Sunday.",
+    "840 + 760 + 710 = 2,310, not 2,130",
+  );
+  // A label before its total still names it.
+  assertTwins(
+    "total",
+    "Scores: 12, 15 and 18 points. Week 3 total: 54 points.",
+    "Scores: 12, 15 and 18 points. Week 3 total: 45 points.",
+  );
+  // A breakdown that leaves a rest is no list of all the parts: nothing to contradict.
+  assert.deepEqual(
+    readings(
+      "The trip cost $900 in total: $400 for flights, $300 for the hotel and the rest on food.",
+      "total",
+    ).filter((r) => r.startsWith("contradicted")),
+    [],
+  );
+});
