@@ -93,3 +93,35 @@ Deno.test("agreements: conversions are read within a sentence, and doubt stays i
     ["250 g is 8.82 oz", "1.5 kg is 52.91 oz"],
   );
 });
+
+Deno.test("agreements: an obituary's age after the name, an age said before its death", () => {
+  const obituary = "Mara Vell, 93, of Harlow, passed on April 18, 2021. Born on August 2, 1927, " +
+    "she taught piano.";
+  assertOne(obituary, "age", "consistent", "August 2, 1927 to April 18, 2021 is 93 years");
+  assertSilent("age", obituary.replace("93", "39"));
+  assertOne(
+    "Olin Brask (b. 3 May 1901) was 70 when he died, on 9 June 1971, in Oslo.",
+    "age",
+    "consistent",
+  );
+});
+
+Deno.test("agreements: a share's one possible whole; a sum past figures of other measures", () => {
+  assertOne(
+    "Of the 250 people enrolled, 231 stayed on to the end of the trial (92.4%) while 19 left.",
+    "percentage",
+    "consistent",
+    "231 of 250 is 92.4%",
+  );
+  assertOne(
+    "The trip: $412.80 for 2 flights and $356.25 for 3 nights, so $769.05 went on it.",
+    "total",
+    "consistent",
+    "$412.80 + $356.25 = 769.05",
+  );
+  // Parts with their shares are more than a sum: a wrong share must not be confirmed by the sum.
+  assertSilent(
+    "total",
+    "Of 520 replies:\n- Pleased: 143 (72.5%)\n- Neutral: 221 (42.5%)\n- Upset: 156",
+  );
+});

@@ -35,11 +35,14 @@ const TIME_UNITS: Partial<Record<UnitId, string>> = {
 };
 /**
  * An age said in words around a bare number: "aged 60", "at the age of 82", "Age at death: 66",
- * "Dies in Halvik at 66", "66 years old".
+ * "Dies in Halvik at 66", "66 years old", "was 66 when she died".
  */
 const AGE_BEFORE =
   /\b(?:aged?|age of|age at death:?|lived to|turned|(?:died|dies|passed away)\b[^.\n\d]{0,30}\bat)\s*$/i;
-const AGE_AFTER = /^(?:\s*years?\s+old|-year-old)\b/i;
+const AGE_AFTER = /^(?:\s*years?\s+old|-year-old|\s+when\s+(?:he|she|they)\s+(?:died|passed))\b/i;
+/** An obituary's "Dolores Hart, 93, of Maple Ridge, died ...": the name, the age, the place. */
+const OBITUARY_BEFORE = /\p{Lu}[\p{L}'’-]+,\s*$/u;
+const OBITUARY_AFTER = /^,\s+(?:of|from)\s+\p{Lu}/u;
 /** A number no reader took, written with digits alone ("Bristol 96" is read as a name's). */
 const BARE_NUMBER =
   /(?<![\p{L}\d.,:\/-])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\p{L}\d\/:-]|[.,]\d)/gu;
@@ -58,26 +61,24 @@ export function agreementFindings(
   const add = (f: ExactFinding | undefined) => f && judged.push(f);
   figures.forEach((q, i) => {
     if (!unread(q) || q.inexact || q.computed) return;
-    const time = q.kind === "unit" ? TIME_UNITS[q.unit!] : undefined;
+    // "for nearly thirty years" is said loosely: no count to confirm, nor to doubt others by.
+    const time = q.kind === "unit" && !q.approx ? TIME_UNITS[q.unit!] : undefined;
     if (time) add(spanAgreement(figures, q, time));
-    else if (q.kind === "unit") add(conversionAgreement(text, figures, i));
+    else if (q.kind === "unit" && !TIME_UNITS[q.unit!]) add(conversionAgreement(text, figures, i));
     if (q.kind === "percent") add(shareAgreement(text, figures, q));
     if (isAge(text, q)) add(spanAgreement(figures, q, "age"));
     add(totalAgreement(text, figures, i));
   });
   // One relation that does not hold where it should ("37 °C: 108.6 °F" in a list of conversions)
   // may be an error no reader read: then none of that relation's agreements confirms the answer.
-  const doubted = new Set(judged.filter((f) => f.verdict === "contradicted").map(relationOf));
+  const doubted = new Set(judged.filter((f) => f.verdict === "contradicted").map((f) => f.kind));
   const out: ExactFinding[] = [];
   for (const f of judged) {
-    if (f.verdict === "contradicted" || doubted.has(relationOf(f))) continue;
+    if (f.verdict === "contradicted" || doubted.has(f.kind)) continue;
     if (!out.some((o) => o.start <= f.start && f.end <= o.end)) out.push(f);
   }
   return out;
 }
-
-/** Ages and durations are one relation: a count of time between two dates. */
-const relationOf = (f: ExactFinding) => f.kind === "age" ? "duration" : f.kind;
 
 /**
  * The answer's quantities (a measure in two parts as one: "1 ft 6 in"), and the bare numbers
@@ -153,15 +154,19 @@ function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
   const total = figures[i];
   const measure = measureOf(total);
   if (!measure || total.word || total.approx || total.value < SMALLEST_TOTAL) return undefined;
-  const alike = (q: Quantity | undefined) =>
-    q !== undefined && measureOf(q) === measure && !q.word && !q.inexact && !q.computed &&
-    !q.approx && q.value > 0;
+  const alike = (q: Quantity) =>
+    measureOf(q) === measure && !q.word && !q.inexact && !q.computed && !q.approx && q.value > 0;
+  // A figure of the measure that cannot be a part (a word, a range, "about") ends the run, and so
+  // does a percentage: parts with their shares ("231 (82.4%)") are more than a sum to confirm.
+  const isEnd = (q: Quantity) => (measureOf(q) === measure && !alike(q)) || q.kind === "percent";
   // The parts are of one sentence (or list): "sold 30 apples. On Tuesday, 10 apples and 20 pears,
   // 60 in total" is no sum of the two days.
   const joined = (a: Quantity, b: Quantity) => !PROSE_STOP.test(text.slice(a.end, b.start));
   for (const step of [-1, 1]) {
     const run: Quantity[] = [];
-    for (let k = i + step; alike(figures[k]); k += step) {
+    // Figures of other measures between the parts are passed over ("$412.80 for 2 flights").
+    for (let k = i + step; figures[k] && !isEnd(figures[k]); k += step) {
+      if (!alike(figures[k])) continue;
       if (run.length > 0 && !joined(...ordered(run.at(-1)!, figures[k]))) break;
       run.push(figures[k]);
     }
@@ -176,8 +181,8 @@ function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
 /** How far a sentence is looked at around a figure. */
 const SENTENCE_REACH = 300;
 const SENTENCE_STOP = /[.!?](?:\s|$)|\n/;
-/** A stop between sentences of prose (a list's lines are no stop). */
-const PROSE_STOP = /[.!?](?:\s|$)/;
+/** A stop between sentences of prose (a list's lines and their numbering "2. " are none). */
+const PROSE_STOP = /(?<!(?:^|\n)[ \t]*\d{1,2})[.!?](?:\s|$)/;
 const ordered = (a: Quantity, b: Quantity): [Quantity, Quantity] =>
   a.start < b.start ? [a, b] : [b, a];
 
@@ -191,8 +196,8 @@ function sentenceAround(text: string, at: number): { start: number; end: number 
 }
 
 /**
- * A percentage as the share of one figure of its sentence in the other of the same measure: the
- * pair whose share is nearest, judged (contradicted: no two figures give it, so the relation is in
+ * A percentage as the share of one figure of its sentence in the one other figure of its measure
+ * that is as large or larger: the pair whose share is nearest, judged (contradicted: no two figures give it, so the relation is in
  * doubt).
  */
 function shareAgreement(text: string, figures: readonly Quantity[], percent: Quantity) {
@@ -204,14 +209,13 @@ function shareAgreement(text: string, figures: readonly Quantity[], percent: Qua
   let nearest: [Quantity, Quantity] | undefined;
   let gap = Infinity;
   for (const part of near) {
-    // A third figure of the measure may be the whole instead ("out of 6,743 (6,614 after
-    // filtering)"): the share is read only of a sentence that gives two.
-    const alike = near.filter((q) => measureOf(q) === measureOf(part));
-    if (alike.length !== 2) continue;
-    const whole = alike.find((q) => q !== part)!;
-    if (whole.value <= 0 || part.value > whole.value) continue;
-    const off = Math.abs(100 * part.value / whole.value - percent.value);
-    if (off < gap) [nearest, gap] = [[part, whole], off];
+    // Two figures that may be the whole ("out of 6,743 (6,614 after filtering)"): no one share.
+    const wholes = near.filter((q) =>
+      q !== part && measureOf(q) === measureOf(part) && q.value >= part.value && q.value > 0
+    );
+    if (wholes.length !== 1) continue;
+    const off = Math.abs(100 * part.value / wholes[0].value - percent.value);
+    if (off < gap) [nearest, gap] = [[part, wholes[0]], off];
   }
   return nearest && shareFinding(text, nearest, percent)[0];
 }
@@ -221,12 +225,14 @@ const inOrder = ([a, b]: Quantity[]) => dayOf(a) <= dayOf(b) ? [a, b] : [b, a];
 const dayOf = (q: Quantity) =>
   (q.date!.year ?? 0) * 10000 + (q.date!.month ?? 0) * 100 + (q.date!.day ?? 0);
 
-/** A bare number said as an age: "aged 60", "lived to 82", "66 years old". */
+/** A bare number said as an age: "aged 60", "lived to 82", "66 years old", "Ann Lee, 93, of Leeds". */
 const isAge = (text: string, q: Quantity) =>
   (q.kind === "number" || q.kind === "count") && !q.word && Number.isInteger(q.value) &&
   q.value > 0 && q.value < 130 &&
   (AGE_BEFORE.test(text.slice(Math.max(0, q.start - 48), q.start)) ||
-    AGE_AFTER.test(text.slice(q.end, q.end + 12)));
+    AGE_AFTER.test(text.slice(q.end, q.end + 24)) ||
+    (OBITUARY_BEFORE.test(text.slice(Math.max(0, q.start - 32), q.start)) &&
+      OBITUARY_AFTER.test(text.slice(q.end, q.end + 12))));
 
 /**
  * A count of time (or an age) that the dates around it give: each two dates in a row, and the

@@ -25,6 +25,14 @@ export const PROBES = [
     file: "development-3.jsonl",
     label: "probe 3 (development, third round: first measured held out, then read the same way)",
   },
+  {
+    file: "held-out-1.jsonl",
+    label: "probe 4 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-2.jsonl",
+    label: "probe 5 (held out: measured only, never read while building)",
+  },
 ] as const;
 
 const ProbeLine = DetectRequest.omit({ top_k_regimes: true }).extend({
