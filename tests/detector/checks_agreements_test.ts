@@ -125,3 +125,11 @@ Deno.test("agreements: a share's one possible whole; a sum past figures of other
     "Of 520 replies:\n- Pleased: 143 (72.5%)\n- Neutral: 221 (42.5%)\n- Upset: 156",
   );
 });
+
+Deno.test("agreements: a conversion no reader read that does not hold leaves none reported right", () => {
+  const right = "Happy cooking! 300 g of rice is about 10.6 oz, a little over two cups (each cup " +
+    "is 4 oz, or 113 g).";
+  assert.equal(findingsOf(right, "unit_conversion").length, 2);
+  // "4 oz, or 113 g" is read and right, but "300 g ... about 106 oz" beside it is not.
+  assertSilent("unit_conversion", right.replace("10.6 oz", "106 oz"));
+});

@@ -10,7 +10,7 @@
  * theirs; figures a reader's finding already spans are left to it.
  */
 import { conversionFinding, wholeMeasures } from "./conversions.ts";
-import type { ExactFinding } from "./finding.ts";
+import type { CheckKind, ExactFinding } from "./finding.ts";
 import { lifeFinding, spanFinding } from "./lifespans.ts";
 import type { Quantity } from "./quantities.ts";
 import { shareFinding } from "./shares.ts";
@@ -50,11 +50,18 @@ const BARE_NUMBER =
 const NUMBERING = /^[ \t]*$/;
 const NUMBERING_AFTER = /^[.)]\s/;
 
-export function agreementFindings(
+export interface Agreements {
+  /** Relations found to hold. */
+  confirmed: ExactFinding[];
+  /** Kinds of relation found not to hold somewhere in the answer. */
+  doubted: ReadonlySet<CheckKind>;
+}
+
+export function agreements(
   text: string,
   qs: readonly Quantity[],
   found: readonly ExactFinding[],
-): ExactFinding[] {
+): Agreements {
   const figures = figuresOf(text, qs);
   const unread = (q: Quantity) => !found.some((f) => q.start >= f.start && q.end <= f.end);
   const judged: ExactFinding[] = [];
@@ -72,12 +79,12 @@ export function agreementFindings(
   // One relation that does not hold where it should ("37 °C: 108.6 °F" in a list of conversions)
   // may be an error no reader read: then none of that relation's agreements confirms the answer.
   const doubted = new Set(judged.filter((f) => f.verdict === "contradicted").map((f) => f.kind));
-  const out: ExactFinding[] = [];
+  const confirmed: ExactFinding[] = [];
   for (const f of judged) {
     if (f.verdict === "contradicted" || doubted.has(f.kind)) continue;
-    if (!out.some((o) => o.start <= f.start && f.end <= o.end)) out.push(f);
+    if (!confirmed.some((o) => o.start <= f.start && f.end <= o.end)) confirmed.push(f);
   }
-  return out;
+  return { confirmed, doubted };
 }
 
 /**

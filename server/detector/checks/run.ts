@@ -4,7 +4,7 @@
  * order with their claim. Checks against the evidence run only when there is evidence (`pr`).
  */
 import { splitClaims } from "../signals/claims.ts";
-import { agreementFindings } from "./agreements.ts";
+import { agreements } from "./agreements.ts";
 import { arithmeticFindings } from "./arithmetic.ts";
 import { askedConversionFindings, conversionFindings } from "./conversions.ts";
 import { evidenceFindings, evidenceSentences, isComparable } from "./evidence.ts";
@@ -80,13 +80,18 @@ export function exactFindings(
       }
     });
   });
-  // Last: figures no reader took are read for relations that hold among them (agreements.ts).
-  found.push(...agreementFindings(response, all, found));
+  // Last: figures no reader took are read for relations that hold among them (agreements.ts). A
+  // conversion among them that does not hold may be an error no reader read: then no conversion
+  // of the answer is reported right ("4 oz, or 113 g" beside "250 g is about 88.2 oz").
+  const { confirmed, doubted } = agreements(response, all, found);
+  const inDoubt = (f: ExactFinding) =>
+    f.verdict === "consistent" && f.kind === "unit_conversion" && doubted.has(f.kind);
+  const reported = [...found.filter((f) => !inDoubt(f)), ...confirmed];
   return claims.map(({ start, end, quantities }) => ({
     start,
     end,
     checkable: quantities.length > 0,
-    findings: found.filter((f) => f.start >= start && f.start < end)
+    findings: reported.filter((f) => f.start >= start && f.start < end)
       .sort((a, b) => a.start - b.start || a.end - b.end),
   }));
 }

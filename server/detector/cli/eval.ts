@@ -89,7 +89,9 @@ function fusionNote(fusion: ExactFusionFile | undefined): string {
     "an identifier) the counted findings cover: a call with a contradicted finding: " +
     `${rule("contradicted")}; a call whose own arithmetic, dates and check digits check out ` +
     "(conversions, arithmetic, totals, percentages, ratios, ages, durations, ISBN, ISSN, " +
-    `arXiv): ${rule("consistent")}. Numbers ` +
+    `arXiv): ${rule("consistent")}. Those include relations that hold among figures no ` +
+    "reader's phrasing took (`checks/agreements.ts`: a conversion, a sum, a share, a count of " +
+    "time between two dates), which confirm and never contradict. Numbers " +
     "that match the document and well-formed DOIs are reported as consistent but do not " +
     "lower p: on the labelled calibration split, half the rows whose checked numbers all match " +
     "their document are hallucinated elsewhere. The flag is the cell's threshold on the fused p; " +
