@@ -133,3 +133,49 @@ Deno.test("agreements: a conversion no reader read that does not hold leaves non
   // "4 oz, or 113 g" is read and right, but "300 g ... about 106 oz" beside it is not.
   assertSilent("unit_conversion", right.replace("10.6 oz", "106 oz"));
 });
+
+Deno.test("agreements: dates in digits, read the way the answer writes them", () => {
+  assertOne(
+    "Admitted 12/22/2023, discharged 1/11/2024: a 20-day stay on the ward.",
+    "duration",
+    "consistent",
+    "December 22, 2023 to January 11, 2024 is 20 or 21 days",
+  );
+  assertOne("Arrive 07.02.2024, depart 28.04.2024: 81 days in all.", "duration", "consistent");
+  // "16/4/1973" is day first, so "10/5/1901" beside it is 10 May: 71, not 72.
+  const certificate = "Born 10/5/1901, died 16/4/1973: that makes her 71 years old at her death.";
+  assertOne(certificate, "age", "consistent", "May 10, 1901 to April 16, 1973 is 71 years");
+  assertSilent("age", certificate.replace("71 years", "72 years"));
+});
+
+Deno.test("agreements: ages said as the subject's, counts of time said loosely or in parts", () => {
+  assertOne(
+    "Tesla died in New York on January 7, 1943. Born July 10, 1856, he was 86 at the time.",
+    "age",
+    "consistent",
+  );
+  assertOne("- Born: 1815-12-10\n- Died: 1852-11-27\n- Age: 36", "age", "consistent");
+  assertOne(
+    "The crew launched Jul 16, 1969 and splashed down Jul 24, 1969, so the trip took about 8 days.",
+    "duration",
+    "consistent",
+  );
+  // Loosely said and wrong: no confirmation, and no doubt cast on the 1,567 days.
+  const war = "The war ran from 28 July 1914 to 11 November 1918: 4 years, 3 months and 14 days, " +
+    "or 1,567 days in total.";
+  assert.deepEqual(findingsOf(war, "duration").map((f) => f.reason), [
+    "July 28, 1914 to November 11, 1918 is 4 or 5 years",
+    "July 28, 1914 to November 11, 1918 is 1567 or 1568 days",
+  ]);
+});
+
+Deno.test("agreements: a worked percentage; a year beside the parts is no part", () => {
+  assertOne("Rate ≈ 126 orders / 5,539 sessions = 2.27%.", "percentage", "consistent");
+  assertOne(
+    "Per the 2020 census, Millbrook has 11,607 residents, Ashford Green 7,549, and Tarrow " +
+      "2,975. Combined, that's 22,131.",
+    "total",
+    "consistent",
+    "11,607 + 7,549 + 2,975 = 22,131",
+  );
+});

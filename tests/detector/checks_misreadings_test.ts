@@ -103,3 +103,21 @@ Deno.test("misreadings, totals: a total stated before its breakdown takes all it
     [],
   );
 });
+
+Deno.test("misreadings: dimensions joined by 'by'; a duration in calendar parts is no sum", () => {
+  assert.deepEqual(
+    findingsOf("Your plot is 8 m by 18 m, or about 31.7 ft by 59.1 ft.", "unit_conversion")
+      .map((f) => f.reason),
+    ["8 m is 26.25 feet, not 31.7 ft", "18 m is 59.06 feet"],
+  );
+  assert.deepEqual(
+    findingsOf("Your plot is 8 m by 18 m, or about 26.2 ft by 59.1 ft.", "unit_conversion")
+      .map((f) => f.verdict),
+    ["consistent", "consistent"],
+  );
+  assertOne("The road rose by 5 km, or 3.1 miles.", "unit_conversion", "consistent");
+  assertSilent(
+    "total",
+    "It lasted 4 years, 3 months and 14 days, or 1,567 days in total.",
+  );
+});

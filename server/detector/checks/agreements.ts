@@ -35,11 +35,17 @@ const TIME_UNITS: Partial<Record<UnitId, string>> = {
 };
 /**
  * An age said in words around a bare number: "aged 60", "at the age of 82", "Age at death: 66",
- * "Dies in Halvik at 66", "66 years old", "was 66 when she died".
+ * "Dies in Halvik at 66", "66 years old", "was 66 when she died", "he was 86 at the time" (read
+ * only beside a birth and a death that give it).
  */
-const AGE_BEFORE =
-  /\b(?:aged?|age of|age at death:?|lived to|turned|(?:died|dies|passed away)\b[^.\n\d]{0,30}\bat)\s*$/i;
-const AGE_AFTER = /^(?:\s*years?\s+old|-year-old|\s+when\s+(?:he|she|they)\s+(?:died|passed))\b/i;
+const AGE_BEFORE = new RegExp(
+  String.raw`\b(?:aged?:?|age of|age at death:?|lived to|turned|` +
+    String.raw`(?:he|she|they)\s+was\s+(?:only\s+|just\s+)?|` +
+    String.raw`(?:died|dies|passed away)\b[^.\n\d]{0,30}\bat)\s*$`,
+  "i",
+);
+const AGE_AFTER =
+  /^(?:\s*(?:years?\s+)?old|-year-old|\s+when\s+(?:he|she|they)\s+(?:died|passed))\b/i;
 /** An obituary's "Dolores Hart, 93, of Maple Ridge, died ...": the name, the age, the place. */
 const OBITUARY_BEFORE = /\p{Lu}[\p{L}'’-]+,\s*$/u;
 const OBITUARY_AFTER = /^,\s+(?:of|from)\s+\p{Lu}/u;
@@ -63,17 +69,26 @@ export function agreements(
   found: readonly ExactFinding[],
 ): Agreements {
   const figures = figuresOf(text, qs);
-  const unread = (q: Quantity) => !found.some((f) => q.start >= f.start && q.end <= f.end);
+  // A figure a finding starts in is read ("was 60" of "was 60 years old").
+  const unread = (q: Quantity) => !found.some((f) => q.start >= f.start && q.start < f.end);
   const judged: ExactFinding[] = [];
   const add = (f: ExactFinding | undefined) => f && judged.push(f);
   figures.forEach((q, i) => {
-    if (!unread(q) || q.inexact || q.computed) return;
-    // "for nearly thirty years" is said loosely: no count to confirm, nor to doubt others by.
-    const time = q.kind === "unit" && !q.approx ? TIME_UNITS[q.unit!] : undefined;
-    if (time) add(spanAgreement(figures, q, time));
-    else if (q.kind === "unit" && !TIME_UNITS[q.unit!]) add(conversionAgreement(text, figures, i));
+    // A percentage worked out ("126 / 5,539 = 2.27%") is a share all the same.
+    if (!unread(q) || q.inexact || (q.computed && q.kind !== "percent")) return;
+    const time = q.kind === "unit" && !inCompound(text, figures, i)
+      ? TIME_UNITS[q.unit!]
+      : undefined;
+    if (time) {
+      // "72 years old at her death" is an age: the birthday counts.
+      const span = spanAgreement(figures, q, time === "year" && isAge(text, q) ? "age" : time);
+      // "about 8 days" is said loosely: it may confirm, but casts no doubt when it does not.
+      if (!q.approx || span?.verdict === "consistent") add(span);
+    } else if (q.kind === "unit" && !TIME_UNITS[q.unit!]) {
+      add(conversionAgreement(text, figures, i));
+    }
     if (q.kind === "percent") add(shareAgreement(text, figures, q));
-    if (isAge(text, q)) add(spanAgreement(figures, q, "age"));
+    if (q.kind !== "unit" && isAge(text, q)) add(spanAgreement(figures, q, "age"));
     add(totalAgreement(text, figures, i));
   });
   // One relation that does not hold where it should ("37 °C: 108.6 °F" in a list of conversions)
@@ -107,9 +122,52 @@ function figuresOf(text: string, qs: readonly Quantity[]): Quantity[] {
       inexact: false,
     });
   }
-  return [...wholeMeasures(text, qs), ...bare].filter((q) => !isNumbering(text, q))
-    .sort((a, b) => a.start - b.start);
+  return [...wholeMeasures(text, qs), ...bare, ...numericDates(text, qs)]
+    .filter((q) => !isNumbering(text, q)).sort((a, b) => a.start - b.start);
 }
+
+/** "12/22/2023", "1/11/2024", "07.02.2024": a date in digits, its day and month either way. */
+const NUMERIC_DATE = /(?<![\d/.])(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?![\d/]|\.\d)/g;
+
+/** A date written in digits, with each reading it allows: month first, day first. */
+type NumericDate = Quantity & { monthFirst?: Quantity["date"]; dayFirst?: Quantity["date"] };
+
+function numericDates(text: string, qs: readonly Quantity[]): NumericDate[] {
+  const out: NumericDate[] = [];
+  for (const m of text.matchAll(NUMERIC_DATE)) {
+    const start = m.index, end = start + m[0].length;
+    if (qs.some((q) => q.start < end && q.end > start)) continue;
+    const [first, second, year] = [Number(m[1]), Number(m[3]), Number(m[4])];
+    const monthFirst = first <= 12 && second <= 31
+      ? { year, month: first, day: second }
+      : undefined;
+    const dayFirst = second <= 12 && first <= 31 ? { year, month: second, day: first } : undefined;
+    const date = monthFirst ?? dayFirst;
+    if (!date) continue;
+    out.push({
+      ...{ start, end, kind: "date", value: year, tolerance: 0, approx: false, inexact: false },
+      date,
+      monthFirst,
+      dayFirst,
+    });
+  }
+  return out;
+}
+
+/**
+ * The readings of two dates: each way of writing digits ("12/22/2023" is month first, so "1/11/2024"
+ * beside it is too) that both allow; a date in words reads one way.
+ */
+function readingsOf(a: NumericDate, b: NumericDate): [Quantity, Quantity][] {
+  const inWords = (d: NumericDate) => !d.monthFirst && !d.dayFirst;
+  return (["monthFirst", "dayFirst"] as const).flatMap((way) => {
+    const [x, y] = [a, b].map((d) => inWords(d) ? d.date : d[way]);
+    return x && y ? [[{ ...a, date: x }, { ...b, date: y }] as [Quantity, Quantity]] : [];
+  }).filter((r, k, all) => k === 0 || !sameDates(r, all[0]));
+}
+
+const sameDates = ([a, b]: [Quantity, Quantity], [c, d]: [Quantity, Quantity]) =>
+  dayOf(a) === dayOf(c) && dayOf(b) === dayOf(d);
 
 const isNumbering = (text: string, q: Quantity) =>
   q.kind === "number" &&
@@ -141,6 +199,12 @@ function conversionAgreement(text: string, figures: readonly Quantity[], i: numb
   return undefined;
 }
 
+/** Four digits from 1800 to 2100 written without a separator: a year as likely as an amount. */
+const isYearLike = (q: Quantity) =>
+  q.kind === "date" ||
+  (Number.isInteger(q.value) && q.value >= 1800 && q.value <= 2100 && q.tolerance === 0 &&
+    !q.currency);
+
 /** Figures that add up alike: money of one currency, one unit, or counts and numbers. */
 const measureOf = (q: Quantity) =>
   q.kind === "money"
@@ -164,8 +228,10 @@ function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
   const alike = (q: Quantity) =>
     measureOf(q) === measure && !q.word && !q.inexact && !q.computed && !q.approx && q.value > 0;
   // A figure of the measure that cannot be a part (a word, a range, "about") ends the run, and so
-  // does a percentage: parts with their shares ("231 (82.4%)") are more than a sum to confirm.
-  const isEnd = (q: Quantity) => (measureOf(q) === measure && !alike(q)) || q.kind === "percent";
+  // do a percentage (parts with their shares, "231 (82.4%)", are more than a sum to confirm) and a
+  // figure that may be a year ("the 2020 census figures").
+  const isEnd = (q: Quantity) =>
+    (measureOf(q) === measure && !alike(q)) || q.kind === "percent" || isYearLike(q);
   // The parts are of one sentence (or list): "sold 30 apples. On Tuesday, 10 apples and 20 pears,
   // 60 in total" is no sum of the two days.
   const joined = (a: Quantity, b: Quantity) => !PROSE_STOP.test(text.slice(a.end, b.start));
@@ -227,15 +293,31 @@ function shareAgreement(text: string, figures: readonly Quantity[], percent: Qua
   return nearest && shareFinding(text, nearest, percent)[0];
 }
 
+/** "4 years, 3 months and 14 days": a count of time in parts, which no one span gives. */
+const COMPOUND_JOIN = /^\s*(?:,\s*)?(?:and\s+)?$/;
+
+function inCompound(text: string, figures: readonly Quantity[], i: number): boolean {
+  const isTime = (q: Quantity | undefined) =>
+    q !== undefined && q.kind === "unit" && TIME_UNITS[q.unit!] !== undefined;
+  const joined = (a: Quantity | undefined, b: Quantity | undefined) =>
+    isTime(a) && isTime(b) && a!.unit !== b!.unit &&
+    COMPOUND_JOIN.test(text.slice(a!.end, b!.start));
+  return joined(figures[i - 1], figures[i]) || joined(figures[i], figures[i + 1]);
+}
+
 /** Two dates, the earlier first. */
-const inOrder = ([a, b]: Quantity[]) => dayOf(a) <= dayOf(b) ? [a, b] : [b, a];
+const inOrder = ([a, b]: Quantity[]): [Quantity, Quantity] =>
+  dayOf(a) <= dayOf(b) ? [a, b] : [b, a];
 const dayOf = (q: Quantity) =>
   (q.date!.year ?? 0) * 10000 + (q.date!.month ?? 0) * 100 + (q.date!.day ?? 0);
 
-/** A bare number said as an age: "aged 60", "lived to 82", "66 years old", "Ann Lee, 93, of Leeds". */
+/**
+ * A whole number said as an age: "aged 60", "lived to 82", "66 years old", "Ann Lee, 93, of
+ * Leeds" (bare, or a count of years).
+ */
 const isAge = (text: string, q: Quantity) =>
-  (q.kind === "number" || q.kind === "count") && !q.word && Number.isInteger(q.value) &&
-  q.value > 0 && q.value < 130 &&
+  (q.kind === "number" || q.kind === "count" || (q.kind === "unit" && q.unit === "year")) &&
+  !q.word && Number.isInteger(q.value) && q.value > 0 && q.value < 130 &&
   (AGE_BEFORE.test(text.slice(Math.max(0, q.start - 48), q.start)) ||
     AGE_AFTER.test(text.slice(q.end, q.end + 24)) ||
     (OBITUARY_BEFORE.test(text.slice(Math.max(0, q.start - 32), q.start)) &&
@@ -257,13 +339,17 @@ function spanAgreement(figures: readonly Quantity[], count: Quantity, unit: stri
   let doubt: ExactFinding | undefined;
   // "died on January 9, 2019 ... Born on June 22, 1934": two dates are read in either order;
   // of more, each in the order written ("Died: 1850 / Born: 1810" is another life).
-  for (const [a, b] of dates.length === 2 ? pairs.map(inOrder) : pairs) {
-    const where = { start: Math.min(a.start, count.start), end: Math.max(b.end, count.end) };
-    const found = unit === "age"
-      ? lifeFinding(a, b, count.value, where)
-      : spanFinding(a, b, count, unit, where);
-    if (found?.verdict === "consistent") return found;
-    doubt ??= found;
+  for (const [first, second] of pairs) {
+    // A date in digits read one way may be wrong: only where no reading is left open is it doubt.
+    const readings = readingsOf(first, second);
+    for (const [a, b] of dates.length === 2 ? readings.map(inOrder) : readings) {
+      const where = { start: Math.min(a.start, count.start), end: Math.max(b.end, count.end) };
+      const found = unit === "age"
+        ? lifeFinding(a, b, count.value, where)
+        : spanFinding(a, b, count, unit, where);
+      if (found?.verdict === "consistent") return found;
+      if (readings.length === 1) doubt ??= found;
+    }
   }
   return doubt;
 }

@@ -425,13 +425,15 @@ function factorResultAt(text: string, qs: readonly Quantity[], i: number): numbe
 }
 
 /**
- * Sets of dimensions: "3.6 m × 5.0 m. In feet, that's 11.8 ft × 16.4 ft" converts each member.
+ * Sets of dimensions: "3.6 m × 5.0 m. In feet, that's 11.8 ft × 16.4 ft" converts each member
+ * ("8 m by 18 m, or about 26.2 ft by 59.1 ft" alike).
  * A set that runs past the quantities given (the two sets span two claims) is read again in a
  * window around the pair.
  */
-const TIMES_BEFORE = /[×x]\s*$/;
-const TIMES_AFTER = /^\s*[×x]\s*\d/;
-const TIMES_BETWEEN = /^\s*[×x]\s*$/;
+const TIMES_BEFORE = /(?:[×x]|\d\s*\p{L}{0,6}\.?\s+by)\s*$/u;
+/** "× 5.0", "by 18" (not "by 2030"): the set goes on. */
+const TIMES_AFTER = /^\s*(?:[×x]\s*\d|by\s*\d(?!\d{3}\b))/;
+const TIMES_BETWEEN = /^\s*(?:[×x]|by)\s*$/;
 const DIMENSION_REACH = 60;
 
 /**
@@ -446,8 +448,8 @@ function dimensionSets(
 ): [Quantity[], Quantity[]] | undefined | null {
   const [a, b] = [qs[i], qs[i + 1]];
   const timesBefore = (q: Quantity) =>
-    TIMES_BEFORE.test(text.slice(Math.max(0, q.start - 4), q.start));
-  const timesAfter = (q: Quantity) => TIMES_AFTER.test(text.slice(q.end, q.end + 6));
+    TIMES_BEFORE.test(text.slice(Math.max(0, q.start - 16), q.start));
+  const timesAfter = (q: Quantity) => TIMES_AFTER.test(text.slice(q.end, q.end + 10));
   if (!timesBefore(a) && !timesAfter(b)) return undefined;
   let sets = setsAround(text, qs, i);
   if (timesBefore(sets[0][0]) || timesAfter(sets[1].at(-1)!)) {

@@ -161,7 +161,9 @@ function yearsCitedBeside(text: string, at: number): { year: number; start: numb
  * A well-formed identifier against the years cited beside it: contradicted when every one is
  * before the identifier's year (a preprint is not cited before it is posted) but none before arXiv
  * began (a paper that old was uploaded later), confirmed when one is that year; the finding then
- * spans the identifier and that year.
+ * spans the identifier and that year. Cited only in later years, it is left unread: a journal's
+ * later year is no error ("NAACL 2019, arXiv:1810.04805"), but "posted to arXiv in 2019:
+ * 1601.07633" is, and the two read alike.
  */
 function arxivAgainstCitedYears(
   text: string,
@@ -169,7 +171,7 @@ function arxivAgainstCitedYears(
   id: string,
   year: number,
   wellFormed: string,
-): ExactFinding {
+): ExactFinding | undefined {
   const cited = yearsCitedBeside(text, m.index!);
   const others = cited.filter((c) => c.year !== year);
   const same = cited.find((c) => c.year === year);
@@ -189,11 +191,12 @@ function arxivAgainstCitedYears(
     const right = `arXiv identifier ${id} is well formed and from ${year}, the cited year`;
     return finding("arxiv", false, reach(same.start), right);
   }
-  return finding("arxiv", false, span(m), wellFormed);
+  const later = others.some((c) => c.year > year);
+  return later ? undefined : finding("arxiv", false, span(m), wellFormed);
 }
 
 /** A new-scheme identifier (YYMM.NNNN or YYMM.NNNNN): its month, scheme and digits, then years. */
-function arxivNewFinding(text: string, m: RegExpMatchArray, now: Date): ExactFinding {
+function arxivNewFinding(text: string, m: RegExpMatchArray, now: Date) {
   const [yy, mm, number] = [Number(m[1]), Number(m[2]), m[3]];
   const year = 2000 + yy;
   const when = `${year}-${m[2]}`;
@@ -221,7 +224,7 @@ function arxivNewFinding(text: string, m: RegExpMatchArray, now: Date): ExactFin
 }
 
 /** An old-scheme identifier (archive/YYMMNNN): its month within August 1991 to March 2007. */
-function arxivOldFinding(text: string, m: RegExpMatchArray): ExactFinding {
+function arxivOldFinding(text: string, m: RegExpMatchArray) {
   const [id, yy, mm] = [m[1], Number(m[2]), Number(m[3])];
   const year = yy >= 91 ? 1900 + yy : 2000 + yy;
   const ym = year * 12 + mm;
@@ -277,10 +280,14 @@ export function identifierFindings(text: string, now: Date): ExactFinding[] {
   }
   for (const m of text.matchAll(ARXIV_NEW)) {
     if (namesArxivNear(text, m.index!, m.index! + m[0].length)) {
-      out.push(arxivNewFinding(text, m, now));
+      const found = arxivNewFinding(text, m, now);
+      if (found) out.push(found);
     }
   }
-  for (const m of text.matchAll(ARXIV_OLD)) out.push(arxivOldFinding(text, m));
+  for (const m of text.matchAll(ARXIV_OLD)) {
+    const found = arxivOldFinding(text, m);
+    if (found) out.push(found);
+  }
   for (const m of text.matchAll(DOI)) {
     const doi = m[1].replace(/[.,;]+$/, "");
     const ok = DOI_SYNTAX.test(doi);

@@ -99,8 +99,12 @@ function isTotal(text: string, q: Quantity): boolean {
   return named;
 }
 
+/** Months and years have no one length: "4 years, 3 months and 14 days" is no sum of days. */
+const CALENDAR_UNITS = new Set(["month", "year"]);
+
 const summable = (q: Quantity) =>
-  !q.inexact && !q.computed && !q.word && q.kind !== "date" && q.kind !== "percent";
+  !q.inexact && !q.computed && !q.word && q.kind !== "date" && q.kind !== "percent" &&
+  !(q.kind === "unit" && CALENDAR_UNITS.has(q.unit!));
 
 /** Whether a quantity counts what a list under the total counts: any word, bound or range too. */
 const listable = (q: Quantity, total: Quantity) =>
