@@ -26,6 +26,14 @@ export const PROBES = [
     label: "probe 3 (development, third round: first measured held out, then read the same way)",
   },
   {
+    file: "development-4.jsonl",
+    label: "probe 6 (development, fourth round: first measured held out, then read the same way)",
+  },
+  {
+    file: "development-5.jsonl",
+    label: "probe 7 (development, fourth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only, never read while building)",
   },
