@@ -179,3 +179,48 @@ Deno.test("agreements: a worked percentage; a year beside the parts is no part",
     "11,607 + 7,549 + 2,975 = 22,131",
   );
 });
+
+Deno.test("agreements: ranges convert end by end; a far measure casts no doubt", () => {
+  assert.deepEqual(
+    findingsOf("Soft ball: 235–240 °F ≈ 113–116 °C", "unit_conversion").map((f) => f.reason),
+    ["235 °F is 112.8 °C", "240 °F is 115.6 °C"],
+  );
+  assertSilent("unit_conversion", "Soft ball: 235–240 °F ≈ 113–126 °C");
+  assert.deepEqual(
+    findingsOf("Tetras like 24–27 °C, i.e. roughly 75–81 °F.", "unit_conversion").map((f) =>
+      f.reason
+    ),
+    ["24 °C is 75.2 °F", "27 °C is 80.6 °F"],
+  );
+  // "300 cm" is another measure of the sentence, far from "59 in": no doubt on 150 cm (59 in).
+  assertOne(
+    "The longest side may be 150 cm (59 in) [1], and length plus girth can't exceed 300 cm [2].",
+    "unit_conversion",
+    "consistent",
+  );
+});
+
+Deno.test("agreements: a count of time in parts, as the calendar counts it", () => {
+  const reign = "Victoria reigned from 20 June 1837 until her death on 22 January 1901 — 63 " +
+    "years, 7 months and 2 days.";
+  assertOne(
+    reign,
+    "duration",
+    "consistent",
+    "June 20, 1837 to January 22, 1901 is 63 years, 7 months, 2 days",
+  );
+  assertSilent("duration", reign.replace("7 months", "9 months"));
+  assertOne(
+    "They left on the 16th of September 1911 and returned on the 7th of January 1912 — 16 " +
+      "weeks and 1 day on the ice.",
+    "duration",
+    "consistent",
+  );
+  // "6 years and 1 day" says no months: where the dates give some, it is no match (the years
+  // alone are read as a period's count: 6 or 7).
+  assert.deepEqual(
+    findingsOf("It ran from 1 March 1939 to 2 September 1945: 6 years and 1 day.", "duration")
+      .map((f) => f.reason),
+    ["March 1, 1939 to September 2, 1945 is 6 or 7 years"],
+  );
+});

@@ -104,3 +104,18 @@ Deno.test("identifiers: an arXiv identifier cited only in later years is left un
     "consistent",
   );
 });
+
+Deno.test("identifiers: arXiv's DOI form; an ISBN-13 printed with spaces where it is named", () => {
+  assertOne(
+    "Osei, K. (2017). Wetlands [Preprint]. arXiv. https://doi.org/10.48550/arXiv.1705.04751",
+    "arxiv",
+    "consistent",
+  );
+  assertTwins(
+    "isbn",
+    "The barcode on the back reads 978 2 61152 445 7, the ISBN of the paperback.",
+    "The barcode on the back reads 978 2 61152 445 8, the ISBN of the paperback.",
+    "ISBN check digit should be 8",
+  );
+  assertSilent("isbn", "Call 978 555 1234 567 before noon.");
+});

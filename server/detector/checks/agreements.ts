@@ -11,7 +11,7 @@
  */
 import { conversionFinding, wholeMeasures } from "./conversions.ts";
 import type { CheckKind, ExactFinding } from "./finding.ts";
-import { lifeFinding, spanFinding } from "./lifespans.ts";
+import { lifeFinding, partsFinding, spanFinding, type SpanPart } from "./lifespans.ts";
 import type { Quantity } from "./quantities.ts";
 import { shareFinding } from "./shares.ts";
 import { sumFinding } from "./totals.ts";
@@ -23,6 +23,10 @@ const PRECISE = 0.05;
 const SMALLEST_TOTAL = 10;
 /** How far apart two figures of a conversion may be, in one sentence. */
 const CONVERSION_REACH = 120;
+/** How close two figures must be for one that does not convert to the other to cast doubt. */
+const DOUBT_REACH = 25;
+/** Between the ends of a range. */
+const RANGE_JOIN = /^\s*(?:[–—-]|to|and)\s*$/;
 /** How far before a count of time its dates are looked for, and after it. */
 const DATES_BEFORE = 500;
 const DATES_AFTER = 200;
@@ -72,13 +76,25 @@ export function agreements(
   // A figure a finding starts in is read ("was 60" of "was 60 years old").
   const unread = (q: Quantity) => !found.some((f) => q.start >= f.start && q.start < f.end);
   const judged: ExactFinding[] = [];
-  const add = (f: ExactFinding | undefined) => f && judged.push(f);
+  const add = (f: ExactFinding | ExactFinding[] | undefined) => f && judged.push(...[f].flat());
   figures.forEach((q, i) => {
     // A percentage worked out ("126 / 5,539 = 2.27%") is a share all the same.
-    if (!unread(q) || q.inexact || (q.computed && q.kind !== "percent")) return;
-    const time = q.kind === "unit" && !inCompound(text, figures, i)
-      ? TIME_UNITS[q.unit!]
-      : undefined;
+    if (!unread(q) || (q.computed && q.kind !== "percent")) return;
+    if (q.inexact) {
+      // A range is read only as a conversion of another range.
+      if (q.kind === "unit" && !TIME_UNITS[q.unit!]) add(conversionAgreement(text, figures, i));
+      return;
+    }
+    const parts = compoundAt(text, figures, i);
+    if (parts) {
+      // Only the first part reads the whole; a count in parts is said loosely if at all.
+      if (parts[0] === q) {
+        const span = partsAgreement(figures, parts);
+        if (!parts.some((p) => p.approx) || span?.verdict === "consistent") add(span);
+      }
+      return;
+    }
+    const time = q.kind === "unit" ? TIME_UNITS[q.unit!] : undefined;
     if (time) {
       // "72 years old at her death" is an age: the birthday counts.
       const span = spanAgreement(figures, q, time === "year" && isAge(text, q) ? "age" : time);
@@ -180,23 +196,47 @@ const isPrecise = (q: Quantity) =>
     : q.tolerance <= PRECISE * Math.abs(q.value) && q.value !== 0;
 
 /**
- * The nearest earlier figure of its sentence of the same dimension, when in another unit,
- * converted (contradicted: the relation is in doubt). The figure confirmed must be precise; the
- * one it converts may be round ("A 5 oz steak weighs about 142 g"), read within its rounding.
+ * An earlier figure of its sentence of the same dimension in another unit that it converts: the
+ * nearest, or one further back where the nearer do not convert to it. The figure confirmed must be
+ * precise; the one it converts may be round ("A 5 oz steak weighs about 142 g"), read within its
+ * rounding. Ranges convert end by end ("235–240 °F ≈ 113–116 °C"). Only the nearest, close by,
+ * can cast doubt (contradicted): "150 cm (74 in)" is a conversion, "150 cm ... can't exceed 300
+ * cm" two measures.
  */
 function conversionAgreement(text: string, figures: readonly Quantity[], i: number) {
   const b = figures[i];
-  if (!isPrecise(b)) return undefined;
-  for (let k = i - 1; k >= 0; k--) {
+  const bRange = rangeEndingAt(text, figures, i);
+  if ((b.inexact && !bRange) || !isPrecise(b)) return [];
+  const bStart = bRange ? bRange[0].start : b.start;
+  for (let k = i - (bRange ? 2 : 1); k >= 0; k--) {
     const a = figures[k];
-    const between = text.slice(a.end, b.start);
-    if (between.length > CONVERSION_REACH || SENTENCE_STOP.test(between)) return undefined;
+    const between = text.slice(a.end, bStart);
+    if (between.length > CONVERSION_REACH || SENTENCE_STOP.test(between)) return [];
     if (a.kind !== "unit" || dimensionOf(a.unit!) !== dimensionOf(b.unit!)) continue;
     // Two figures in one unit before it: "347 yards ... a quarter mile (440 yards)" converts none.
-    if (a.unit === b.unit || a.inexact) return undefined;
-    return conversionFinding(text, a, b, b.unit!, a.approx || b.approx);
+    if (a.unit === b.unit) return [];
+    const aRange = rangeEndingAt(text, figures, k);
+    if ((a.inexact && !aRange) || !aRange !== !bRange) return [];
+    const ends = aRange && bRange ? [[aRange[0], bRange[0]], [a, b]] : [[a, b]];
+    const found = ends.map(([x, y]) =>
+      conversionFinding(text, x, y, b.unit!, a.approx || b.approx || x.approx || y.approx)
+    );
+    if (found.every((f) => f.verdict === "consistent")) return found;
+    if (between.length <= DOUBT_REACH) return found.filter((f) => f.verdict === "contradicted");
   }
-  return undefined;
+  return [];
+}
+
+/**
+ * The range that `figures[i]` closes, its low end in the high end's unit: "235–240 °F", "between
+ * 195 and 205 °F".
+ */
+function rangeEndingAt(text: string, figures: readonly Quantity[], i: number) {
+  const [low, high] = [figures[i - 1], figures[i]];
+  if (!low || high.kind !== "unit" || !high.inexact || !low.inexact) return undefined;
+  if (low.kind !== "number" || !RANGE_JOIN.test(text.slice(low.end, high.start))) return undefined;
+  const lowInUnit: Quantity = { ...low, kind: "unit", unit: high.unit, tolerance: high.tolerance };
+  return [lowInUnit, high] as const;
 }
 
 /** Four digits from 1800 to 2100 written without a separator: a year as likely as an amount. */
@@ -253,18 +293,21 @@ function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
 
 /** How far a sentence is looked at around a figure. */
 const SENTENCE_REACH = 300;
-const SENTENCE_STOP = /[.!?](?:\s|$)|\n/;
+/** A full stop, not one of "i.e.", "e.g.", "approx.", "vs.". */
+const STOP = String.raw`(?<!\b(?:[a-z]\.[a-z]|approx|ca|vs|cf))[.!?](?:\s|$)`;
+const SENTENCE_STOP = new RegExp(`${STOP}|\n`, "i");
+const SENTENCE_STOPS = new RegExp(`${STOP}|\n`, "gi");
 /** A stop between sentences of prose (a list's lines and their numbering "2. " are none). */
-const PROSE_STOP = /(?<!(?:^|\n)[ \t]*\d{1,2})[.!?](?:\s|$)/;
+const PROSE_STOP = new RegExp(String.raw`(?<!(?:^|\n)[ \t]*\d{1,2})${STOP}`, "i");
 const ordered = (a: Quantity, b: Quantity): [Quantity, Quantity] =>
   a.start < b.start ? [a, b] : [b, a];
 
 /** The sentence around `at`: from the last stop or line break before it to the next. */
 function sentenceAround(text: string, at: number): { start: number; end: number } {
   const from = Math.max(0, at - SENTENCE_REACH);
-  const stops = [...text.slice(from, at).matchAll(/[.!?]\s|\n/g)];
+  const stops = [...text.slice(from, at).matchAll(SENTENCE_STOPS)];
   const start = stops.length ? from + stops.at(-1)!.index + 1 : from;
-  const next = text.slice(at, at + SENTENCE_REACH).search(/[.!?](?:\s|$)|\n/);
+  const next = text.slice(at, at + SENTENCE_REACH).search(SENTENCE_STOP);
   return { start, end: next < 0 ? Math.min(text.length, at + SENTENCE_REACH) : at + next };
 }
 
@@ -293,16 +336,29 @@ function shareAgreement(text: string, figures: readonly Quantity[], percent: Qua
   return nearest && shareFinding(text, nearest, percent)[0];
 }
 
-/** "4 years, 3 months and 14 days": a count of time in parts, which no one span gives. */
+/** "4 years, 3 months and 14 days", "16 weeks and 1 day": a count of time in parts. */
 const COMPOUND_JOIN = /^\s*(?:,\s*)?(?:and\s+)?$/;
+const PART_UNITS: Partial<Record<UnitId, SpanPart["unit"]>> = {
+  year: "year",
+  month: "month",
+  week: "week",
+  d: "day",
+};
+const PART_ORDER = ["year", "month", "week", "day"];
 
-function inCompound(text: string, figures: readonly Quantity[], i: number): boolean {
-  const isTime = (q: Quantity | undefined) =>
-    q !== undefined && q.kind === "unit" && TIME_UNITS[q.unit!] !== undefined;
-  const joined = (a: Quantity | undefined, b: Quantity | undefined) =>
-    isTime(a) && isTime(b) && a!.unit !== b!.unit &&
-    COMPOUND_JOIN.test(text.slice(a!.end, b!.start));
-  return joined(figures[i - 1], figures[i]) || joined(figures[i], figures[i + 1]);
+/** The parts of the count of time in parts that `figures[i]` belongs to, if it is one. */
+function compoundAt(text: string, figures: readonly Quantity[], i: number) {
+  const part = (q: Quantity | undefined) =>
+    q !== undefined && q.kind === "unit" && PART_UNITS[q.unit!] !== undefined;
+  const joined = (k: number) =>
+    part(figures[k]) && part(figures[k + 1]) &&
+    PART_ORDER.indexOf(PART_UNITS[figures[k].unit!]!) <
+      PART_ORDER.indexOf(PART_UNITS[figures[k + 1].unit!]!) &&
+    COMPOUND_JOIN.test(text.slice(figures[k].end, figures[k + 1].start));
+  let [first, last] = [i, i];
+  while (first > 0 && joined(first - 1)) first--;
+  while (last + 1 < figures.length && joined(last)) last++;
+  return last > first ? figures.slice(first, last + 1) : undefined;
 }
 
 /** Two dates, the earlier first. */
@@ -323,16 +379,44 @@ const isAge = (text: string, q: Quantity) =>
     (OBITUARY_BEFORE.test(text.slice(Math.max(0, q.start - 32), q.start)) &&
       OBITUARY_AFTER.test(text.slice(q.end, q.end + 12))));
 
-/**
- * A count of time (or an age) that the dates around it give: each two dates in a row, and the
- * first and the last, so a timeline's birth and death are read past the years between; where no
- * two give it, one of the spans tried (the relation is then in doubt).
- */
+/** A count of time (or an age) that the dates around it give. */
 function spanAgreement(figures: readonly Quantity[], count: Quantity, unit: string) {
   if (!Number.isInteger(count.value)) return undefined;
+  return datesAgreement(
+    figures,
+    count,
+    (a, b, where) =>
+      unit === "age"
+        ? lifeFinding(a, b, count.value, where)
+        : spanFinding(a, b, count, unit, where),
+  );
+}
+
+/** A count of time in parts that the dates around it give ("63 years, 7 months and 2 days"). */
+function partsAgreement(figures: readonly Quantity[], parts: readonly Quantity[]) {
+  const told = parts.map((q) => ({ count: q.value, unit: PART_UNITS[q.unit!]! }));
+  if (told.some((p) => !p.unit || !Number.isInteger(p.count))) return undefined;
+  const whole = { ...parts[0], end: parts.at(-1)!.end };
+  return datesAgreement(figures, whole, (a, b, where) => partsFinding(a, b, told, where));
+}
+
+/**
+ * What the dates around a figure say of it, by `judge`: each two dates in a row, and the first
+ * and the last, so a timeline's birth and death are read past the years between; where no two
+ * give it, one of the judgements that failed (the relation is then in doubt).
+ */
+function datesAgreement(
+  figures: readonly Quantity[],
+  at: Quantity,
+  judge: (
+    a: Quantity,
+    b: Quantity,
+    where: { start: number; end: number },
+  ) => ExactFinding | undefined,
+) {
   const dates = figures.filter((q) =>
     q.kind === "date" && q.date?.year !== undefined &&
-    q.start >= count.start - DATES_BEFORE && q.end <= count.end + DATES_AFTER
+    q.start >= at.start - DATES_BEFORE && q.end <= at.end + DATES_AFTER
   );
   const pairs = dates.slice(1).map((d, k) => [dates[k], d]);
   if (dates.length > 2) pairs.push([dates[0], dates.at(-1)!]);
@@ -343,10 +427,10 @@ function spanAgreement(figures: readonly Quantity[], count: Quantity, unit: stri
     // A date in digits read one way may be wrong: only where no reading is left open is it doubt.
     const readings = readingsOf(first, second);
     for (const [a, b] of dates.length === 2 ? readings.map(inOrder) : readings) {
-      const where = { start: Math.min(a.start, count.start), end: Math.max(b.end, count.end) };
-      const found = unit === "age"
-        ? lifeFinding(a, b, count.value, where)
-        : spanFinding(a, b, count, unit, where);
+      const found = judge(a, b, {
+        start: Math.min(a.start, at.start),
+        end: Math.max(b.end, at.end),
+      });
       if (found?.verdict === "consistent") return found;
       if (readings.length === 1) doubt ??= found;
     }

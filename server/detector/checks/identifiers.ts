@@ -21,12 +21,18 @@ const ISBN =
   /\bISBN(?:-1[03])?(?:\s*(?::|#|=\s*\{|is|number|no\.)\s*|(?:\s+(?!(?:and|or|LCCN|OCLC|ASIN|ISSN|DOI|EAN|UPC)\b)[a-z'’]+){1,8}\s*:\s*|\s+)((?:\d[ \t\u00a0-]?){9}[\dXx](?:[ \t\u00a0-]?\d){0,3})(?![\dXx-])/gi;
 /**
  * Thirteen digits from 978 or 979, unlabelled (a table's ISBN column): an ISBN-13 (also the book's
- * EAN-13 barcode, with the same check digit) whatever the text calls it.
+ * EAN-13 barcode, with the same check digit) whatever the text calls it; split by hyphens, or by
+ * spaces as a barcode prints them.
  */
-const BARE_ISBN13 = /(?<![\d-])(97[89](?:-?\d){10})(?![\d-])/g;
+const BARE_ISBN13 = /(?<![\d-])(97[89](?:[- ]?\d){10})(?![\d-])/g;
+/** Digits split by spaces ("978 2 61152 445 8") are read only on a line naming what they are. */
+const BARCODE_NAMED = /\b(?:ISBN|barcode|EAN)/i;
 const ISSN = /\bISSN:?\s*(\d{4})-(\d{3}[\dXx])\b/g;
-/** A new-scheme identifier: read as one only where arXiv is named near it (namesArxivNear). */
-const ARXIV_NEW = /(?<![\d.])(\d{2})(\d{2})\.(\d{4,5})(?:v\d+)?(?!\d|\.\d)/g;
+/**
+ * A new-scheme identifier, read as one only where arXiv is named near it (namesArxivNear):
+ * "2101.01234", "arXiv.2101.01234" (arXiv's DataCite DOI); not after another digit or dot.
+ */
+const ARXIV_NEW = /(?<!\d)(?<!(?<!arxiv)\.)(\d{2})(\d{2})\.(\d{4,5})(?:v\d+)?(?!\d|\.\d)/gi;
 /** How far "arXiv" may be from the identifier: "on arXiv in 2021 as 2102.05484". */
 const ARXIV_NEAR = 60;
 /** arXiv's first year (August 1991). */
@@ -146,6 +152,12 @@ function tableHeader(text: string, lineStart: number): string {
   return row(first);
 }
 
+/** The line `at` is on. */
+const lineText = (text: string, at: number) => {
+  const line = lineAt(text, at);
+  return text.slice(line.start, line.end);
+};
+
 const span = (m: RegExpMatchArray) => ({ start: m.index!, end: m.index! + m[0].length });
 
 /** Years cited on the identifier's line, outside the identifier itself, with their offsets. */
@@ -244,7 +256,8 @@ export function identifierFindings(text: string, now: Date): ExactFinding[] {
   const thisYear = now.getUTCFullYear();
   const labelled = [...text.matchAll(ISBN)];
   const bare = [...text.matchAll(BARE_ISBN13)].filter((b) =>
-    !labelled.some((l) => b.index! < l.index! + l[0].length && l.index! < b.index! + b[0].length)
+    !labelled.some((l) => b.index! < l.index! + l[0].length && l.index! < b.index! + b[0].length) &&
+    (!b[1].includes(" ") || BARCODE_NAMED.test(lineText(text, b.index!)))
   );
   for (const m of [...labelled, ...bare]) {
     const digits = m[1].replace(/[\s-]/g, "").toUpperCase();

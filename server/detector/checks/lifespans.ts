@@ -499,6 +499,64 @@ export function spanFinding(
   return durationFinding(period, { count: count.value, unit, range }, where, `${count.value}`);
 }
 
+/** A count of time in parts ("63 years, 7 months and 2 days", "16 weeks and 1 day"). */
+export interface SpanPart {
+  count: number;
+  unit: "year" | "month" | "week" | "day";
+}
+
+/**
+ * A count of time in parts between two whole dates: years, months and days as the calendar counts
+ * them (a day's borrow from the month before the end), weeks and days from the days between; the
+ * last day counted or not. Undefined where a date lacks its day or the two are out of order.
+ */
+export function partsFinding(
+  a: Quantity,
+  b: Quantity,
+  parts: readonly SpanPart[],
+  where: Span,
+): ExactFinding | undefined {
+  if (!isDate(a) || !isDate(b) || !a.date.month || !a.date.day || !b.date.month || !b.date.day) {
+    return undefined;
+  }
+  const [from, to] = [a.date as Day, b.date as Day];
+  if (daysBetween(from, to) < 0) return undefined;
+  const told = new Map(parts.map((p) => [p.unit, p.count]));
+  const readings = [0, 1].map((extra) => partsBetween(from, to, extra, parts.map((p) => p.unit)));
+  const ok = readings.some((r) => r.every((n, k) => n === told.get(parts[k].unit)));
+  const say = (counts: number[]) =>
+    counts.map((n, k) => `${n} ${parts[k].unit}${n === 1 ? "" : "s"}`).join(", ");
+  const right = `${describeDate(from)} to ${describeDate(to)} is ${say(readings[0])}`;
+  return finding(
+    "duration",
+    !ok,
+    where,
+    ok ? right : `${right}, not ${say(parts.map((p) => p.count))}`,
+  );
+}
+
+/** The count in each of `units` from `a` to `b`, `extra` days added (the last day counted). */
+function partsBetween(a: Day, b: Day, extra: number, units: readonly SpanPart["unit"][]): number[] {
+  if (!units.includes("year") && !units.includes("month")) {
+    const days = daysBetween(a, b) + extra;
+    return units.map((u) =>
+      u === "week" ? Math.floor(days / 7) : units.includes("week") ? days % 7 : days
+    );
+  }
+  let years = b.year - a.year, months = b.month - a.month, days = b.day - a.day + extra;
+  if (days < 0) {
+    months--;
+    days += daysInMonth(b.month === 1 ? 12 : b.month - 1, b.month === 1 ? b.year - 1 : b.year);
+  }
+  if (months < 0) [years, months] = [years - 1, months + 12];
+  if (!units.includes("year")) months += 12 * years;
+  // "6 years and 1 day" says no months: where there are some, or weeks beside years, it is no match.
+  if ((!units.includes("month") && months !== 0) || units.includes("week")) {
+    return units.map(() => NaN);
+  }
+  return units.map((u) => u === "year" ? years : u === "month" ? months : days);
+}
+
 /** An age stated between a birth and a death, judged as ages are; undefined if not in order. */
 export function lifeFinding(born: Quantity, died: Quantity, age: number, where: Span) {
   if (!isDate(born) || !isDate(died) || died.date.year! < born.date.year!) return undefined;

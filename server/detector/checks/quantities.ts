@@ -109,8 +109,9 @@ const LOWER_BOUND = /(?:\bover|\bmore than|\bat least|\babove|\bexceeding|>|≥)
 const UPPER_BOUND =
   /(?:\bless than|\bfewer than|\bunder|(?<!\badd(?:s|ed|ing)\s)\bup to|\bat most|\bbelow|<|≤)\s*$/i;
 const RANGE_START = /(?:\bbetween|\bfrom)\s*$/i;
-const RANGE_AFTER = /^\s*(?:-|–|—|to)\s*(?:\$|€|£)?\d/;
-const RANGE_BEFORE = /\d\s*(?:-|–|—|to)\s*$|\bbetween\s+\S+\s+and\s*$/;
+/** "10–12", "10 to 12", "1939—1945"; a spaced em dash is an aside ("1901 — 63 years"). */
+const RANGE_AFTER = /^(?:\s*(?:-|–|to)\s*|—)(?:\$|€|£)?\d/;
+const RANGE_BEFORE = /\d(?:\s*(?:-|–|to)\s*|—)$|\bbetween\s+\S+\s+and\s*$/;
 /** Arithmetic written out in words ("1.5 miles times 2 walks equals 3 miles", not "3 times a week"). */
 const OPERATOR_WORD = "times|equals|multiplied by|divided by";
 const OPERATOR_BEFORE = new RegExp(
@@ -129,9 +130,9 @@ const LIST_JOIN = /^(?:,\s*|\s+and\s+|,\s*and\s+|\s+or\s+)$/;
 /** "between $90 million and $100 million": both ends of a range. */
 const BETWEEN_BEFORE = /\bbetween\b[^.;]{0,30}$/i;
 const AND_AFTER = /^\s*and\s+(?:\$|€|£)?\d/i;
-/** Capitalised words a number may follow without being part of a name. */
+/** Capitalised words a number may follow without being part of a name: months, weekdays, hedges. */
 const LEADING_WORD =
-  /^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*$|^(?:Around|About|Nearly|Over|Some|Approximately|Roughly|Almost|Under|Exactly|Only|Just|Since|Until|By|Total|Totals)$/;
+  /^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*$|^(?:Around|About|Nearly|Over|Some|Approximately|Roughly|Almost|Under|Exactly|Only|Just|Since|Until|By|Total|Totals)$/;
 /** Words after a year that are no noun it counts: eras, and "until" ("from 1870 until 1884"). */
 const AFTER_YEAR = new Set(["ad", "bc", "bce", "ce", "until", "till"]);
 const PERCENT = /^\s?(%|percent\b|per cent\b)/i;
