@@ -9,6 +9,8 @@ import { CheckedDetector } from "../../server/detector/checks/checked_detector.t
 import {
   EXACT_FUSION_FILE,
   type ExactFusionFile,
+  FINDING_GROUPS,
+  type FindingGroup,
   fitExactFusion,
   fusedProbability,
   type FusionRow,
@@ -25,7 +27,7 @@ const modelPromise = loadDetector();
 function rows(): FusionRow[] {
   const r = seededRandom(5);
   return Array.from({ length: 400 }, (_, i) => {
-    const group = i % 2 ? "contradicted" as const : "consistent" as const;
+    const group = FINDING_GROUPS[i % 3];
     const pDetector = 0.1 + 0.8 * r();
     const coverage = 0.2 + 0.8 * r();
     const hallucinated =
@@ -45,12 +47,13 @@ async function fitted(): Promise<ExactFusionFile> {
 
 Deno.test("fusion: each group's rule is fitted on its rows and moves p their way", async () => {
   const file = await fitted();
-  assert.deepEqual(file.rows.contradicted.n, 200);
+  assert.deepEqual(file.rows.contradicted.n, 134);
   for (const p of [0.2, 0.5, 0.8]) {
-    const at = (group: "contradicted" | "consistent", coverage: number) =>
+    const at = (group: FindingGroup, coverage: number) =>
       fusedProbability(file, { group, coverage }, p);
     assert.ok(at("contradicted", 1) > 0.8, `contradicted at ${p}`);
     assert.ok(at("consistent", 1) < 0.3, `consistent at ${p}`);
+    assert.ok(at("identifier", 1) < 0.3, `identifier at ${p}`);
     // Findings covering less of the answer move p less; covering nothing, not at all.
     assert.ok(at("contradicted", 0.3) < at("contradicted", 1));
     assert.ok(Math.abs(at("consistent", 0) - p) < 1e-9);

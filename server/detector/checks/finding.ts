@@ -63,8 +63,11 @@ export function countsForFusion(f: ExactFinding): boolean {
   return f.verdict === "contradicted" || INTERNAL_KINDS.has(f.kind);
 }
 
+/** Identifiers (ISBN, ISSN, arXiv, DOI, citation years): the marks of a citation. */
+export const isIdentifier = (kind: CheckKind) => IDENTIFIER_KINDS.has(kind);
+
 export function regimeOf(kind: CheckKind): "CF_AUTH" | "FABRICATED" {
-  return IDENTIFIER_KINDS.has(kind) ? "CF_AUTH" : "FABRICATED";
+  return isIdentifier(kind) ? "CF_AUTH" : "FABRICATED";
 }
 
 export function finding(

@@ -13,12 +13,16 @@ import { z } from "zod";
 import { sigmoid } from "../learners/linear.ts";
 import { fitLogistic } from "../learners/newton.ts";
 import { modelFolder, readStampedModelJson } from "../inference/model_files.ts";
-import { countsForFusion, type ExactFinding } from "./finding.ts";
+import { countsForFusion, type ExactFinding, isIdentifier } from "./finding.ts";
 import type { ClaimFindings } from "./run.ts";
 
 export const EXACT_FUSION_FILE = "exact-fusion.json";
-export const EXACT_FUSION_FORMAT = "hd-exact-fusion-2";
-export const FINDING_GROUPS = ["contradicted", "consistent"] as const;
+export const EXACT_FUSION_FORMAT = "hd-exact-fusion-3";
+/**
+ * A call with a contradiction; one whose own arithmetic and dates check out (its identifiers
+ * too, if any); one whose only checks are identifiers with the right check digit or year.
+ */
+export const FINDING_GROUPS = ["contradicted", "consistent", "identifier"] as const;
 export type FindingGroup = typeof FINDING_GROUPS[number];
 
 export const ExactFusionFile = z.object({
@@ -43,7 +47,10 @@ export interface FindingEvidence {
 }
 
 /**
- * A call's evidence: any contradiction wins; no finding that counts, none (scored as before).
+ * A call's evidence: any contradiction wins; no finding that counts, none (scored as before). A
+ * right identifier is weaker evidence than right arithmetic (fabricated references carry
+ * well-formed identifiers, their years too): a call whose only checks are identifiers has a rule
+ * of its own.
  * The consistent group's share matters as the contradicted one's does: a right conversion says
  * nothing of the answer's other figures, so it moves p only by the share of claims it covers.
  * Coverage is over the claims that state something a check could read (a quantity, a date, an
@@ -59,9 +66,11 @@ export function findingEvidence(claims: readonly ClaimFindings[]): FindingEviden
   const checkable = claims.filter((c) => c.checkable || reaches(all, c));
   const covered = (fs: ExactFinding[]) => checkable.filter((c) => reaches(fs, c)).length;
   const contradicted = counted.filter((f) => f.verdict === "contradicted");
-  const [group, shown] = contradicted.length > 0
-    ? ["contradicted" as const, contradicted]
-    : ["consistent" as const, counted];
+  const [group, shown]: [FindingGroup, ExactFinding[]] = contradicted.length > 0
+    ? ["contradicted", contradicted]
+    : counted.some((f) => !isIdentifier(f.kind))
+    ? ["consistent", counted]
+    : ["identifier", counted];
   return shown.length > 0 ? { group, coverage: covered(shown) / checkable.length } : undefined;
 }
 
@@ -119,8 +128,16 @@ export function fitExactFusion(
   return {
     format: EXACT_FUSION_FORMAT,
     ...stamp,
-    rules: { contradicted: fit("contradicted"), consistent: fit("consistent") },
-    rows: { contradicted: count("contradicted"), consistent: count("consistent") },
+    rules: {
+      contradicted: fit("contradicted"),
+      consistent: fit("consistent"),
+      identifier: fit("identifier"),
+    },
+    rows: {
+      contradicted: count("contradicted"),
+      consistent: count("consistent"),
+      identifier: count("identifier"),
+    },
   };
 }
 

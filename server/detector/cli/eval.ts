@@ -87,9 +87,11 @@ function fusionNote(fusion: ExactFusionFile | undefined): string {
     `\`deno task calibrate:checks\` on ${fusion.fittedOn.join("; ")}), with z the model's logit ` +
     "and c the share of the response's checkable claims (those stating a quantity, a date or " +
     "an identifier) the counted findings cover: a call with a contradicted finding: " +
-    `${rule("contradicted")}; a call whose own arithmetic, dates and check digits check out ` +
-    "(conversions, arithmetic, totals, percentages, ratios, ages, durations, ISBN, ISSN, " +
-    `arXiv): ${rule("consistent")}. Those include relations that hold among figures no ` +
+    `${rule("contradicted")}; a call whose own arithmetic and dates check out (conversions, ` +
+    "arithmetic, totals, percentages, ratios, ages, durations; its identifiers too, if any): " +
+    `${rule("consistent")}; a call whose only checks are identifiers with the right check ` +
+    `digit or year (ISBN, ISSN, arXiv): ${rule("identifier")}, a rule of its own because ` +
+    "fabricated references carry well-formed identifiers. Those include relations that hold among figures no " +
     "reader's phrasing took (`checks/agreements.ts`: a conversion, a sum, a share, a count of " +
     "time between two dates), which confirm and never contradict. Numbers " +
     "that match the document and well-formed DOIs are reported as consistent but do not " +
