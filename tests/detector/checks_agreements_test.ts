@@ -224,3 +224,43 @@ Deno.test("agreements: a count of time in parts, as the calendar counts it", () 
     ["March 1, 1939 to September 2, 1945 is 6 or 7 years"],
   );
 });
+
+Deno.test("agreements: a table's count of time or age against its row's dates", () => {
+  const legs = "| Leg | Departed | Arrived | Days |\n|---|---|---|---|\n" +
+    "| Liverpool → Cobh | 6 Apr 1910 | 14 Apr 1910 | 8 |\n| Cobh → Halifax | 14 Apr 1910 | 19 Apr 1910 | 5 |";
+  assert.deepEqual(findingsOf(legs, "duration").map((f) => f.reason), [
+    "April 6, 1910 to April 14, 1910 is 8 or 9 days",
+    "April 14, 1910 to April 19, 1910 is 5 or 6 days",
+  ]);
+  // One row that its dates do not give puts the others in doubt.
+  assertSilent("duration", legs.replace("| 5 |", "| 15 |"));
+  assertOne(
+    "| Name | Born | Died | Age |\n|---|---|---|---|\n| Ole Lund | 19/02/1873 | 07/11/1929 | 56 |",
+    "age",
+    "consistent",
+    "February 19, 1873 to November 7, 1929 is 56 years",
+  );
+});
+
+Deno.test("agreements: nights, whole years, fractions, shares of the sentence before, sums in hours", () => {
+  assertOne("Check-in Oct. 26, 2025, check-out Oct. 30, 2025: 4 nights.", "duration", "consistent");
+  assertOne("70/87 from the line this season → 80.5% made.", "percentage", "consistent");
+  assertOne(
+    "It holds 3,717 mAh against a design capacity of 4,500 mAh. That's 82.6% of it.",
+    "percentage",
+    "consistent",
+    "3,717 of 4,500 is 82.6%",
+  );
+  assertOne(
+    "Mon 8 h + Tue 8 h + Wed 7.5 h + Thu 7.5 h + Fri 8 h = 39 hours this week.",
+    "total",
+    "consistent",
+  );
+  assertOne(
+    "King was only 39 when he was killed in Memphis on April 4, 1968. He had been born on " +
+      "January 15, 1929, and won the prize in 1964.",
+    "age",
+    "consistent",
+    "January 15, 1929 to April 4, 1968 is 39 years",
+  );
+});

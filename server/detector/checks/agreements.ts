@@ -9,7 +9,8 @@
  * judged by its own check (conversions, totals, shares, lifespans), so reasons and precision are
  * theirs; figures a reader's finding already spans are left to it.
  */
-import { conversionFinding, wholeMeasures } from "./conversions.ts";
+import { conversionFinding, headingsAbove, wholeMeasures } from "./conversions.ts";
+import { cellsOf, lineAt } from "./lists.ts";
 import type { CheckKind, ExactFinding } from "./finding.ts";
 import { lifeFinding, partsFinding, spanFinding, type SpanPart } from "./lifespans.ts";
 import type { Quantity } from "./quantities.ts";
@@ -50,6 +51,9 @@ const AGE_BEFORE = new RegExp(
 );
 const AGE_AFTER =
   /^(?:\s*(?:years?\s+)?old|-year-old|\s+when\s+(?:he|she|they)\s+(?:died|passed))\b/i;
+/** "Walter was 58.", "was only 39 when he was killed": a subject's age, the sentence ending. */
+const WAS_BEFORE = /\bwas\s+(?:only\s+|just\s+)?$/i;
+const WAS_AFTER = /^(?:\s*[.!;]|\s*$|\s+when\b|\s+at the time\b)/i;
 /** An obituary's "Dolores Hart, 93, of Maple Ridge, died ...": the name, the age, the place. */
 const OBITUARY_BEFORE = /\p{Lu}[\p{L}'’-]+,\s*$/u;
 const OBITUARY_AFTER = /^,\s+(?:of|from)\s+\p{Lu}/u;
@@ -78,8 +82,14 @@ export function agreements(
   const judged: ExactFinding[] = [];
   const add = (f: ExactFinding | ExactFinding[] | undefined) => f && judged.push(...[f].flat());
   figures.forEach((q, i) => {
-    // A percentage worked out ("126 / 5,539 = 2.27%") is a share all the same.
-    if (!unread(q) || (q.computed && q.kind !== "percent")) return;
+    if (!unread(q)) return;
+    // Worked out ("126 / 5,539 = 2.27%", "Mon 8 h + Tue 8 h = 16 h"): a share or a sum all the same.
+    if (q.computed) {
+      add(
+        q.kind === "percent" ? shareAgreement(text, figures, q) : totalAgreement(text, figures, i),
+      );
+      return;
+    }
     if (q.inexact) {
       // A range is read only as a conversion of another range.
       if (q.kind === "unit" && !TIME_UNITS[q.unit!]) add(conversionAgreement(text, figures, i));
@@ -94,7 +104,7 @@ export function agreements(
       }
       return;
     }
-    const time = q.kind === "unit" ? TIME_UNITS[q.unit!] : undefined;
+    const time = q.kind === "unit" ? TIME_UNITS[q.unit!] : countedTime(text, q);
     if (time) {
       // "72 years old at her death" is an age: the birthday counts.
       const span = spanAgreement(figures, q, time === "year" && isAge(text, q) ? "age" : time);
@@ -105,6 +115,8 @@ export function agreements(
     }
     if (q.kind === "percent") add(shareAgreement(text, figures, q));
     if (q.kind !== "unit" && isAge(text, q)) add(spanAgreement(figures, q, "age"));
+    const column = columnCount(text, q);
+    if (column) add(spanAgreement(figures.filter((f) => inLine(text, f, q)), q, column));
     add(totalAgreement(text, figures, i));
   });
   // One relation that does not hold where it should ("37 °C: 108.6 °F" in a list of conversions)
@@ -138,8 +150,30 @@ function figuresOf(text: string, qs: readonly Quantity[]): Quantity[] {
       inexact: false,
     });
   }
-  return [...wholeMeasures(text, qs), ...bare, ...numericDates(text, qs)]
+  return [...wholeMeasures(text, qs), ...bare, ...fractions(text, qs), ...numericDates(text, qs)]
     .filter((q) => !isNumbering(text, q)).sort((a, b) => a.start - b.start);
+}
+
+/** "70/87 from the line": a part and its whole, written as a fraction. */
+const FRACTION = /(?<![\d./])(\d{1,7})\/(\d{1,7})(?![\d/]|\.\d)/g;
+
+function fractions(text: string, qs: readonly Quantity[]): Quantity[] {
+  const out: Quantity[] = [];
+  for (const m of text.matchAll(FRACTION)) {
+    if (qs.some((q) => q.start < m.index + m[0].length && q.end > m.index)) continue;
+    const slash = m.index + m[1].length;
+    const figure = (start: number, written: string): Quantity => ({
+      start,
+      end: start + written.length,
+      kind: "number",
+      value: Number(written),
+      tolerance: 0,
+      approx: false,
+      inexact: false,
+    });
+    out.push(figure(m.index, m[1]), figure(slash + 1, m[2]));
+  }
+  return out;
 }
 
 /** "12/22/2023", "1/11/2024", "07.02.2024": a date in digits, its day and month either way. */
@@ -266,7 +300,7 @@ function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
   const measure = measureOf(total);
   if (!measure || total.word || total.approx || total.value < SMALLEST_TOTAL) return undefined;
   const alike = (q: Quantity) =>
-    measureOf(q) === measure && !q.word && !q.inexact && !q.computed && !q.approx && q.value > 0;
+    measureOf(q) === measure && !q.word && !q.inexact && !q.approx && q.value > 0;
   // A figure of the measure that cannot be a part (a word, a range, "about") ends the run, and so
   // do a percentage (parts with their shares, "231 (82.4%)", are more than a sum to confirm) and a
   // figure that may be a year ("the 2020 census figures").
@@ -317,11 +351,16 @@ function sentenceAround(text: string, at: number): { start: number; end: number 
  * doubt).
  */
 function shareAgreement(text: string, figures: readonly Quantity[], percent: Quantity) {
-  const sentence = sentenceAround(text, percent.start);
-  const near = figures.filter((q) =>
-    q !== percent && q.start >= sentence.start && q.end <= sentence.end && measureOf(q) &&
-    !q.word && !q.inexact
-  );
+  const own = sentenceAround(text, percent.start);
+  const inSentence = (sentence: { start: number; end: number }) =>
+    figures.filter((q) =>
+      q !== percent && q.start >= sentence.start && q.end <= sentence.end && measureOf(q) &&
+      !q.word && !q.inexact
+    );
+  // "... 3,717 mAh against 4,500 mAh. That's 82.6%": the figures may be the sentence before's.
+  const near = inSentence(own).length >= 2 || own.start === 0
+    ? inSentence(own)
+    : inSentence({ start: sentenceAround(text, own.start - 2).start, end: own.end });
   let nearest: [Quantity, Quantity] | undefined;
   let gap = Infinity;
   for (const part of near) {
@@ -335,6 +374,43 @@ function shareAgreement(text: string, figures: readonly Quantity[], percent: Qua
   }
   return nearest && shareFinding(text, nearest, percent)[0];
 }
+
+/** "4 nights", "6 full years": a count of time its noun names. */
+const NIGHTS = new Set(["night"]);
+const WHOLE_BEFORE_UNIT = /^\s+(?:full|whole|complete)\s+(years?|months?|weeks?|days?)\b/i;
+
+function countedTime(text: string, q: Quantity): string | undefined {
+  if (q.kind !== "count" || q.word || !Number.isInteger(q.value)) return undefined;
+  if (NIGHTS.has(q.noun!)) return "day";
+  const unit = text.slice(q.end, q.end + 20).match(WHOLE_BEFORE_UNIT)?.[1].toLowerCase();
+  return unit?.replace(/s$/, "");
+}
+
+/** "| Days |", "| Age |", "| Duration (weeks) |": a table column that counts time. */
+const AGE_HEADING = /^age\b/;
+
+/**
+ * A bare count in a table whose column's heading names a unit of time or an age: "| Sep 2, 2024 |
+ * Sep 15, 2024 | 13 |" under "| Start | End | Days |"; read against the dates of its row.
+ */
+function columnCount(text: string, q: Quantity): string | undefined {
+  if ((q.kind !== "number" && q.kind !== "count") || !Number.isInteger(q.value)) return undefined;
+  const line = lineAt(text, q.start);
+  const headings = TABLE_LINE.test(text.slice(line.start, line.end))
+    ? headingsAbove(text, line.start)
+    : undefined;
+  const cells = cellsOf(text, line);
+  const column = cells.findIndex((c) => c.start <= q.start && q.end <= c.end);
+  if (!headings || headings.length !== cells.length || column < 0) return undefined;
+  const { label, unit } = headings[column];
+  return AGE_HEADING.test(label) ? "age" : unit ? TIME_UNITS[unit] : undefined;
+}
+
+const TABLE_LINE = /^[ \t]*\|.*\|[ \t]*$/;
+const inLine = (text: string, f: Quantity, q: Quantity) => {
+  const line = lineAt(text, q.start);
+  return f.start >= line.start && f.end <= line.end;
+};
 
 /** "4 years, 3 months and 14 days", "16 weeks and 1 day": a count of time in parts. */
 const COMPOUND_JOIN = /^\s*(?:,\s*)?(?:and\s+)?$/;
@@ -376,6 +452,8 @@ const isAge = (text: string, q: Quantity) =>
   !q.word && Number.isInteger(q.value) && q.value > 0 && q.value < 130 &&
   (AGE_BEFORE.test(text.slice(Math.max(0, q.start - 48), q.start)) ||
     AGE_AFTER.test(text.slice(q.end, q.end + 24)) ||
+    (WAS_BEFORE.test(text.slice(Math.max(0, q.start - 16), q.start)) &&
+      WAS_AFTER.test(text.slice(q.end, q.end + 16))) ||
     (OBITUARY_BEFORE.test(text.slice(Math.max(0, q.start - 32), q.start)) &&
       OBITUARY_AFTER.test(text.slice(q.end, q.end + 12))));
 
@@ -423,16 +501,24 @@ function datesAgreement(
   let doubt: ExactFinding | undefined;
   // "died on January 9, 2019 ... Born on June 22, 1934": two dates are read in either order;
   // of more, each in the order written ("Died: 1850 / Born: 1810" is another life).
+  const judged = (a: Quantity, b: Quantity) =>
+    judge(a, b, { start: Math.min(a.start, at.start), end: Math.max(b.end, at.end) });
   for (const [first, second] of pairs) {
     // A date in digits read one way may be wrong: only where no reading is left open is it doubt.
     const readings = readingsOf(first, second);
     for (const [a, b] of dates.length === 2 ? readings.map(inOrder) : readings) {
-      const found = judge(a, b, {
-        start: Math.min(a.start, at.start),
-        end: Math.max(b.end, at.end),
-      });
+      const found = judged(a, b);
       if (found?.verdict === "consistent") return found;
       if (readings.length === 1) doubt ??= found;
+    }
+  }
+  // "was only 39 when he was killed ... on April 4, 1968. He had been born ... on January 15,
+  // 1929, and had received the prize in 1964": whole dates in any order may confirm, never doubt.
+  const whole = dates.filter((d) => d.date?.day !== undefined);
+  for (const [k, a] of whole.entries()) {
+    for (const b of whole.slice(k + 1)) {
+      const found = judged(...inOrder([a, b]));
+      if (found?.verdict === "consistent") return found;
     }
   }
   return doubt;

@@ -510,7 +510,7 @@ const CELL_REST = /^\s*(?:~|≈|about|approx\.?|roughly|around)?\s*$/i;
 /** How far back a row's heading is looked for. */
 const TABLE_REACH = 3000;
 
-interface Heading {
+export interface Heading {
   label: string;
   unit?: UnitId;
 }
@@ -531,7 +531,7 @@ const labelOf = (words: string) => {
 };
 
 /** The headings of the table whose body row starts at `rowStart`: its first line, over a rule. */
-function headingsAbove(text: string, rowStart: number): Heading[] | undefined {
+export function headingsAbove(text: string, rowStart: number): Heading[] | undefined {
   let top = -1;
   for (let at = rowStart; at > 0 && rowStart - at < TABLE_REACH;) {
     const line = lineAt(text, at - 1);

@@ -129,7 +129,7 @@ add("ha", "ha", "hectare", "hectares");
 add("ac", "acre", "acres");
 add("s", "second", "seconds", "sec", "secs");
 add("min", "minute", "minutes", "min", "mins");
-add("h", "hour", "hours", "hr", "hrs");
+add("h", "h", "hour", "hours", "hr", "hrs");
 add("d", "day", "days");
 add("week", "week", "weeks");
 add("month", "month", "months");
