@@ -396,9 +396,8 @@ const AGE_HEADING = /^age\b/;
 function columnCount(text: string, q: Quantity): string | undefined {
   if ((q.kind !== "number" && q.kind !== "count") || !Number.isInteger(q.value)) return undefined;
   const line = lineAt(text, q.start);
-  const headings = TABLE_LINE.test(text.slice(line.start, line.end))
-    ? headingsAbove(text, line.start)
-    : undefined;
+  if (!TABLE_LINE.test(text.slice(line.start, line.end))) return undefined;
+  const headings = headingsAbove(text, line.start);
   const cells = cellsOf(text, line);
   const column = cells.findIndex((c) => c.start <= q.start && q.end <= c.end);
   if (!headings || headings.length !== cells.length || column < 0) return undefined;
