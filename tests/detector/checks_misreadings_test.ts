@@ -121,3 +121,13 @@ Deno.test("misreadings: dimensions joined by 'by'; a duration in calendar parts 
     "It lasted 4 years, 3 months and 14 days, or 1,567 days in total.",
   );
 });
+
+Deno.test("misreadings: 'which in inches is' names the unit of a set of bare figures", () => {
+  assert.deepEqual(
+    findingsOf(
+      "Your box is 60 × 35 × 25 cm, which in inches is roughly 23.6 × 18.8 × 9.8 in.",
+      "unit_conversion",
+    ).map((f) => f.verdict),
+    ["consistent", "contradicted", "consistent"],
+  );
+});

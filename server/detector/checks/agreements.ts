@@ -24,8 +24,12 @@ const PRECISE = 0.05;
 const SMALLEST_TOTAL = 10;
 /** How far apart two figures of a conversion may be, in one sentence. */
 const CONVERSION_REACH = 120;
-/** How close two figures must be for one that does not convert to the other to cast doubt. */
+/**
+ * How close two figures must be for one that does not convert to the other to cast doubt, unless
+ * words of converting join them ("100 yards between the goal lines, which is 109.36 metres").
+ */
 const DOUBT_REACH = 25;
+const CONVERSION_CUE = /\b(?:which|that)(?:'s|’s|\s+is)\b|[(=≈→]|\bor\b/i;
 /** Between the ends of a range. */
 const RANGE_JOIN = /^\s*(?:[–—-]|to|and)\s*$/;
 /** How far before a count of time its dates are looked for, and after it. */
@@ -256,7 +260,9 @@ function conversionAgreement(text: string, figures: readonly Quantity[], i: numb
       conversionFinding(text, x, y, b.unit!, a.approx || b.approx || x.approx || y.approx)
     );
     if (found.every((f) => f.verdict === "consistent")) return found;
-    if (between.length <= DOUBT_REACH) return found.filter((f) => f.verdict === "contradicted");
+    if (between.length <= DOUBT_REACH || CONVERSION_CUE.test(between)) {
+      return found.filter((f) => f.verdict === "contradicted");
+    }
   }
   return [];
 }

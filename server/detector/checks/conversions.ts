@@ -48,8 +48,8 @@ const VERB = String.raw`(?:is|are|was|equals|(?:is\s+)?(?:${HEDGE}\s+)?(?:equal|
   String.raw`(?:is\s+)?the equivalent of|is the same as|corresponds to|converts (?:to|into)|` +
   String.raw`comes (?:out )?to|works out (?:to|at)|translates (?:to|into)|gives(?: you)?|` +
   String.raw`would be|makes)`;
-/** "that's", "which is", "it converts to": the conversion pointing back at the quantity. */
-const POINTER = String.raw`(?:which|that|this|it)(?:'s|’s|\s+${VERB})`;
+/** "that's", "which is", "which in inches is": the conversion pointing back at the quantity. */
+const POINTER = String.raw`(?:which|that|this|it)(?:'s|’s|\s+${IN_UNITS}?${VERB})`;
 const TAIL = String.raw`\s*(?:${HEDGE}\s*)?$`;
 
 /** Joins a conversion is written with, right after the quantity (and its descriptor). */
@@ -78,7 +78,7 @@ const NEXT_SENTENCE = new RegExp(
 );
 /** "3.18 kg at birth", "25 kg per bag", "5 lb of potatoes": a short phrase after the measure. */
 const PHRASE = String.raw`^${DESCRIPTOR}?\s+(?:of|at|from|to|for|per|on|along|across|through|` +
-  String.raw`during|with|in)(?:\s+[\p{L}'’-]+){1,5}?\s*`;
+  String.raw`during|with|in|between)(?:\s+[\p{L}'’-]+){1,5}?\s*`;
 /** "3.18 kg at birth (7.01 pounds)": the phrase, then a join that is unmistakable. */
 const AFTER_PHRASE = new RegExp(
   PHRASE + String.raw`(?:(?:[(\[]\s*(?:${POINTER}|or)?|,?\s*or\b|,?\s*i\.e\.,?|` +
