@@ -264,3 +264,17 @@ Deno.test("agreements: nights, whole years, fractions, shares of the sentence be
     "January 15, 1929 to April 4, 1968 is 39 years",
   );
 });
+
+Deno.test("agreements: another life's dates confirm no age; a figure taken away is no part", () => {
+  // Johann's 43 is no age of his; 1870 to 1914 (two other lives) happens to give it.
+  assertSilent(
+    "age",
+    "- Johann: 26 Sep 1886 – 21 Dec 1931 (aged 43)\n- Anna: 24 Aug 1846 – 15 Sep 1914 " +
+      "(aged 68)\n- Fritz: 7 May 1840 – 21 Dec 1870 (aged 30)",
+  );
+  assertSilent(
+    "total",
+    "1. Subtract the years: 1943 − 1886 = 57\n2. He died before his birthday, so subtract 1." +
+      "\n\nAge at death: 58",
+  );
+});

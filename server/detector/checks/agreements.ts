@@ -20,6 +20,8 @@ import { dimensionOf, type UnitId } from "./units.ts";
 
 /** A figure precise enough that agreeing with it is no chance: within 5% of its value. */
 const PRECISE = 0.05;
+/** Words of taking away: figures they join are no parts of one sum. */
+const TAKEN_AWAY = /\b(?:subtract\w*|minus|less|fewer|lost|loses|deduct\w*|take away)\b|[−-]\s*$/i;
 /** Small sums come by chance ("steps 1, 2 and 3", "3 + 5 = 8"): a total is read from this up. */
 const SMALLEST_TOTAL = 10;
 /** How far apart two figures of a conversion may be, in one sentence. */
@@ -103,7 +105,7 @@ export function agreements(
     if (parts) {
       // Only the first part reads the whole; a count in parts is said loosely if at all.
       if (parts[0] === q) {
-        const span = partsAgreement(figures, parts);
+        const span = partsAgreement(text, figures, parts);
         if (!parts.some((p) => p.approx) || span?.verdict === "consistent") add(span);
       }
       return;
@@ -111,16 +113,21 @@ export function agreements(
     const time = q.kind === "unit" ? TIME_UNITS[q.unit!] : countedTime(text, q);
     if (time) {
       // "72 years old at her death" is an age: the birthday counts.
-      const span = spanAgreement(figures, q, time === "year" && isAge(text, q) ? "age" : time);
+      const span = spanAgreement(
+        text,
+        figures,
+        q,
+        time === "year" && isAge(text, q) ? "age" : time,
+      );
       // "about 8 days" is said loosely: it may confirm, but casts no doubt when it does not.
       if (!q.approx || span?.verdict === "consistent") add(span);
     } else if (q.kind === "unit" && !TIME_UNITS[q.unit!]) {
       add(conversionAgreement(text, figures, i));
     }
     if (q.kind === "percent") add(shareAgreement(text, figures, q));
-    if (q.kind !== "unit" && isAge(text, q)) add(spanAgreement(figures, q, "age"));
+    if (q.kind !== "unit" && isAge(text, q)) add(spanAgreement(text, figures, q, "age"));
     const column = columnCount(text, q);
-    if (column) add(spanAgreement(figures.filter((f) => inLine(text, f, q)), q, column));
+    if (column) add(spanAgreement(text, figures.filter((f) => inLine(text, f, q)), q, column));
     add(totalAgreement(text, figures, i));
   });
   // One relation that does not hold where it should ("37 °C: 108.6 °F" in a list of conversions)
@@ -312,9 +319,12 @@ function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
   // figure that may be a year ("the 2020 census figures").
   const isEnd = (q: Quantity) =>
     (measureOf(q) === measure && !alike(q)) || q.kind === "percent" || isYearLike(q);
-  // The parts are of one sentence (or list): "sold 30 apples. On Tuesday, 10 apples and 20 pears,
-  // 60 in total" is no sum of the two days.
-  const joined = (a: Quantity, b: Quantity) => !PROSE_STOP.test(text.slice(a.end, b.start));
+  // The parts are of one sentence (or list), and added: "sold 30 apples. On Tuesday, 10 apples and
+  // 20 pears, 60 in total" is no sum of the two days, "57 ... so subtract 1" no sum of 57 and 1.
+  const joined = (a: Quantity, b: Quantity) => {
+    const between = text.slice(a.end, b.start);
+    return !PROSE_STOP.test(between) && !TAKEN_AWAY.test(between);
+  };
   for (const step of [-1, 1]) {
     const run: Quantity[] = [];
     // Figures of other measures between the parts are passed over ("$412.80 for 2 flights").
@@ -463,9 +473,15 @@ const isAge = (text: string, q: Quantity) =>
       OBITUARY_AFTER.test(text.slice(q.end, q.end + 12))));
 
 /** A count of time (or an age) that the dates around it give. */
-function spanAgreement(figures: readonly Quantity[], count: Quantity, unit: string) {
+function spanAgreement(
+  text: string,
+  figures: readonly Quantity[],
+  count: Quantity,
+  unit: string,
+) {
   if (!Number.isInteger(count.value)) return undefined;
   return datesAgreement(
+    text,
     figures,
     count,
     (a, b, where) =>
@@ -476,11 +492,11 @@ function spanAgreement(figures: readonly Quantity[], count: Quantity, unit: stri
 }
 
 /** A count of time in parts that the dates around it give ("63 years, 7 months and 2 days"). */
-function partsAgreement(figures: readonly Quantity[], parts: readonly Quantity[]) {
+function partsAgreement(text: string, figures: readonly Quantity[], parts: readonly Quantity[]) {
   const told = parts.map((q) => ({ count: q.value, unit: PART_UNITS[q.unit!]! }));
   if (told.some((p) => !p.unit || !Number.isInteger(p.count))) return undefined;
   const whole = { ...parts[0], end: parts.at(-1)!.end };
-  return datesAgreement(figures, whole, (a, b, where) => partsFinding(a, b, told, where));
+  return datesAgreement(text, figures, whole, (a, b, where) => partsFinding(a, b, told, where));
 }
 
 /**
@@ -489,6 +505,7 @@ function partsAgreement(figures: readonly Quantity[], parts: readonly Quantity[]
  * give it, one of the judgements that failed (the relation is then in doubt).
  */
 function datesAgreement(
+  text: string,
   figures: readonly Quantity[],
   at: Quantity,
   judge: (
@@ -519,9 +536,13 @@ function datesAgreement(
   }
   // "was only 39 when he was killed ... on April 4, 1968. He had been born ... on January 15,
   // 1929, and had received the prize in 1964": whole dates in any order may confirm, never doubt.
+  // One of the two is of the figure's own sentence: another life's dates are no pair.
   const whole = dates.filter((d) => d.date?.day !== undefined);
+  const own = sentenceAround(text, at.start);
+  const ownSentence = (d: Quantity) => d.start >= own.start && d.end <= own.end;
   for (const [k, a] of whole.entries()) {
     for (const b of whole.slice(k + 1)) {
+      if (!ownSentence(a) && !ownSentence(b)) continue;
       const found = judged(...inOrder([a, b]));
       if (found?.verdict === "consistent") return found;
     }
