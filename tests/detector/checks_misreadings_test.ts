@@ -131,3 +131,13 @@ Deno.test("misreadings: 'which in inches is' names the unit of a set of bare fig
     ["consistent", "contradicted", "consistent"],
   );
 });
+
+Deno.test("misreadings: 'in' closing a converted figure is inches; a modifier's '≈'", () => {
+  assertTwins(
+    "unit_conversion",
+    "A 52 cm frame ≈ 30.5 in. Always check the stack too.",
+    "A 52 cm frame ≈ 20.5 in. Always check the stack too.",
+    "52 cm is 20.47 inches, not 30.5 in",
+  );
+  assertSilent("unit_conversion", ["The 52 cm frame is 20.5 in length.", "It was 7 in total."]);
+});

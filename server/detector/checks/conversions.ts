@@ -89,7 +89,7 @@ const AFTER_PHRASE = new RegExp(
 const PHRASE_VERB = new RegExp(PHRASE + String.raw`${VERB}\b${TAIL}`, "iu");
 /**
  * "A 10 km run is about 6.2 miles", "Your 12 kg bag is 26.5 lb", "A 16-oz sirloin works out to
- * roughly 454 g", "35-lb dumbbells. ..., that's about 15.9 kg": a measure used as a modifier names
+ * roughly 454 g", "A 52 cm frame ≈ 20.5 in", "35-lb dumbbells. ..., that's about 15.9 kg": a measure used as a modifier names
  * its noun (up to three words), then the conversion follows.
  */
 const ARTICLE_BEFORE = /\b(?:a|an|the|this|that|your|our|my|his|her|their|its)\s+$/i;
@@ -97,7 +97,7 @@ const HYPHENATED = /\d\s?-\s?\p{L}/u;
 const MEASURE_VERB = String.raw`(?:weighs|measures|holds|has an? (?:screen\s+)?diagonal of)`;
 const AFTER_NOUN = new RegExp(
   String.raw`^(?:\s+[\p{L}'’-]+){1,3}?\s*(?:,?\s*(?:${POINTER}|${VERB}|${MEASURE_VERB})\b|` +
-    String.raw`[(\[]\s*(?:${POINTER}|or)?|${BREAK})${TAIL}`,
+    String.raw`[(\[]\s*(?:${POINTER}|or)?|[=≈]|${BREAK})${TAIL}`,
   "iu",
 );
 /** "A 12 oz bag holds about 340 g of coffee": what a container holds is named after its amount. */

@@ -214,6 +214,12 @@ export function quantities(text: string): Quantity[] {
 
 /** "in" is a word, but "(12 in)" closes on the unit. */
 const INCHES_IN_PARENS = /^\s?in\.?(?=\))/;
+/**
+ * "A 52 cm frame ≈ 20.5 in.", "9.8 in, which": "in" closing its clause after a sign of converting
+ * has no object, so it is inches.
+ */
+const CONVERTED_BEFORE = /(?:[≈=~×x]|\bor|\bis|\babout|\broughly)\s*$/;
+const INCHES_CLOSING = /^\s?in\b(?=[.),;:!?]|\s*$|\s+[A-Z(])/;
 /** A bare scale letter after a number ("89 C"): a grade or a name alone, a unit beside its pair. */
 const BARE_SCALE = /^\s?([CF])(?![\p{L}\p{N}])/u;
 const SCALES: Record<string, UnitId> = { C: "C", F: "F" };
@@ -324,7 +330,11 @@ function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
   if (unit && !(unit[1].length === 1 && unit[1] !== unit[1].toLowerCase() && unit[1] !== "L")) {
     return { ...base, end: end + unit[0].length, kind: "unit", unit: unitOfForm(unit[1]) };
   }
-  const inches = before.endsWith("(") ? after.match(INCHES_IN_PARENS) : null;
+  const inches = before.endsWith("(")
+    ? after.match(INCHES_IN_PARENS)
+    : CONVERTED_BEFORE.test(before)
+    ? after.match(INCHES_CLOSING)
+    : null;
   if (inches) return { ...base, end: end + inches[0].length, kind: "unit", unit: "in" };
   const noun = after.match(NOUN)?.[1];
   // "1937" alone is a year; "1489 of the 1872" and "1500 people" are counts.
