@@ -9,7 +9,8 @@
  * judged by its own check (conversions, totals, shares, lifespans), so reasons and precision are
  * theirs; figures a reader's finding already spans are left to it.
  */
-import { conversionFinding, headingsAbove, wholeMeasures } from "./conversions.ts";
+import { conversionFinding, headingsAbove } from "./conversions.ts";
+import { dateReadings, figuresOf, inOrder } from "./figures.ts";
 import { cellsOf, lineAt } from "./lists.ts";
 import type { CheckKind, ExactFinding } from "./finding.ts";
 import { lifeFinding, partsFinding, spanFinding, type SpanPart } from "./lifespans.ts";
@@ -63,13 +64,6 @@ const WAS_AFTER = /^(?:\s*[.!;]|\s*$|\s+when\b|\s+at the time\b)/i;
 /** An obituary's "Dolores Hart, 93, of Maple Ridge, died ...": the name, the age, the place. */
 const OBITUARY_BEFORE = /\p{Lu}[\p{L}'’-]+,\s*$/u;
 const OBITUARY_AFTER = /^,\s+(?:of|from)\s+\p{Lu}/u;
-/** A number no reader took, written with digits alone ("Bristol 96" is read as a name's). */
-const BARE_NUMBER =
-  /(?<![\p{L}\d.,:\/-])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\p{L}\d\/:-]|[.,]\d)/gu;
-/** A list's own numbering ("2. ", "3) ") is no figure. */
-const NUMBERING = /^[ \t]*$/;
-const NUMBERING_AFTER = /^[.)]\s/;
-
 export interface Agreements {
   /** Relations found to hold. */
   confirmed: ExactFinding[];
@@ -140,100 +134,6 @@ export function agreements(
   }
   return { confirmed, doubted };
 }
-
-/**
- * The answer's quantities (a measure in two parts as one: "1 ft 6 in"), and the bare numbers
- * among them no reader of quantities took.
- */
-function figuresOf(text: string, qs: readonly Quantity[]): Quantity[] {
-  const bare: Quantity[] = [];
-  for (const m of text.matchAll(BARE_NUMBER)) {
-    const start = m.index, end = start + m[0].length;
-    if (qs.some((q) => q.start < end && q.end > start)) continue;
-    const decimals = m[0].split(".")[1]?.length ?? 0;
-    bare.push({
-      start,
-      end,
-      kind: "number",
-      value: Number(m[0].replace(/,/g, "")),
-      tolerance: decimals ? 0.5 * 10 ** -decimals : 0,
-      approx: false,
-      inexact: false,
-    });
-  }
-  return [...wholeMeasures(text, qs), ...bare, ...fractions(text, qs), ...numericDates(text, qs)]
-    .filter((q) => !isNumbering(text, q)).sort((a, b) => a.start - b.start);
-}
-
-/** "70/87 from the line": a part and its whole, written as a fraction. */
-const FRACTION = /(?<![\d./])(\d{1,7})\/(\d{1,7})(?![\d/]|\.\d)/g;
-
-function fractions(text: string, qs: readonly Quantity[]): Quantity[] {
-  const out: Quantity[] = [];
-  for (const m of text.matchAll(FRACTION)) {
-    if (qs.some((q) => q.start < m.index + m[0].length && q.end > m.index)) continue;
-    const slash = m.index + m[1].length;
-    const figure = (start: number, written: string): Quantity => ({
-      start,
-      end: start + written.length,
-      kind: "number",
-      value: Number(written),
-      tolerance: 0,
-      approx: false,
-      inexact: false,
-    });
-    out.push(figure(m.index, m[1]), figure(slash + 1, m[2]));
-  }
-  return out;
-}
-
-/** "12/22/2023", "1/11/2024", "07.02.2024": a date in digits, its day and month either way. */
-const NUMERIC_DATE = /(?<![\d/.])(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?![\d/]|\.\d)/g;
-
-/** A date written in digits, with each reading it allows: month first, day first. */
-type NumericDate = Quantity & { monthFirst?: Quantity["date"]; dayFirst?: Quantity["date"] };
-
-function numericDates(text: string, qs: readonly Quantity[]): NumericDate[] {
-  const out: NumericDate[] = [];
-  for (const m of text.matchAll(NUMERIC_DATE)) {
-    const start = m.index, end = start + m[0].length;
-    if (qs.some((q) => q.start < end && q.end > start)) continue;
-    const [first, second, year] = [Number(m[1]), Number(m[3]), Number(m[4])];
-    const monthFirst = first <= 12 && second <= 31
-      ? { year, month: first, day: second }
-      : undefined;
-    const dayFirst = second <= 12 && first <= 31 ? { year, month: second, day: first } : undefined;
-    const date = monthFirst ?? dayFirst;
-    if (!date) continue;
-    out.push({
-      ...{ start, end, kind: "date", value: year, tolerance: 0, approx: false, inexact: false },
-      date,
-      monthFirst,
-      dayFirst,
-    });
-  }
-  return out;
-}
-
-/**
- * The readings of two dates: each way of writing digits ("12/22/2023" is month first, so "1/11/2024"
- * beside it is too) that both allow; a date in words reads one way.
- */
-function readingsOf(a: NumericDate, b: NumericDate): [Quantity, Quantity][] {
-  const inWords = (d: NumericDate) => !d.monthFirst && !d.dayFirst;
-  return (["monthFirst", "dayFirst"] as const).flatMap((way) => {
-    const [x, y] = [a, b].map((d) => inWords(d) ? d.date : d[way]);
-    return x && y ? [[{ ...a, date: x }, { ...b, date: y }] as [Quantity, Quantity]] : [];
-  }).filter((r, k, all) => k === 0 || !sameDates(r, all[0]));
-}
-
-const sameDates = ([a, b]: [Quantity, Quantity], [c, d]: [Quantity, Quantity]) =>
-  dayOf(a) === dayOf(c) && dayOf(b) === dayOf(d);
-
-const isNumbering = (text: string, q: Quantity) =>
-  q.kind === "number" &&
-  NUMBERING.test(text.slice(text.lastIndexOf("\n", q.start - 1) + 1, q.start)) &&
-  NUMBERING_AFTER.test(text.slice(q.end, q.end + 2));
 
 const isPrecise = (q: Quantity) =>
   dimensionOf(q.unit!) === "temperature"
@@ -452,12 +352,6 @@ function compoundAt(text: string, figures: readonly Quantity[], i: number) {
   return last > first ? figures.slice(first, last + 1) : undefined;
 }
 
-/** Two dates, the earlier first. */
-const inOrder = ([a, b]: Quantity[]): [Quantity, Quantity] =>
-  dayOf(a) <= dayOf(b) ? [a, b] : [b, a];
-const dayOf = (q: Quantity) =>
-  (q.date!.year ?? 0) * 10000 + (q.date!.month ?? 0) * 100 + (q.date!.day ?? 0);
-
 /**
  * A whole number said as an age: "aged 60", "lived to 82", "66 years old", "Ann Lee, 93, of
  * Leeds" (bare, or a count of years).
@@ -527,7 +421,7 @@ function datesAgreement(
     judge(a, b, { start: Math.min(a.start, at.start), end: Math.max(b.end, at.end) });
   for (const [first, second] of pairs) {
     // A date in digits read one way may be wrong: only where no reading is left open is it doubt.
-    const readings = readingsOf(first, second);
+    const readings = dateReadings(first, second);
     for (const [a, b] of dates.length === 2 ? readings.map(inOrder) : readings) {
       const found = judged(a, b);
       if (found?.verdict === "consistent") return found;
