@@ -19,25 +19,6 @@ import { shareFinding } from "./shares.ts";
 import { sumFinding } from "./totals.ts";
 import { dimensionOf, type UnitId } from "./units.ts";
 
-/** A figure precise enough that agreeing with it is no chance: within 5% of its value. */
-const PRECISE = 0.05;
-/** Words of taking away: figures they join are no parts of one sum. */
-const TAKEN_AWAY = /\b(?:subtract\w*|minus|less|fewer|lost|loses|deduct\w*|take away)\b|[−-]\s*$/i;
-/** Small sums come by chance ("steps 1, 2 and 3", "3 + 5 = 8"): a total is read from this up. */
-const SMALLEST_TOTAL = 10;
-/** How far apart two figures of a conversion may be, in one sentence. */
-const CONVERSION_REACH = 120;
-/**
- * How close two figures must be for one that does not convert to the other to cast doubt, unless
- * words of converting join them ("100 yards between the goal lines, which is 109.36 metres").
- */
-const DOUBT_REACH = 25;
-const CONVERSION_CUE = /\b(?:which|that)(?:'s|’s|\s+is)\b|[(=≈→]|\bor\b/i;
-/** Between the ends of a range. */
-const RANGE_JOIN = /^\s*(?:[–—-]|to|and)\s*$/;
-/** How far before a count of time its dates are looked for, and after it. */
-const DATES_BEFORE = 500;
-const DATES_AFTER = 200;
 /** Units of time a duration is counted in, by the name lifespans.ts counts them with. */
 const TIME_UNITS: Partial<Record<UnitId, string>> = {
   year: "year",
@@ -45,25 +26,7 @@ const TIME_UNITS: Partial<Record<UnitId, string>> = {
   week: "week",
   d: "day",
 };
-/**
- * An age said in words around a bare number: "aged 60", "at the age of 82", "Age at death: 66",
- * "Dies in Halvik at 66", "66 years old", "was 66 when she died", "he was 86 at the time" (read
- * only beside a birth and a death that give it).
- */
-const AGE_BEFORE = new RegExp(
-  String.raw`\b(?:aged?:?|age of|age at death:?|lived to|turned|` +
-    String.raw`(?:he|she|they)\s+was\s+(?:only\s+|just\s+)?|` +
-    String.raw`(?:died|dies|passed away)\b[^.\n\d]{0,30}\bat)\s*$`,
-  "i",
-);
-const AGE_AFTER =
-  /^(?:\s*(?:years?\s+)?old|-year-old|\s+when\s+(?:he|she|they)\s+(?:died|passed))\b/i;
-/** "Walter was 58.", "was only 39 when he was killed": a subject's age, the sentence ending. */
-const WAS_BEFORE = /\bwas\s+(?:only\s+|just\s+)?$/i;
-const WAS_AFTER = /^(?:\s*[.!;]|\s*$|\s+when\b|\s+at the time\b)/i;
-/** An obituary's "Dolores Hart, 93, of Maple Ridge, died ...": the name, the age, the place. */
-const OBITUARY_BEFORE = /\p{Lu}[\p{L}'’-]+,\s*$/u;
-const OBITUARY_AFTER = /^,\s+(?:of|from)\s+\p{Lu}/u;
+
 export interface Agreements {
   /** Relations found to hold. */
   confirmed: ExactFinding[];
@@ -135,6 +98,18 @@ export function agreements(
   return { confirmed, doubted };
 }
 
+/** A figure precise enough that agreeing with it is no chance: within 5% of its value. */
+const PRECISE = 0.05;
+/** How far apart two figures of a conversion may be, in one sentence. */
+const CONVERSION_REACH = 120;
+/**
+ * How close two figures must be for one that does not convert to the other to cast doubt, unless
+ * words of converting join them ("100 yards between the goal lines, which is 109.36 metres").
+ */
+const DOUBT_REACH = 25;
+const CONVERSION_CUE = /\b(?:which|that)(?:'s|’s|\s+is)\b|[(=≈→]|\bor\b/i;
+/** Between the ends of a range. */
+const RANGE_JOIN = /^\s*(?:[–—-]|to|and)\s*$/;
 const isPrecise = (q: Quantity) =>
   dimensionOf(q.unit!) === "temperature"
     ? Math.abs(q.value) >= 10
@@ -186,6 +161,10 @@ function rangeEndingAt(text: string, figures: readonly Quantity[], i: number) {
   return [lowInUnit, high] as const;
 }
 
+/** Words of taking away: figures they join are no parts of one sum. */
+const TAKEN_AWAY = /\b(?:subtract\w*|minus|less|fewer|lost|loses|deduct\w*|take away)\b|[−-]\s*$/i;
+/** Small sums come by chance ("steps 1, 2 and 3", "3 + 5 = 8"): a total is read from this up. */
+const SMALLEST_TOTAL = 10;
 /** Four digits from 1800 to 2100 written without a separator: a year as likely as an amount. */
 const isYearLike = (q: Quantity) =>
   q.kind === "date" ||
@@ -353,6 +332,25 @@ function compoundAt(text: string, figures: readonly Quantity[], i: number) {
 }
 
 /**
+ * An age said in words around a bare number: "aged 60", "at the age of 82", "Age at death: 66",
+ * "Dies in Halvik at 66", "66 years old", "was 66 when she died", "he was 86 at the time" (read
+ * only beside a birth and a death that give it).
+ */
+const AGE_BEFORE = new RegExp(
+  String.raw`\b(?:aged?:?|age of|age at death:?|lived to|turned|` +
+    String.raw`(?:he|she|they)\s+was\s+(?:only\s+|just\s+)?|` +
+    String.raw`(?:died|dies|passed away)\b[^.\n\d]{0,30}\bat)\s*$`,
+  "i",
+);
+const AGE_AFTER =
+  /^(?:\s*(?:years?\s+)?old|-year-old|\s+when\s+(?:he|she|they)\s+(?:died|passed))\b/i;
+/** "Walter was 58.", "was only 39 when he was killed": a subject's age, the sentence ending. */
+const WAS_BEFORE = /\bwas\s+(?:only\s+|just\s+)?$/i;
+const WAS_AFTER = /^(?:\s*[.!;]|\s*$|\s+when\b|\s+at the time\b)/i;
+/** An obituary's "Dolores Hart, 93, of Maple Ridge, died ...": the name, the age, the place. */
+const OBITUARY_BEFORE = /\p{Lu}[\p{L}'’-]+,\s*$/u;
+const OBITUARY_AFTER = /^,\s+(?:of|from)\s+\p{Lu}/u;
+/**
  * A whole number said as an age: "aged 60", "lived to 82", "66 years old", "Ann Lee, 93, of
  * Leeds" (bare, or a count of years).
  */
@@ -393,6 +391,9 @@ function partsAgreement(text: string, figures: readonly Quantity[], parts: reado
   return datesAgreement(text, figures, whole, (a, b, where) => partsFinding(a, b, told, where));
 }
 
+/** How far before a count of time its dates are looked for, and after it. */
+const DATES_BEFORE = 500;
+const DATES_AFTER = 200;
 /**
  * What the dates around a figure say of it, by `judge`: each two dates in a row, and the first
  * and the last, so a timeline's birth and death are read past the years between; where no two
