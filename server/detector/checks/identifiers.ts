@@ -33,6 +33,8 @@ const ISSN = /\bISSN:?\s*(\d{4})-(\d{3}[\dXx])\b/g;
  * "2101.01234", "arXiv.2101.01234" (arXiv's DataCite DOI); not after another digit or dot.
  */
 const ARXIV_NEW = /(?<!\d)(?<!(?<!arxiv)\.)(\d{2})(\d{2})\.(\d{4,5})(?:v\d+)?(?!\d|\.\d)/gi;
+/** An archive's name, a slash and seven digits: the shape of an old-scheme identifier. */
+const OLD_SCHEME_SHAPE = /[a-z]\/\d{7}/i;
 /** How far "arXiv" may be from the identifier: "on arXiv in 2021 as 2102.05484". */
 const ARXIV_NEAR = 60;
 /** arXiv's first year (August 1991). */
@@ -291,13 +293,15 @@ export function identifierFindings(text: string, now: Date): ExactFinding[] {
       ),
     );
   }
-  for (const m of text.matchAll(ARXIV_NEW)) {
+  // Identifiers are rare: their patterns run only on a text that could hold one.
+  const namesArxiv = ARXIV_NAME.test(text);
+  for (const m of namesArxiv ? text.matchAll(ARXIV_NEW) : []) {
     if (namesArxivNear(text, m.index!, m.index! + m[0].length)) {
       const found = arxivNewFinding(text, m, now);
       if (found) out.push(found);
     }
   }
-  for (const m of text.matchAll(ARXIV_OLD)) {
+  for (const m of OLD_SCHEME_SHAPE.test(text) ? text.matchAll(ARXIV_OLD) : []) {
     const found = arxivOldFinding(text, m);
     if (found) out.push(found);
   }
