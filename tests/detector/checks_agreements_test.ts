@@ -278,3 +278,47 @@ Deno.test("agreements: another life's dates confirm no age; a figure taken away 
       "\n\nAge at death: 58",
   );
 });
+
+Deno.test("agreements: sums said loosely but exact, bare parts of hours, amounts that are no years", () => {
+  assertOne("Flights $451 + hotel $865 + food $396 ≈ $1,712 all-in.", "total", "consistent");
+  assertSilent("total", "Flights $451 + hotel $865 + food $396 ≈ $1,800 all-in.");
+  assertOne(
+    "Your timesheet (Mon 6.5, Tue 7.5, Wed 7.5, Thu 7.0, Fri 7.0): 35.5 hours this week.",
+    "total",
+    "consistent",
+  );
+  assertOne("The donations (£35, £100 and £60) add up to £195 so far.", "total", "consistent");
+  assertOne(
+    "By day:\n- Friday: 1,683\n- Saturday: 1,871\n- Sunday: 1,157\n\nCombined: 4,711 visitors.",
+    "total",
+    "consistent",
+    "1,683 + 1,871 + 1,157 = 4,711",
+  );
+});
+
+Deno.test("agreements: a figure a reader paired, a count beside the span's own, months in digits", () => {
+  // "or 180°C with a fan" is no conversion of the 392°F the reader paired with 200°C.
+  assertOne(
+    "Preheat to 200°C (392°F) — or 180°C with a fan oven.",
+    "unit_conversion",
+    "consistent",
+  );
+  // "92 days" is the dates' count; "the 90-day limit" beside it casts no doubt.
+  assertOne(
+    "Counting arrival (14 June 2024) and departure (13 September 2024), that is 92 days, under " +
+      "the 90-day limit.",
+    "duration",
+    "consistent",
+  );
+  assertOne(
+    "You started in 02/2015 and left in 09/2022, which is 91 months.",
+    "duration",
+    "consistent",
+  );
+  assertOne("He went 80-for-98 from the line, which is an 81.6% clip.", "percentage", "consistent");
+  assertOne(
+    "She was born 14 October 1908 and died 17 December 2001. That makes 93 the age at death.",
+    "age",
+    "consistent",
+  );
+});

@@ -141,3 +141,13 @@ Deno.test("misreadings: 'in' closing a converted figure is inches; a modifier's 
   );
   assertSilent("unit_conversion", ["The 52 cm frame is 20.5 in length.", "It was 7 in total."]);
 });
+
+Deno.test("misreadings: a range with its unit at both ends converts end by end", () => {
+  assert.deepEqual(
+    findingsOf("- Charging: 0 °C to 45 °C (32 °F to 113 °F)", "unit_conversion").map((f) =>
+      f.reason
+    ),
+    ["0 °C is 32 °F", "45 °C is 113 °F"],
+  );
+  assertSilent("unit_conversion", "- Charging: 0 °C to 45 °C (32 °F to 123 °F)");
+});

@@ -55,7 +55,9 @@ export function agreements(
     }
     if (q.inexact) {
       // A range is read only as a conversion of another range.
-      if (q.kind === "unit" && !TIME_UNITS[q.unit!]) add(conversionAgreement(text, figures, i));
+      if (q.kind === "unit" && !TIME_UNITS[q.unit!]) {
+        add(conversionAgreement(text, figures, i, unread));
+      }
       return;
     }
     const parts = compoundAt(text, figures, i);
@@ -79,7 +81,7 @@ export function agreements(
       // "about 8 days" is said loosely: it may confirm, but casts no doubt when it does not.
       if (!q.approx || span?.verdict === "consistent") add(span);
     } else if (q.kind === "unit" && !TIME_UNITS[q.unit!]) {
-      add(conversionAgreement(text, figures, i));
+      add(conversionAgreement(text, figures, i, unread));
     }
     if (q.kind === "percent") add(shareAgreement(text, figures, q));
     if (q.kind !== "unit" && isAge(text, q)) add(spanAgreement(text, figures, q, "age"));
@@ -89,7 +91,15 @@ export function agreements(
   });
   // One relation that does not hold where it should ("37 °C: 108.6 °F" in a list of conversions)
   // may be an error no reader read: then none of that relation's agreements confirms the answer.
-  const doubted = new Set(judged.filter((f) => f.verdict === "contradicted").map((f) => f.kind));
+  // A relation that fails among figures another holding one already relates casts none: "92 days"
+  // between two dates is their count, "the 90-day limit" beside it another.
+  const holds = judged.filter((f) => f.verdict === "consistent");
+  const doubted = new Set(
+    judged.filter((f) =>
+      f.verdict === "contradicted" &&
+      !holds.some((h) => h.kind === f.kind && h.start < f.end && f.start < h.end)
+    ).map((f) => f.kind),
+  );
   const confirmed: ExactFinding[] = [];
   for (const f of judged) {
     if (f.verdict === "contradicted" || doubted.has(f.kind)) continue;
@@ -123,7 +133,12 @@ const isPrecise = (q: Quantity) =>
  * can cast doubt (contradicted): "150 cm (74 in)" is a conversion, "150 cm ... can't exceed 300
  * cm" two measures.
  */
-function conversionAgreement(text: string, figures: readonly Quantity[], i: number) {
+function conversionAgreement(
+  text: string,
+  figures: readonly Quantity[],
+  i: number,
+  unread: (q: Quantity) => boolean,
+) {
   const b = figures[i];
   const bRange = rangeEndingAt(text, figures, i);
   if ((b.inexact && !bRange) || !isPrecise(b)) return [];
@@ -133,8 +148,9 @@ function conversionAgreement(text: string, figures: readonly Quantity[], i: numb
     const between = text.slice(a.end, bStart);
     if (between.length > CONVERSION_REACH || SENTENCE_STOP.test(between)) return [];
     if (a.kind !== "unit" || dimensionOf(a.unit!) !== dimensionOf(b.unit!)) continue;
-    // Two figures in one unit before it: "347 yards ... a quarter mile (440 yards)" converts none.
-    if (a.unit === b.unit) return [];
+    // Two figures in one unit before it: "347 yards ... a quarter mile (440 yards)" converts none;
+    // nor one a reader paired: "200°C (392°F) — or 180°C with a fan" is no conversion of 392°F.
+    if (a.unit === b.unit || !unread(a)) return [];
     const aRange = rangeEndingAt(text, figures, k);
     if ((a.inexact && !aRange) || !aRange !== !bRange) return [];
     const ends = aRange && bRange ? [[aRange[0], bRange[0]], [a, b]] : [[a, b]];
@@ -151,13 +167,18 @@ function conversionAgreement(text: string, figures: readonly Quantity[], i: numb
 
 /**
  * The range that `figures[i]` closes, its low end in the high end's unit: "235–240 °F", "between
- * 195 and 205 °F".
+ * 195 and 205 °F", "0 °C to 45 °C".
  */
 function rangeEndingAt(text: string, figures: readonly Quantity[], i: number) {
   const [low, high] = [figures[i - 1], figures[i]];
   if (!low || high.kind !== "unit" || !high.inexact || !low.inexact) return undefined;
-  if (low.kind !== "number" || !RANGE_JOIN.test(text.slice(low.end, high.start))) return undefined;
-  const lowInUnit: Quantity = { ...low, kind: "unit", unit: high.unit, tolerance: high.tolerance };
+  const sameUnit = low.kind === "unit" && low.unit === high.unit;
+  if ((low.kind !== "number" && !sameUnit) || !RANGE_JOIN.test(text.slice(low.end, high.start))) {
+    return undefined;
+  }
+  const lowInUnit: Quantity = sameUnit
+    ? low
+    : { ...low, kind: "unit", unit: high.unit, tolerance: high.tolerance };
   return [lowInUnit, high] as const;
 }
 
@@ -166,10 +187,10 @@ const TAKEN_AWAY = /\b(?:subtract\w*|minus|less|fewer|lost|loses|deduct\w*|take 
 /** Small sums come by chance ("steps 1, 2 and 3", "3 + 5 = 8"): a total is read from this up. */
 const SMALLEST_TOTAL = 10;
 /** Four digits from 1800 to 2100 written without a separator: a year as likely as an amount. */
-const isYearLike = (q: Quantity) =>
+const isYearLike = (text: string, q: Quantity) =>
   q.kind === "date" ||
-  (Number.isInteger(q.value) && q.value >= 1800 && q.value <= 2100 && q.tolerance === 0 &&
-    !q.currency);
+  (Number.isInteger(q.value) && q.value >= 1800 && q.value <= 2100 &&
+    /^\d{4}$/.test(text.slice(q.start, q.end).trim()));
 
 /** Figures that add up alike: money of one currency, one unit, or counts and numbers. */
 const measureOf = (q: Quantity) =>
@@ -190,14 +211,17 @@ const measureOf = (q: Quantity) =>
 function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
   const total = figures[i];
   const measure = measureOf(total);
-  if (!measure || total.word || total.approx || total.value < SMALLEST_TOTAL) return undefined;
+  if (!measure || total.word || total.value < SMALLEST_TOTAL) return undefined;
+  // "Mon 6.5, Tue 7.5, ... 35.5 hours": bare figures may count what the total names.
+  const partMeasure = (q: Quantity) =>
+    total.kind === "unit" && q.kind === "number" ? measure : measureOf(q);
   const alike = (q: Quantity) =>
-    measureOf(q) === measure && !q.word && !q.inexact && !q.approx && q.value > 0;
+    partMeasure(q) === measure && !q.word && !q.inexact && !q.approx && q.value > 0;
   // A figure of the measure that cannot be a part (a word, a range, "about") ends the run, and so
   // do a percentage (parts with their shares, "231 (82.4%)", are more than a sum to confirm) and a
   // figure that may be a year ("the 2020 census figures").
   const isEnd = (q: Quantity) =>
-    (measureOf(q) === measure && !alike(q)) || q.kind === "percent" || isYearLike(q);
+    (partMeasure(q) === measure && !alike(q)) || q.kind === "percent" || isYearLike(text, q);
   // The parts are of one sentence (or list), and added: "sold 30 apples. On Tuesday, 10 apples and
   // 20 pears, 60 in total" is no sum of the two days, "57 ... so subtract 1" no sum of 57 and 1.
   const joined = (a: Quantity, b: Quantity) => {
@@ -215,10 +239,15 @@ function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
     if (run.length < 2) continue;
     const parts = step < 0 ? run.reverse() : run;
     const found = sumFinding(text, total, parts);
-    if (found.verdict === "consistent") return found;
+    // "≈ $1,901 all-in" is read loosely by the totals: here it must be the sum, to its rounding.
+    if (found.verdict === "consistent" && (!total.approx || isExactSum(parts, total))) return found;
   }
   return undefined;
 }
+
+const isExactSum = (parts: readonly Quantity[], total: Quantity) =>
+  Math.abs(parts.reduce((n, p) => n + p.value, 0) - total.value) <=
+    total.tolerance + parts.reduce((n, p) => n + p.tolerance, 0) + 1e-9;
 
 /** How far a sentence is looked at around a figure. */
 const SENTENCE_REACH = 300;
@@ -343,7 +372,7 @@ const AGE_BEFORE = new RegExp(
   "i",
 );
 const AGE_AFTER =
-  /^(?:\s*(?:years?\s+)?old|-year-old|\s+when\s+(?:he|she|they)\s+(?:died|passed))\b/i;
+  /^(?:\s*(?:years?\s+)?old|-year-old|\s+when\s+(?:he|she|they)\s+(?:died|passed)|\s+(?:the\s+)?age at death)\b/i;
 /** "Walter was 58.", "was only 39 when he was killed": a subject's age, the sentence ending. */
 const WAS_BEFORE = /\bwas\s+(?:only\s+|just\s+)?$/i;
 const WAS_AFTER = /^(?:\s*[.!;]|\s*$|\s+when\b|\s+at the time\b)/i;
@@ -356,7 +385,7 @@ const OBITUARY_AFTER = /^,\s+(?:of|from)\s+\p{Lu}/u;
  */
 const isAge = (text: string, q: Quantity) =>
   (q.kind === "number" || q.kind === "count" || (q.kind === "unit" && q.unit === "year")) &&
-  !q.word && Number.isInteger(q.value) && q.value > 0 && q.value < 130 &&
+  Number.isInteger(q.value) && q.value > 0 && q.value < 130 &&
   (AGE_BEFORE.test(text.slice(Math.max(0, q.start - 48), q.start)) ||
     AGE_AFTER.test(text.slice(q.end, q.end + 24)) ||
     (WAS_BEFORE.test(text.slice(Math.max(0, q.start - 16), q.start)) &&
@@ -416,6 +445,8 @@ function datesAgreement(
   const pairs = dates.slice(1).map((d, k) => [dates[k], d]);
   if (dates.length > 2) pairs.push([dates[0], dates.at(-1)!]);
   let doubt: ExactFinding | undefined;
+  const own = sentenceAround(text, at.start);
+  const ownSentence = (d: Quantity) => d.start >= own.start && d.end <= own.end;
   // "died on January 9, 2019 ... Born on June 22, 1934": two dates are read in either order;
   // of more, each in the order written ("Died: 1850 / Born: 1810" is another life).
   const judged = (a: Quantity, b: Quantity) =>
@@ -426,15 +457,14 @@ function datesAgreement(
     for (const [a, b] of dates.length === 2 ? readings.map(inOrder) : readings) {
       const found = judged(a, b);
       if (found?.verdict === "consistent") return found;
-      if (readings.length === 1) doubt ??= found;
+      // Doubt needs one date of the figure's own sentence: "a 90-day limit" is of no span here.
+      if (readings.length === 1 && (ownSentence(a) || ownSentence(b))) doubt ??= found;
     }
   }
   // "was only 39 when he was killed ... on April 4, 1968. He had been born ... on January 15,
   // 1929, and had received the prize in 1964": whole dates in any order may confirm, never doubt.
   // One of the two is of the figure's own sentence: another life's dates are no pair.
   const whole = dates.filter((d) => d.date?.day !== undefined);
-  const own = sentenceAround(text, at.start);
-  const ownSentence = (d: Quantity) => d.start >= own.start && d.end <= own.end;
   for (const [k, a] of whole.entries()) {
     for (const b of whole.slice(k + 1)) {
       if (!ownSentence(a) && !ownSentence(b)) continue;

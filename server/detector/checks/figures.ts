@@ -39,39 +39,69 @@ export function figuresOf(text: string, qs: readonly Quantity[]): Quantity[] {
     .filter((q) => !isNumbering(text, q)).sort((a, b) => a.start - b.start);
 }
 
-/** "70/87 from the line": a part and its whole, written as a fraction. */
-const FRACTION = /(?<![\d./])(\d{1,7})\/(\d{1,7})(?![\d/]|\.\d)/g;
+/** "70/87 from the line", "80-for-98": a part and its whole, written as a fraction. */
+const FRACTION = /(?<![\d./])(\d{1,7})(\/|-for-)(\d{1,7})(?![\d/]|\.\d)/g;
 
 function fractions(text: string, qs: readonly Quantity[]): Quantity[] {
   const out: Quantity[] = [];
   for (const m of text.matchAll(FRACTION)) {
-    if (qs.some((q) => q.start < m.index + m[0].length && q.end > m.index)) continue;
-    const slash = m.index + m[1].length;
-    const figure = (start: number, written: string): Quantity => ({
-      start,
-      end: start + written.length,
-      kind: "number",
-      value: Number(written),
-      tolerance: 0,
-      approx: false,
-      inexact: false,
-    });
-    out.push(figure(m.index, m[1]), figure(slash + 1, m[2]));
+    const whole = m.index + m[1].length + m[2].length;
+    const sides = [{ start: m.index, written: m[1] }, { start: whole, written: m[3] }];
+    // A side the quantities read already as a plain number ("80" of "80-for-98") is kept as read.
+    const taken = qs.filter((q) => q.start < m.index + m[0].length && q.end > m.index);
+    if (!taken.every((q) => q.kind === "number" && sides.some((s) => s.start === q.start))) {
+      continue;
+    }
+    for (const { start, written } of sides) {
+      if (taken.some((q) => q.start === start)) continue;
+      out.push({
+        start,
+        end: start + written.length,
+        kind: "number",
+        value: Number(written),
+        tolerance: 0,
+        approx: false,
+        inexact: false,
+      });
+    }
   }
   return out;
 }
 
-/** "12/22/2023", "1/11/2024", "07.02.2024": a date in digits, its day and month either way. */
+/**
+ * "12/22/2023", "1/11/2024", "07.02.2024": a date in digits, its day and month either way; "02/2015"
+ * a month.
+ */
 const NUMERIC_DATE = /(?<![\d/.])(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?![\d/]|\.\d)/g;
+
+/** "02/2015", "09/2022": a month of a year in digits. */
+const MONTH_OF_YEAR = /(?<![\d/.])(\d{1,2})\/(\d{4})(?![\d/]|\.\d)/g;
+
+const dateFigure = (start: number, length: number, year: number): Quantity => ({
+  start,
+  end: start + length,
+  kind: "date",
+  value: year,
+  tolerance: 0,
+  approx: false,
+  inexact: false,
+});
 
 /** A date written in digits, with each reading it allows: month first, day first. */
 export type NumericDate = Quantity & { monthFirst?: Quantity["date"]; dayFirst?: Quantity["date"] };
 
 function numericDates(text: string, qs: readonly Quantity[]): NumericDate[] {
   const out: NumericDate[] = [];
+  const free = (start: number, end: number) => !qs.some((q) => q.start < end && q.end > start);
+  for (const m of text.matchAll(MONTH_OF_YEAR)) {
+    const month = Number(m[1]);
+    if (month < 1 || month > 12 || !free(m.index, m.index + m[0].length)) continue;
+    const date = { year: Number(m[2]), month };
+    out.push({ ...dateFigure(m.index, m[0].length, date.year), date });
+  }
   for (const m of text.matchAll(NUMERIC_DATE)) {
     const start = m.index, end = start + m[0].length;
-    if (qs.some((q) => q.start < end && q.end > start)) continue;
+    if (!free(start, end)) continue;
     const [first, second, year] = [Number(m[1]), Number(m[3]), Number(m[4])];
     const monthFirst = first <= 12 && second <= 31
       ? { year, month: first, day: second }
@@ -79,12 +109,7 @@ function numericDates(text: string, qs: readonly Quantity[]): NumericDate[] {
     const dayFirst = second <= 12 && first <= 31 ? { year, month: second, day: first } : undefined;
     const date = monthFirst ?? dayFirst;
     if (!date) continue;
-    out.push({
-      ...{ start, end, kind: "date", value: year, tolerance: 0, approx: false, inexact: false },
-      date,
-      monthFirst,
-      dayFirst,
-    });
+    out.push({ ...dateFigure(start, end - start, year), date, monthFirst, dayFirst });
   }
   return out;
 }

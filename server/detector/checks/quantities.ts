@@ -107,11 +107,19 @@ const HEDGE =
 const LOWER_BOUND = /(?:\bover|\bmore than|\bat least|\babove|\bexceeding|>|≥)\s*$/i;
 /** "up to" bounds ("can add up to 5 gallons"), but "adds up to" sums. */
 const UPPER_BOUND =
-  /(?:\bless than|\bfewer than|\bunder|(?<!\badd(?:s|ed|ing)\s)\bup to|\bat most|\bbelow|<|≤)\s*$/i;
+  /(?:\bless than|\bfewer than|\bunder|(?<!\badd(?:s|ed|ing)?\s)\bup to|\bat most|\bbelow|<|≤)\s*$/i;
 const RANGE_START = /(?:\bbetween|\bfrom)\s*$/i;
-/** "10–12", "10 to 12", "1939—1945"; a spaced em dash is an aside ("1901 — 63 years"). */
-const RANGE_AFTER = /^(?:\s*(?:-|–|to)\s*|—)(?:\$|€|£)?\d/;
-const RANGE_BEFORE = /\d(?:\s*(?:-|–|to)\s*|—)$|\bbetween\s+\S+\s+and\s*$/;
+/**
+ * "10–12", "10 to 12", "0 °C to 45 °C", "1939—1945"; a spaced em dash is an aside ("1901 — 63
+ * years").
+ */
+const RANGE_UNIT = String.raw`(?:°\s?[CF]|km|cm|mm|m|kg|g|lbs?|oz|mi|ft)`;
+const RANGE_AFTER = new RegExp(
+  String.raw`^(?:\s*${RANGE_UNIT}?\s*(?:-|–|to)\s*|—)(?:\$|€|£|-|−)?\d`,
+);
+const RANGE_BEFORE = new RegExp(
+  String.raw`\d(?:\s*${RANGE_UNIT}?\s*(?:-|–|to)\s*|—)$|\bbetween\s+\S+\s+and\s*$`,
+);
 /** Arithmetic written out in words ("1.5 miles times 2 walks equals 3 miles", not "3 times a week"). */
 const OPERATOR_WORD = "times|equals|multiplied by|divided by";
 const OPERATOR_BEFORE = new RegExp(
