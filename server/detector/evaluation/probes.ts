@@ -34,6 +34,14 @@ export const PROBES = [
     label: "probe 7 (development, fourth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-6.jsonl",
+    label: "probe 8 (development, fifth round: first measured held out, then read the same way)",
+  },
+  {
+    file: "development-7.jsonl",
+    label: "probe 9 (development, fifth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only, never read while building)",
   },
@@ -41,14 +49,7 @@ export const PROBES = [
     file: "held-out-2.jsonl",
     label: "probe 5 (held out: measured only, never read while building)",
   },
-  {
-    file: "held-out-3.jsonl",
-    label: "probe 8 (held out: measured only, never read while building)",
-  },
-  {
-    file: "held-out-4.jsonl",
-    label: "probe 9 (held out: measured only, never read while building)",
-  },
+
 ] as const;
 
 const ProbeLine = DetectRequest.omit({ top_k_regimes: true }).extend({
