@@ -49,7 +49,6 @@ export const PROBES = [
     file: "held-out-2.jsonl",
     label: "probe 5 (held out: measured only, never read while building)",
   },
-
 ] as const;
 
 const ProbeLine = DetectRequest.omit({ top_k_regimes: true }).extend({
