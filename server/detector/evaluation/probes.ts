@@ -49,6 +49,14 @@ export const PROBES = [
     file: "held-out-2.jsonl",
     label: "probe 5 (held out: measured only, never read while building)",
   },
+  {
+    file: "held-out-3.jsonl",
+    label: "probe 10 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-4.jsonl",
+    label: "probe 11 (held out: measured only, never read while building)",
+  },
 ] as const;
 
 const ProbeLine = DetectRequest.omit({ top_k_regimes: true }).extend({
