@@ -322,3 +322,11 @@ Deno.test("agreements: a figure a reader paired, a count beside the span's own, 
     "consistent",
   );
 });
+
+Deno.test("agreements: ages in words from 21 to 99; a conversion written as an equation", () => {
+  const mozart =
+    "Mozart (b. 27 January 1756 – d. 5 December 1791) was only thirty-five when he died.";
+  assertOne(mozart, "age", "consistent", "January 27, 1756 to December 5, 1791 is 35 years");
+  assertSilent("age", mozart.replace("thirty-five", "thirty-nine"));
+  assertOne("15 short tons = 13.61 metric tonnes.", "unit_conversion", "consistent");
+});

@@ -46,11 +46,12 @@ export function agreements(
   const add = (f: ExactFinding | ExactFinding[] | undefined) => f && judged.push(...[f].flat());
   figures.forEach((q, i) => {
     if (!unread(q)) return;
-    // Worked out ("126 / 5,539 = 2.27%", "Mon 8 h + Tue 8 h = 16 h"): a share or a sum all the same.
+    // Worked out ("126 / 5,539 = 2.27%", "Mon 8 h + Tue 8 h = 16 h", "15 short tons = 13.61
+    // tonnes"): a share, a sum or a conversion all the same.
     if (q.computed) {
-      add(
-        q.kind === "percent" ? shareAgreement(text, figures, q) : totalAgreement(text, figures, i),
-      );
+      if (q.kind === "percent") add(shareAgreement(text, figures, q));
+      else if (q.kind === "unit") add(conversionAgreement(text, figures, i, unread));
+      add(totalAgreement(text, figures, i));
       return;
     }
     if (q.inexact) {

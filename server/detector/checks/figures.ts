@@ -1,12 +1,12 @@
 /**
  * The figures the agreements (agreements.ts) read: the answer's quantities, a measure in two parts
  * as one ("1 ft 6 in"), and what the quantities leave out because a reader would misread it there:
- * bare numbers after a name ("Bristol 96"), the two sides of a fraction ("70/87"), and dates
- * written in digits ("12/22/2023", "07.02.2024"), which keep each reading of day and month they
- * allow. A list's own numbering is no figure.
+ * bare numbers after a name ("Bristol 96"), numbers in words from 21 to 99 ("seventy-nine"), the
+ * two sides of a fraction ("70/87"), and dates written in digits ("12/22/2023", "07.02.2024"),
+ * which keep each reading of day and month they allow. A list's own numbering is no figure.
  */
 import { wholeMeasures } from "./conversions.ts";
-import type { Quantity } from "./quantities.ts";
+import { type Quantity, WORD_NUMBERS } from "./quantities.ts";
 
 /** A number no reader took, written with digits alone ("Bristol 96" is read as a name's). */
 const BARE_NUMBER =
@@ -35,8 +35,36 @@ export function figuresOf(text: string, qs: readonly Quantity[]): Quantity[] {
       inexact: false,
     });
   }
-  return [...wholeMeasures(text, qs), ...bare, ...fractions(text, qs), ...numericDates(text, qs)]
+  return [
+    ...wholeMeasures(text, qs),
+    ...bare,
+    ...fractions(text, qs),
+    ...numericDates(text, qs),
+    ...tensAndUnits(text, qs),
+  ]
     .filter((q) => !isNumbering(text, q)).sort((a, b) => a.start - b.start);
+}
+
+/** "seventy-nine", "thirty-five": a number in words from 21 to 99, its tens and units joined. */
+const TENS_AND_UNITS = new RegExp(
+  String.raw`\b(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-` +
+    String.raw`(one|two|three|four|five|six|seven|eight|nine)\b`,
+  "gi",
+);
+
+function tensAndUnits(text: string, qs: readonly Quantity[]): Quantity[] {
+  return [...text.matchAll(TENS_AND_UNITS)]
+    .filter((m) => !qs.some((q) => q.start < m.index + m[0].length && q.end > m.index))
+    .map((m) => ({
+      start: m.index,
+      end: m.index + m[0].length,
+      kind: "number" as const,
+      value: WORD_NUMBERS[m[1].toLowerCase()] + WORD_NUMBERS[m[2].toLowerCase()],
+      tolerance: 0,
+      approx: false,
+      inexact: false,
+      word: true,
+    }));
 }
 
 /** "70/87 from the line", "80-for-98": a part and its whole, written as a fraction. */
