@@ -151,3 +151,7 @@ Deno.test("misreadings: a range with its unit at both ends converts end by end",
   );
   assertSilent("unit_conversion", "- Charging: 0 °C to 45 °C (32 °F to 123 °F)");
 });
+
+Deno.test("misreadings: a unit written in capitals is read as its lower-case form", () => {
+  assertOne("The limit is 22 US tons, or 20.0 metric tonnes.", "unit_conversion", "consistent");
+});

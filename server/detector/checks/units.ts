@@ -83,7 +83,9 @@ const LABELS: Partial<Record<UnitId, string>> = {
 
 /** Surface forms, lower-cased, to units (plurals and spellings listed, not guessed). */
 const FORMS: Record<string, UnitId> = {};
-const add = (unit: UnitId, ...forms: string[]) => forms.forEach((f) => (FORMS[f] = unit));
+// Forms are looked up in lower case (unitOfForm): stored so, whatever case they are written in.
+const add = (unit: UnitId, ...forms: string[]) =>
+  forms.forEach((f) => (FORMS[f.toLowerCase()] = unit));
 // "degrees C" names its scale; a bare "C" or "F" is read only beside its conversion (quantities.ts).
 add("C", "°c", "ºc", "℃", "° c", "degrees c", "degree c", "deg c", "celsius", "centigrade");
 add("C", "degrees celsius", "degree celsius", "degrees centigrade", "° celsius");
