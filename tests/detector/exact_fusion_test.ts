@@ -205,3 +205,27 @@ Deno.test("fusion file: read only when fitted on this model; the committed one f
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("checked detector: a check that fails leaves the model's answer, logged without the text", async () => {
+  const model = await modelPromise;
+  const failing = () => {
+    throw new TypeError("a reader failed");
+  };
+  const checked = new CheckedDetector(model, await fitted(), () => NOW, failing);
+  const call = {
+    response: "Our 2.5 km loop is 9.9 miles; the secret word is plover.",
+    task: "binary" as const,
+    inputMode: "ro" as const,
+  };
+  const logged: string[] = [];
+  const error = console.error;
+  console.error = (...parts: unknown[]) => logged.push(parts.join(" "));
+  try {
+    assert.equal(JSON.stringify(checked.scoreNow(call)), JSON.stringify(model.scoreNow(call)));
+  } finally {
+    console.error = error;
+  }
+  assert.equal(logged.length, 1);
+  assert.match(logged[0], /\[checks\] failed \(TypeError/);
+  assert.ok(!logged[0].includes("plover") && !logged[0].includes("9.9"), logged[0]);
+});

@@ -18,23 +18,45 @@ import { type ExactFinding, regimeOf } from "./finding.ts";
 import { type ExactFusionFile, findingEvidence, fusedProbability } from "./fusion.ts";
 import { type ClaimFindings, exactFindings } from "./run.ts";
 
+/** How a call's findings are read: run.ts's checks, or a stand-in in tests. */
+export type FindingsReader = typeof exactFindings;
+
 export class CheckedDetector extends CalibratedDetector {
   constructor(
     base: CalibratedDetector,
     readonly fusion: ExactFusionFile | undefined,
     protected readonly now: () => Date = () => new Date(),
+    private readonly read: FindingsReader = exactFindings,
   ) {
     super(base.core, base.calibration, base.modelVersion, base.calibratorVersion);
   }
 
   override withCalibration(calibration: CalibratorFile, version: string): CalibratedDetector {
-    return new CheckedDetector(super.withCalibration(calibration, version), this.fusion, this.now);
+    return new CheckedDetector(
+      super.withCalibration(calibration, version),
+      this.fusion,
+      this.now,
+      this.read,
+    );
   }
 
-  /** The findings of a call, per claim: against the prompt only when the call reads it. */
+  /**
+   * The findings of a call, per claim: against the prompt only when the call reads it. A check
+   * that fails on some text is a bug to fix, but it must not fail the call: the call is then
+   * scored as if nothing were checkable, and the failure is logged by where it happened (never
+   * the text).
+   */
   findings(input: ClaimsInput): ClaimFindings[] {
     const evidence = input.inputMode === "pr" ? input.prompt : undefined;
-    return exactFindings(input.response, evidence, this.now());
+    try {
+      return this.read(input.response, evidence, this.now());
+    } catch (error) {
+      const at = error instanceof Error ? error.stack?.split("\n")[1]?.trim() : undefined;
+      console.error(
+        `[checks] failed (${error instanceof Error ? error.name : "error"} ${at ?? ""})`,
+      );
+      return [];
+    }
   }
 
   /** The model's answer alone, as if nothing were checked: what the fusion is fitted on. */
