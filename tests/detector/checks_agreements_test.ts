@@ -330,3 +330,9 @@ Deno.test("agreements: ages in words from 21 to 99; a conversion written as an e
   assertSilent("age", mozart.replace("thirty-five", "thirty-nine"));
   assertOne("15 short tons = 13.61 metric tonnes.", "unit_conversion", "consistent");
 });
+
+Deno.test("agreements: with a document, the answer is read against it, not against itself", () => {
+  const answer = "The 400 m oval at the club measures 437 yards around the inside lane.";
+  assertOne(answer, "unit_conversion", "consistent");
+  assert.deepEqual(findingsOf(answer, "unit_conversion", "The club's oval opened in 1931."), []);
+});

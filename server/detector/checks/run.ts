@@ -82,8 +82,13 @@ export function exactFindings(
   });
   // Last: figures no reader took are read for relations that hold among them (agreements.ts). A
   // conversion among them that does not hold may be an error no reader read: then no conversion
-  // of the answer is reported right ("4 oz, or 113 g" beside "250 g is about 88.2 oz").
-  const { confirmed, doubted } = agreements(response, all, found);
+  // of the answer is reported right ("4 oz, or 113 g" beside "250 g is about 88.2 oz"). With a
+  // document the answer is checked against it: its figures agreeing among themselves say nothing
+  // of whether they are the document's (on the labelled split, such agreements came on
+  // hallucinated summaries).
+  const { confirmed, doubted } = evidence === undefined
+    ? agreements(response, all, found)
+    : { confirmed: [], doubted: new Set() };
   const inDoubt = (f: ExactFinding) =>
     f.verdict === "consistent" && f.kind === "unit_conversion" && doubted.has(f.kind);
   const reported = [...found.filter((f) => !inDoubt(f)), ...confirmed];
