@@ -155,3 +155,21 @@ Deno.test("misreadings: a range with its unit at both ends converts end by end",
 Deno.test("misreadings: a unit written in capitals is read as its lower-case form", () => {
   assertOne("The limit is 22 US tons, or 20.0 metric tonnes.", "unit_conversion", "consistent");
 });
+
+Deno.test("misreadings: factors listed, a measure that qualifies, a total that is one part more", () => {
+  // Each factor is right on its own; none is the conversion of the one before.
+  assert.deepEqual(
+    findingsOf(
+      "Anchors: 1 mile is exactly 1.609344 km, 1 foot is exactly 0.3048 m, and 1 inch is 2.54 cm.",
+      "unit_conversion",
+    ).map((f) => f.verdict),
+    ["consistent", "consistent", "consistent"],
+  );
+  assertSilent(
+    "unit_conversion",
+    "Many sit about 1.5 times the diagonal away, which for 65 inches is around 2.5 m.",
+  );
+  const budget = "Rent comes to $1,475, utilities $153, groceries $586, transport $93 and other " +
+    "spending $90. Altogether that's $2,397 a month.";
+  assert.ok(!findingsOf(budget, "total").some((f) => f.verdict === "contradicted"));
+});

@@ -220,7 +220,8 @@ const isCompound = (a: Quantity, b: Quantity, between: string) =>
  * "(1 inch = 2.54 cm)", "2.54 cm = 1 inch": a measure equated to one of another unit of its
  * dimension, one side 1, states the factor of converting, not a measure before it converted.
  */
-const EQUATED = /^\s*(?:=|≈|equals|is(?: equal to)?)\s*(\d+(?:\.\d+)?)/;
+const EQUATED =
+  /^\s*(?:=|≈|equals|is(?: equal to)?)\s*(?:(?:exactly|about|approximately|roughly)\s+)?(\d+(?:\.\d+)?)/;
 
 function isFactorDefinition(text: string, q: Quantity): boolean {
   if (q.kind !== "unit") return false;
@@ -614,11 +615,22 @@ function workedAt(text: string, qs: readonly Quantity[], i: number) {
   return { finding: conversionFinding(text, a, b, b.unit!, isWorkedHedged(text, a, b)), result };
 }
 
+/**
+ * "(the distance) for 65 inches is around 2.5 m": a measure after "for" with the verb right after
+ * it qualifies the subject the verb is said of; it is no conversion ("calls for 200 g, roughly 7
+ * oz" is).
+ */
+const FOR_BEFORE = /\bfor\s+(?:a\s+|an\s+|the\s+)?$/i;
+const VERB_NEXT = /^\s+(?:is|was|are|were|would be)\b/i;
+const isQualifier = (text: string, a: Quantity, b: Quantity) =>
+  FOR_BEFORE.test(text.slice(Math.max(0, a.start - 10), a.start)) &&
+  VERB_NEXT.test(text.slice(a.end, b.start));
+
 /** `qs[i + 1]` (or the set of dimensions it opens) joined to `qs[i]` as its conversion. */
 function joinedAt(text: string, qs: readonly Quantity[], i: number): ExactFinding[] {
   const [a, b] = [qs[i], qs[i + 1]];
   if (a.kind !== "unit" || isRange(a) || askedUnit(text, a) || !mayConvert(a, b)) return [];
-  if (isFactorDefinition(text, b)) return [];
+  if (isFactorDefinition(text, b) || isQualifier(text, a, b)) return [];
   const sets = dimensionSets(text, qs, i);
   if (sets === null) return [];
   const join = joinOf(text, a, b, sets ? sets[1].at(-1)!.end : b.end);

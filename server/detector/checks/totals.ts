@@ -396,6 +396,11 @@ export function totalFindings(text: string, paragraph: Paragraph): ExactFinding[
       let reading = brokenDown(text, claim, total);
       if (reading === undefined) reading = afterList(text, paragraph, c, total);
       if (reading === undefined) reading = slotTotal(text, paragraph, c, total);
+      // "Rent comes to $1,475, utilities $153, ... Altogether that's $2,397": a total that adds up
+      // with its parts to a later total is one part more.
+      if (reading && !reading.ok && partOfLaterTotal(text, paragraph, total, reading.parts)) {
+        reading = null;
+      }
       // A hedged total the parts bear out is said loosely: nothing to confirm.
       if (reading && !(reading.ok && hedged(reading.parts, total))) {
         out.push(totalFinding(text, total, reading));
@@ -403,6 +408,17 @@ export function totalFindings(text: string, paragraph: Paragraph): ExactFinding[
     }
   });
   return out;
+}
+
+function partOfLaterTotal(
+  text: string,
+  paragraph: Paragraph,
+  total: Quantity,
+  parts: readonly Quantity[],
+): boolean {
+  return paragraph.claims.flatMap((c) => c.quantities).some((q) =>
+    q.start > total.end && sameSlot(q, total) && isTotal(text, q) && addsUp([total, ...parts], q)
+  );
 }
 
 /** The parts' sum against the total. */
