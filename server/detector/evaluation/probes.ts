@@ -47,7 +47,8 @@ export const PROBES = [
   },
   {
     file: "held-out-2.jsonl",
-    label: "probe 5 (held out: measured only, never read while building)",
+    label:
+      "probe 5 (held out: measured, then only its right answers a check contradicted were read)",
   },
   {
     file: "held-out-3.jsonl",
@@ -55,7 +56,8 @@ export const PROBES = [
   },
   {
     file: "held-out-4.jsonl",
-    label: "probe 11 (held out: measured only, never read while building)",
+    label:
+      "probe 11 (held out: measured, then only its right answers a check contradicted were read)",
   },
 ] as const;
 
