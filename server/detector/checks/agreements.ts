@@ -11,16 +11,16 @@
  */
 import { conversionFinding, headingsAbove } from "./conversions.ts";
 import { dateReadings, figuresOf, inOrder } from "./figures.ts";
-import { cellsOf, lineAt } from "./lists.ts";
+import { cellsOf, isTableRow, lineAt } from "./lists.ts";
 import type { CheckKind, ExactFinding } from "./finding.ts";
 import { lifeFinding, partsFinding, spanFinding, type SpanPart } from "./lifespans.ts";
 import type { Quantity } from "./quantities.ts";
 import { shareFinding } from "./shares.ts";
-import { sumFinding } from "./totals.ts";
+import { isPlainSum, sumFinding } from "./totals.ts";
 import { dimensionOf, type UnitId } from "./units.ts";
 
 /** Units of time a duration is counted in, by the name lifespans.ts counts them with. */
-const TIME_UNITS: Partial<Record<UnitId, string>> = {
+const TIME_UNITS: Partial<Record<UnitId, SpanPart["unit"]>> = {
   year: "year",
   month: "month",
   week: "week",
@@ -241,14 +241,10 @@ function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
     const parts = step < 0 ? run.reverse() : run;
     const found = sumFinding(text, total, parts);
     // "≈ $1,901 all-in" is read loosely by the totals: here it must be the sum, to its rounding.
-    if (found.verdict === "consistent" && (!total.approx || isExactSum(parts, total))) return found;
+    if (found.verdict === "consistent" && (!total.approx || isPlainSum(parts, total))) return found;
   }
   return undefined;
 }
-
-const isExactSum = (parts: readonly Quantity[], total: Quantity) =>
-  Math.abs(parts.reduce((n, p) => n + p.value, 0) - total.value) <=
-    total.tolerance + parts.reduce((n, p) => n + p.tolerance, 0) + 1e-9;
 
 /** How far a sentence is looked at around a figure. */
 const SENTENCE_REACH = 300;
@@ -272,8 +268,8 @@ function sentenceAround(text: string, at: number): { start: number; end: number 
 
 /**
  * A percentage as the share of one figure of its sentence in the one other figure of its measure
- * that is as large or larger: the pair whose share is nearest, judged (contradicted: no two figures give it, so the relation is in
- * doubt).
+ * that is as large or larger: the pair whose share is nearest, judged (contradicted: no two
+ * figures give it, so the relation is in doubt).
  */
 function shareAgreement(text: string, figures: readonly Quantity[], percent: Quantity) {
   const own = sentenceAround(text, percent.start);
@@ -321,7 +317,7 @@ const AGE_HEADING = /^age\b/;
 function columnCount(text: string, q: Quantity): string | undefined {
   if ((q.kind !== "number" && q.kind !== "count") || !Number.isInteger(q.value)) return undefined;
   const line = lineAt(text, q.start);
-  if (!TABLE_LINE.test(text.slice(line.start, line.end))) return undefined;
+  if (!isTableRow(text, line)) return undefined;
   const headings = headingsAbove(text, line.start);
   const cells = cellsOf(text, line);
   const column = cells.findIndex((c) => c.start <= q.start && q.end <= c.end);
@@ -330,7 +326,6 @@ function columnCount(text: string, q: Quantity): string | undefined {
   return AGE_HEADING.test(label) ? "age" : unit ? TIME_UNITS[unit] : undefined;
 }
 
-const TABLE_LINE = /^[ \t]*\|.*\|[ \t]*$/;
 const inLine = (text: string, f: Quantity, q: Quantity) => {
   const line = lineAt(text, q.start);
   return f.start >= line.start && f.end <= line.end;
@@ -338,22 +333,16 @@ const inLine = (text: string, f: Quantity, q: Quantity) => {
 
 /** "4 years, 3 months and 14 days", "16 weeks and 1 day": a count of time in parts. */
 const COMPOUND_JOIN = /^\s*(?:,\s*)?(?:and\s+)?$/;
-const PART_UNITS: Partial<Record<UnitId, SpanPart["unit"]>> = {
-  year: "year",
-  month: "month",
-  week: "week",
-  d: "day",
-};
 const PART_ORDER = ["year", "month", "week", "day"];
 
 /** The parts of the count of time in parts that `figures[i]` belongs to, if it is one. */
 function compoundAt(text: string, figures: readonly Quantity[], i: number) {
   const part = (q: Quantity | undefined) =>
-    q !== undefined && q.kind === "unit" && PART_UNITS[q.unit!] !== undefined;
+    q !== undefined && q.kind === "unit" && TIME_UNITS[q.unit!] !== undefined;
   const joined = (k: number) =>
     part(figures[k]) && part(figures[k + 1]) &&
-    PART_ORDER.indexOf(PART_UNITS[figures[k].unit!]!) <
-      PART_ORDER.indexOf(PART_UNITS[figures[k + 1].unit!]!) &&
+    PART_ORDER.indexOf(TIME_UNITS[figures[k].unit!]!) <
+      PART_ORDER.indexOf(TIME_UNITS[figures[k + 1].unit!]!) &&
     COMPOUND_JOIN.test(text.slice(figures[k].end, figures[k + 1].start));
   let [first, last] = [i, i];
   while (first > 0 && joined(first - 1)) first--;
@@ -415,7 +404,7 @@ function spanAgreement(
 
 /** A count of time in parts that the dates around it give ("63 years, 7 months and 2 days"). */
 function partsAgreement(text: string, figures: readonly Quantity[], parts: readonly Quantity[]) {
-  const told = parts.map((q) => ({ count: q.value, unit: PART_UNITS[q.unit!]! }));
+  const told = parts.map((q) => ({ count: q.value, unit: TIME_UNITS[q.unit!]! }));
   if (told.some((p) => !p.unit || !Number.isInteger(p.count))) return undefined;
   const whole = { ...parts[0], end: parts.at(-1)!.end };
   return datesAgreement(text, figures, whole, (a, b, where) => partsFinding(a, b, told, where));
@@ -448,13 +437,13 @@ function datesAgreement(
   let doubt: ExactFinding | undefined;
   const own = sentenceAround(text, at.start);
   const ownSentence = (d: Quantity) => d.start >= own.start && d.end <= own.end;
-  // "died on January 9, 2019 ... Born on June 22, 1934": two dates are read in either order;
-  // of more, each in the order written ("Died: 1850 / Born: 1810" is another life).
   const judged = (a: Quantity, b: Quantity) =>
     judge(a, b, { start: Math.min(a.start, at.start), end: Math.max(b.end, at.end) });
   for (const [first, second] of pairs) {
     // A date in digits read one way may be wrong: only where no reading is left open is it doubt.
     const readings = dateReadings(first, second);
+    // "died on January 9, 2019 ... Born on June 22, 1934": two dates are read in either order;
+    // of more, each in the order written ("Died: 1850 / Born: 1810" is another life).
     for (const [a, b] of dates.length === 2 ? readings.map(inOrder) : readings) {
       const found = judged(a, b);
       if (found?.verdict === "consistent") return found;

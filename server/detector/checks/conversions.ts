@@ -12,7 +12,7 @@
  * is one measure; a factor stated ("(1 inch = 2.54 cm)") converts no measure before it.
  */
 import { type ExactFinding, finding } from "./finding.ts";
-import { cellsOf, lineAt } from "./lists.ts";
+import { cellsOf, isTableRow, lineAt } from "./lists.ts";
 import { quantities, type Quantity, unitTolerance } from "./quantities.ts";
 import {
   convertValue,
@@ -499,7 +499,6 @@ const isWorkedHedged = (text: string, a: Quantity, b: Quantity) =>
  * "High (°C)" and "Low (°F)" stay apart. A cell holds one figure; its unit is its own or its
  * heading's.
  */
-const TABLE_ROW = /^[ \t]*\|.*\|[ \t]*$/;
 const TABLE_RULE = /^[ \t]*\|(?:\s*:?-{2,}:?\s*\|)+[ \t]*$/;
 /** A heading's label and its unit: "High (°C)", "Weight, kg", "Distance in miles", "lb". */
 const HEADINGS = [
@@ -536,7 +535,7 @@ export function headingsAbove(text: string, rowStart: number): Heading[] | undef
   let top = -1;
   for (let at = rowStart; at > 0 && rowStart - at < TABLE_REACH;) {
     const line = lineAt(text, at - 1);
-    if (!TABLE_ROW.test(text.slice(line.start, line.end))) break;
+    if (!isTableRow(text, line)) break;
     top = at = line.start;
   }
   if (top < 0) return undefined;
@@ -551,7 +550,7 @@ export function headingsAbove(text: string, rowStart: number): Heading[] | undef
 function tableFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
   if (qs.length < 2) return [];
   const line = lineAt(text, qs[0].start);
-  if (!TABLE_ROW.test(text.slice(line.start, line.end))) return [];
+  if (!isTableRow(text, line)) return [];
   const headings = headingsAbove(text, line.start);
   const cells = cellsOf(text, line);
   if (!headings || headings.length !== cells.length) return [];

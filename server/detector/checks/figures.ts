@@ -20,21 +20,13 @@ const NUMBERING_AFTER = /^[.)]\s/;
  * among them no reader of quantities took.
  */
 export function figuresOf(text: string, qs: readonly Quantity[]): Quantity[] {
-  const bare: Quantity[] = [];
-  for (const m of text.matchAll(BARE_NUMBER)) {
-    const start = m.index, end = start + m[0].length;
-    if (qs.some((q) => q.start < end && q.end > start)) continue;
-    const decimals = m[0].split(".")[1]?.length ?? 0;
-    bare.push({
-      start,
-      end,
-      kind: "number",
-      value: Number(m[0].replace(/,/g, "")),
-      tolerance: decimals ? 0.5 * 10 ** -decimals : 0,
-      approx: false,
-      inexact: false,
+  const bare = [...text.matchAll(BARE_NUMBER)]
+    .filter((m) => !overlaps(qs, m.index, m.index + m[0].length))
+    .map((m) => {
+      const decimals = m[0].split(".")[1]?.length ?? 0;
+      const value = Number(m[0].replace(/,/g, ""));
+      return figure("number", m.index, m[0].length, value, decimals ? 0.5 * 10 ** -decimals : 0);
     });
-  }
   return [
     ...wholeMeasures(text, qs),
     ...bare,
@@ -45,6 +37,27 @@ export function figuresOf(text: string, qs: readonly Quantity[]): Quantity[] {
     .filter((q) => !isNumbering(text, q)).sort((a, b) => a.start - b.start);
 }
 
+/** Whether a span of the text is (part of) a quantity already read. */
+const overlaps = (qs: readonly Quantity[], start: number, end: number) =>
+  qs.some((q) => q.start < end && q.end > start);
+
+/** A figure the quantities did not read: exact unless its decimals say otherwise. */
+const figure = (
+  kind: "number" | "date",
+  start: number,
+  length: number,
+  value: number,
+  tolerance = 0,
+): Quantity => ({
+  start,
+  end: start + length,
+  kind,
+  value,
+  tolerance,
+  approx: false,
+  inexact: false,
+});
+
 /** "seventy-nine", "thirty-five": a number in words from 21 to 99, its tens and units joined. */
 const TENS_AND_UNITS = new RegExp(
   String.raw`\b(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-` +
@@ -54,15 +67,14 @@ const TENS_AND_UNITS = new RegExp(
 
 function tensAndUnits(text: string, qs: readonly Quantity[]): Quantity[] {
   return [...text.matchAll(TENS_AND_UNITS)]
-    .filter((m) => !qs.some((q) => q.start < m.index + m[0].length && q.end > m.index))
+    .filter((m) => !overlaps(qs, m.index, m.index + m[0].length))
     .map((m) => ({
-      start: m.index,
-      end: m.index + m[0].length,
-      kind: "number" as const,
-      value: WORD_NUMBERS[m[1].toLowerCase()] + WORD_NUMBERS[m[2].toLowerCase()],
-      tolerance: 0,
-      approx: false,
-      inexact: false,
+      ...figure(
+        "number",
+        m.index,
+        m[0].length,
+        WORD_NUMBERS[m[1].toLowerCase()] + WORD_NUMBERS[m[2].toLowerCase()],
+      ),
       word: true,
     }));
 }
@@ -81,16 +93,9 @@ function fractions(text: string, qs: readonly Quantity[]): Quantity[] {
       continue;
     }
     for (const { start, written } of sides) {
-      if (taken.some((q) => q.start === start)) continue;
-      out.push({
-        start,
-        end: start + written.length,
-        kind: "number",
-        value: Number(written),
-        tolerance: 0,
-        approx: false,
-        inexact: false,
-      });
+      if (!taken.some((q) => q.start === start)) {
+        out.push(figure("number", start, written.length, Number(written)));
+      }
     }
   }
   return out;
@@ -105,31 +110,20 @@ const NUMERIC_DATE = /(?<![\d/.])(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?![\d/]|\.\d)
 /** "02/2015", "09/2022": a month of a year in digits. */
 const MONTH_OF_YEAR = /(?<![\d/.])(\d{1,2})\/(\d{4})(?![\d/]|\.\d)/g;
 
-const dateFigure = (start: number, length: number, year: number): Quantity => ({
-  start,
-  end: start + length,
-  kind: "date",
-  value: year,
-  tolerance: 0,
-  approx: false,
-  inexact: false,
-});
-
 /** A date written in digits, with each reading it allows: month first, day first. */
 export type NumericDate = Quantity & { monthFirst?: Quantity["date"]; dayFirst?: Quantity["date"] };
 
 function numericDates(text: string, qs: readonly Quantity[]): NumericDate[] {
   const out: NumericDate[] = [];
-  const free = (start: number, end: number) => !qs.some((q) => q.start < end && q.end > start);
   for (const m of text.matchAll(MONTH_OF_YEAR)) {
     const month = Number(m[1]);
-    if (month < 1 || month > 12 || !free(m.index, m.index + m[0].length)) continue;
+    if (month < 1 || month > 12 || overlaps(qs, m.index, m.index + m[0].length)) continue;
     const date = { year: Number(m[2]), month };
-    out.push({ ...dateFigure(m.index, m[0].length, date.year), date });
+    out.push({ ...figure("date", m.index, m[0].length, date.year), date });
   }
   for (const m of text.matchAll(NUMERIC_DATE)) {
     const start = m.index, end = start + m[0].length;
-    if (!free(start, end)) continue;
+    if (overlaps(qs, start, end)) continue;
     const [first, second, year] = [Number(m[1]), Number(m[3]), Number(m[4])];
     const monthFirst = first <= 12 && second <= 31
       ? { year, month: first, day: second }
@@ -137,7 +131,7 @@ function numericDates(text: string, qs: readonly Quantity[]): NumericDate[] {
     const dayFirst = second <= 12 && first <= 31 ? { year, month: second, day: first } : undefined;
     const date = monthFirst ?? dayFirst;
     if (!date) continue;
-    out.push({ ...dateFigure(start, end - start, year), date, monthFirst, dayFirst });
+    out.push({ ...figure("date", start, end - start, year), date, monthFirst, dayFirst });
   }
   return out;
 }

@@ -136,6 +136,10 @@ export function cellsOf(text: string, line: Span): Span[] {
   return pipes.slice(1).map((end, i) => ({ start: pipes[i] + 1, end }));
 }
 
+/** Whether a line is a markdown table's row: it opens and closes with a pipe. */
+export const isTableRow = (text: string, line: Span) =>
+  TABLE_ROW.test(text.slice(line.start, line.end));
+
 /** The line `at` is in, without its line break. */
 export function lineAt(text: string, at: number): Span {
   const end = text.indexOf("\n", at);

@@ -124,6 +124,10 @@ function addsUp(parts: readonly Quantity[], total: Quantity): boolean {
   return sumAgrees(sumOf(parts, total), total, hedged(parts, total));
 }
 
+/** Whether the parts add up to the total as written, however loosely it is said ("≈ $1,901"). */
+export const isPlainSum = (parts: readonly Quantity[], total: Quantity) =>
+  sumAgrees(sumOf(parts, total), total, false);
+
 /** Whether a sum is the total: as written, or within its rounding when `loosely` said. */
 function sumAgrees(value: number, total: Quantity, loosely: boolean): boolean {
   const sum = { value, tolerance: 0 };
