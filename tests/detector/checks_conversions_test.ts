@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import {
+  assertOne,
   assertSilent,
   assertTwins as assertKindTwins,
   findingsOf,
@@ -255,4 +256,43 @@ Deno.test("conversions: tables and lists giving a measure in two units", () => {
   silent("| Day | High (°C) | Low (°F) |\n|---|---|---|\n| Monday | 12 | 40 |");
   silent("| Day | 12 °C | 85 °F |\n| Monday | 12 °C | 85 °F |");
   silent("| Day | High (°C) | High (°F) |\n|---|---|---|\n| Monday | 10–12 | 50–54 |");
+});
+
+Deno.test("conversions: units convert-units lacks, by their exact definitions", () => {
+  assertTwins(
+    "The passage is 86 nautical miles, about 169.3 km.",
+    "The passage is 86 nautical miles, about 159.3 km.",
+    "86 nautical miles is 159.27 km, not 169.3 km",
+  );
+  assertTwins(
+    "So 50 troy oz of gold is 1,417 g.",
+    "So 50 troy oz of gold is 1,555 g.",
+  );
+  assertTwins(
+    "The ship displaced 3,000 long tons (3,408 tonnes).",
+    "The ship displaced 3,000 long tons (3,048 tonnes).",
+  );
+  assertTwins("The wreck lies in 12 fathoms (27 m).", "The wreck lies in 12 fathoms (22 m).");
+  assertTwins(
+    "The tank holds 10 imperial gallons, or 37.9 litres.",
+    "The tank holds 10 imperial gallons, or 45.5 litres.",
+  );
+  // "nm" is nanometres as often as nautical miles: never read.
+  silent("The wavelength is 532 nm, about 0.5 miles of fibre away.");
+});
+
+Deno.test("conversions: a slip of a few degrees is shown; a rounded figure is neither", () => {
+  // Temperature factors are exact: a figure not rounded to 5 claims its own precision.
+  assertTwins("So 38.5°C = 102.3°F: a fever.", "So 38.5°C = 101.3°F: a fever.");
+  assertTwins("Keep it near 24°C (about 79°F).", "Keep it near 24°C (about 75°F).");
+  assertTwins(
+    "Hot tubs top out at 104°F, which is 42°C.",
+    "Hot tubs top out at 104°F, which is 40°C.",
+  );
+  // Two digits swapped (365 for 356) within the 2% a rounded factor or an oven dial may take.
+  assertTwins("180°C works out to about 365°F.", "180°C works out to about 356°F.");
+  // An oven's setting rounded to 5, and a factor rounded: not contradicted, not confirmed either.
+  silent("Bake at 180°C (350°F) for 40 minutes.");
+  silent("The trail is 12 km (7.6 miles) long.");
+  assertOne("The trail is 12 km (7.5 miles) long.", "unit_conversion", "consistent");
 });

@@ -173,3 +173,14 @@ Deno.test("misreadings: factors listed, a measure that qualifies, a total that i
     "spending $90. Altogether that's $2,397 a month.";
   assert.ok(!findingsOf(budget, "total").some((f) => f.verdict === "contradicted"));
 });
+
+Deno.test("misreadings: a list's bullet after a measure is no range", () => {
+  assert.deepEqual(readings("- 10 ft → 3.05 m\n- 12 ft → 3.96 m", "unit_conversion"), [
+    "consistent: 10 ft is 3.048 metres",
+    "contradicted: 12 ft is 3.658 metres, not 3.96 m",
+  ]);
+  assert.deepEqual(readings("- 10 ft → 3.05 m\n- 12 ft → 3.66 m", "unit_conversion"), [
+    "consistent: 10 ft is 3.048 metres",
+    "consistent: 12 ft is 3.658 metres",
+  ]);
+});

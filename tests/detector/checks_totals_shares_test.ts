@@ -26,6 +26,22 @@ Deno.test("totals: a list of other things, then their total", () => {
   assertOne("The shelter took in 19 cats and 11 dogs, 30 animals combined.", "total", "consistent");
 });
 
+Deno.test("totals: parts labelled by names with numbers", () => {
+  assertOne(
+    "7A has 22, 7B has 29, 7C has 27, and 7D has 23, so Year 7 has 101 students in total.",
+    "total",
+    "consistent",
+  );
+  assertOne(
+    "7A has 22, 7B has 29, 7C has 27, and 7D has 23, so Year 7 has 111 students in total.",
+    "total",
+    "contradicted",
+    "22 + 29 + 27 + 23 = 101, not 111",
+  );
+  // A number glued to letters is no part: "3rd", "10K".
+  assertSilent("total", "She came 3rd, then 2nd, and 5th in the 10K: 10 races in all.");
+});
+
 Deno.test("totals: parts said briefly, across sentences, with the total first", () => {
   assertOne(
     "The school has 235 students in the first year, 173 in the second and 214 in the third, " +
@@ -255,8 +271,15 @@ Deno.test("totals: silent where a list's total is not the sum of all its items",
       `${BUDGET}That comes to $2,070 if you skip groceries.`,
     ]
   ) assertSilent("total", text);
-  // A hedged total that its parts bear out is said loosely: nothing to confirm.
+  // A hedged total that its parts bear out only within its rounding is said loosely: nothing to
+  // confirm. One that is their sum as written is confirmed, whatever sign hedges it.
   assertSilent("total", `${BUDGET}That adds up to roughly $2,600.`);
+  const meal = (total: string) =>
+    "1. Chicken breast: 283 kcal\n2. Brown rice (1 cup): 216 kcal\n3. Broccoli: 53 kcal\n\n" +
+    `**Total: ${total} kcal**`;
+  assertOne(meal("~552"), "total", "consistent", "283 + 216 + 53 = 552");
+  assertOne(meal("≈ 652"), "total", "contradicted", "283 + 216 + 53 = 552, not 652");
+  assertSilent("total", meal("~550"));
   // A line that says it sums the whole list is wrong even when some items add up to it.
   assertOne(`${BUDGET}That adds up to $2,410 for the month.`, "total", "contradicted");
 });

@@ -155,9 +155,11 @@ function conversionAgreement(
     const aRange = rangeEndingAt(text, figures, k);
     if ((a.inexact && !aRange) || !aRange !== !bRange) return [];
     const ends = aRange && bRange ? [[aRange[0], bRange[0]], [a, b]] : [[a, b]];
-    const found = ends.map(([x, y]) =>
-      conversionFinding(text, x, y, b.unit!, a.approx || b.approx || x.approx || y.approx)
+    const found = ends.flatMap(([x, y]) =>
+      conversionFinding(text, x, y, b.unit!, a.approx || b.approx || x.approx || y.approx) ?? []
     );
+    // Held only loosely: neither confirmed nor in doubt.
+    if (found.length < ends.length) return [];
     if (found.every((f) => f.verdict === "consistent")) return found;
     if (between.length <= DOUBT_REACH || CONVERSION_CUE.test(between)) {
       return found.filter((f) => f.verdict === "contradicted");

@@ -24,6 +24,7 @@ import {
 } from "./units.ts";
 import {
   agree,
+  CONFIRMED_SLACK,
   CONVERSION_SLACK,
   formatNumber,
   HEDGED_SLACK,
@@ -365,7 +366,14 @@ export function askedConversionFindings(text: string, qs: readonly Quantity[]): 
     const unit = askedUnit(text, qs[i]);
     const answer = unit && !isRange(qs[i]) ? resultAt(text, qs, i, unit) : -1;
     if (answer < 0) continue;
-    out.push(conversionFinding(text, qs[i], qs[answer], unit!, qs[i].approx || qs[answer].approx));
+    const found = conversionFinding(
+      text,
+      qs[i],
+      qs[answer],
+      unit!,
+      qs[i].approx || qs[answer].approx,
+    );
+    if (found) out.push(found);
     i = answer;
   }
   return out;
@@ -561,7 +569,8 @@ function tableFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
       f && b && headings[k].label === headings[c].label && f.unit !== b.unit &&
       dimensionOf(f.unit!) === dimensionOf(b.unit!)
     );
-    if (a && b) out.push(conversionFinding(text, a, b, b.unit!, a.approx || b.approx));
+    const found = a && b && conversionFinding(text, a, b, b.unit!, a.approx || b.approx);
+    if (found) out.push(found);
   });
   return out;
 }
@@ -588,7 +597,7 @@ export function conversionFindings(text: string, stated: readonly Quantity[]): E
   for (let i = 0; i + 1 < qs.length; i++) {
     const worked = workedAt(text, qs, i);
     if (worked) {
-      out.push(worked.finding);
+      if (worked.finding) out.push(worked.finding);
       i = worked.result;
       continue;
     }
@@ -638,7 +647,7 @@ function joinedAt(text: string, qs: readonly Quantity[], i: number): ExactFindin
   if (join.restated && !isNearConversion(a, b, unit)) return [];
   const pairs = sets ? sets[0].map((q, k) => [q, sets[1][k]]) : [[a, b]];
   if (pairs.some(([, q]) => q.kind === "unit" && q.unit !== unit)) return [];
-  return pairs.map(([from, to]) => conversionFinding(text, from, to, unit, join.hedged));
+  return pairs.flatMap(([from, to]) => conversionFinding(text, from, to, unit, join.hedged) ?? []);
 }
 
 /**
@@ -651,21 +660,29 @@ function isNearConversion(a: Quantity, b: Quantity, unit: UnitId): boolean {
   return ratio > 1 / RESTATED_FACTOR && ratio < RESTATED_FACTOR;
 }
 
-/** The finding on `b` as `a` stated in `unit`: consistent, or contradicted with the right value. */
+/**
+ * The finding on `b` as `a` stated in `unit`. Contradicted, with the right value, only when off by
+ * more than any rounding: the precision both figures are written with, 2% for a rounded factor (1
+ * mile ≈ 1.6 km) or, on temperature scales, whose factors are exact, for a figure rounded to 5 (an
+ * oven's 180 °C is "350 °F"), and 10% more when hedged. Confirmed only as a person converting
+ * writes it: the figure as written, converted exactly, within the precision the result shows and
+ * 1% (temperatures: none). Between the two (a slip of a degree, digits swapped within 2%): neither.
+ */
 export function conversionFinding(
   text: string,
   a: Quantity,
   b: Quantity,
   unit: UnitId,
   hedged: boolean,
-) {
+): ExactFinding | undefined {
   const stated = { value: b.value, tolerance: b.kind === "unit" ? b.tolerance : unitTolerance(b) };
+  const shown = hedged ? hedgedReading(stated) : stated;
   const converted = inUnit(a, unit);
-  // Hedged: within the rounding the figure shows, and within 10% ("roughly 300" is not 248.5).
-  const ok = hedged
-    ? agree(converted, hedgedReading(stated), CONVERSION_SLACK, unit) &&
-      agree(converted, stated, HEDGED_SLACK, unit)
-    : agree(converted, stated, CONVERSION_SLACK, unit);
+  const temperature = dimensionOf(unit) === "temperature";
+  const slack = !temperature || b.value % 5 === 0 ? CONVERSION_SLACK : 0;
+  const ok = agree(converted, shown, slack) && (!hedged || agree(converted, stated, HEDGED_SLACK));
+  const exact = { value: converted.value, tolerance: 0 };
+  if (ok && !agree(exact, shown, temperature ? 0 : CONFIRMED_SLACK)) return undefined;
   const decimals = stated.tolerance < 0.5 ? Math.round(-Math.log10(stated.tolerance * 2)) + 1 : 1;
   const right = `${withUnit(text, a)} is ${formatNumber(converted.value, decimals)} ${
     unitLabel(unit)

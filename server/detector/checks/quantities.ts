@@ -111,14 +111,14 @@ const UPPER_BOUND =
 const RANGE_START = /(?:\bbetween|\bfrom)\s*$/i;
 /**
  * "10–12", "10 to 12", "0 °C to 45 °C", "1939—1945"; a spaced em dash is an aside ("1901 — 63
- * years").
+ * years"), and a range never spans lines (a dash opening a line is a list's bullet).
  */
 const RANGE_UNIT = String.raw`(?:°\s?[CF]|km|cm|mm|m|kg|g|lbs?|oz|mi|ft)`;
 const RANGE_AFTER = new RegExp(
-  String.raw`^(?:\s*${RANGE_UNIT}?\s*(?:-|–|to)\s*|—)(?:\$|€|£|-|−)?\d`,
+  String.raw`^(?:[ \t]*${RANGE_UNIT}?[ \t]*(?:-|–|to)[ \t]*|—)(?:\$|€|£|-|−)?\d`,
 );
 const RANGE_BEFORE = new RegExp(
-  String.raw`\d(?:\s*${RANGE_UNIT}?\s*(?:-|–|to)\s*|—)$|\bbetween\s+\S+\s+and\s*$`,
+  String.raw`\d(?:[ \t]*${RANGE_UNIT}?[ \t]*(?:-|–|to)[ \t]*|—)$|\bbetween\s+\S+\s+and\s*$`,
 );
 /** Arithmetic written out in words ("1.5 miles times 2 walks equals 3 miles", not "3 times a week"). */
 const OPERATOR_WORD = "times|equals|multiplied by|divided by";
@@ -344,6 +344,9 @@ function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
     ? after.match(INCHES_CLOSING)
     : null;
   if (inches) return { ...base, end: end + inches[0].length, kind: "unit", unit: "in" };
+  // "7A", "3rd", "4K", "10am": a number that letters naming no unit are glued to is a label, an
+  // ordinal or a time of day, no figure.
+  if (/^\p{L}/u.test(after)) return undefined;
   const noun = after.match(NOUN)?.[1];
   // "1937" alone is a year; "1489 of the 1872" and "1500 people" are counts.
   const isYear = !word && !m[2] && !m[1].includes(",") && value >= 1000 && value <= 2100 &&

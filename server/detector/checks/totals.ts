@@ -16,7 +16,7 @@
  * up to it. Silent when a part or the total is a range or a bound, when a part exceeds the total,
  * when the list is a subset ("including", "among them", "out of") or leaves a rest ("the rest in
  * London"), and in worked arithmetic; a hedged total ("about $800") is read within its rounding
- * and not confirmed.
+ * and confirmed only when it is the plain sum ("~671 kcal").
  */
 import { type ExactFinding, finding } from "./finding.ts";
 import type { ListItem, MarkdownList } from "./lists.ts";
@@ -26,7 +26,7 @@ import { agree, formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts"
 
 /** A total's keyword, then at most four words ("In total, the route is 25 km"). */
 const TOTAL_BEFORE =
-  /\b(?:a total of|total of|totals?|totall?ing|totall?ed|in total|in all,|sum of|sums? to|adds? up to|add up to|altogether|all together|together|combined|overall|all told|in sum|grand total|comes? to|came to)\b,?(?:\s+[\p{L}']+){0,4}?\s*(?:is|was|are|were|of|:|=)?\s*(?:about\s+|approximately\s+|roughly\s+)?$/iu;
+  /\b(?:a total of|total of|totals?|totall?ing|totall?ed|in total|in all,|sum of|sums? to|adds? up to|add up to|altogether|all together|together|combined|overall|all told|in sum|grand total|comes? to|came to)\b,?(?:\s+[\p{L}']+){0,4}?\s*(?:is|was|are|were|of|:|=)?\s*(?:(?:about|approximately|approx\.|roughly|around)\s+|[~≈]\s*)?$/iu;
 /**
  * "$917.65 in total: $412.80 for flights, ...", "1,517 kWh is the household's total for the
  * quarter: 412 in January, ...": a quantity named the total by words after it, then the colon of
@@ -149,8 +149,11 @@ function wordsBetween(text: string, from: number, to: number, qs: readonly Quant
   return qs.filter((d) => d.kind === "date" && d.start >= from && d.end <= to).reduceRight(
     (gap, d) => gap.slice(0, d.start - from) + "Y" + gap.slice(d.end - from),
     text.slice(from, to),
-  );
+  ).replace(NAMED, "$1N");
 }
+
+/** The numbers of names ("Year 7", "7B"), which quantities.ts reads as no figure: words here. */
+const NAMED = /(\b\p{Lu}\p{L}*\s)\d+\b|\b\d+(?=\p{L})/gu;
 
 function isGap(text: string, a: Quantity, b: Quantity, qs: readonly Quantity[]): boolean {
   const gap = wordsBetween(text, a.end, b.start, qs);
@@ -174,7 +177,7 @@ function listIn(text: string, qs: readonly Quantity[], total: Quantity, forward 
   }
   if (!forward) list.reverse();
   const closed = list.length >= 2 && list.length <= MAX_PARTS &&
-    LAST_JOIN.test(text.slice(list.at(-2)!.end, list.at(-1)!.start));
+    LAST_JOIN.test(wordsBetween(text, list.at(-2)!.end, list.at(-1)!.start, qs));
   if (!closed) return { list: [], whole: false };
   const previous = qs[qs.indexOf(list[0]) - 1];
   const goesOn = previous && listable(previous, total) && gapOk(previous, list[0]);
@@ -327,7 +330,7 @@ export function listTotalFindings(
     if (!line || !total || !summable(total) || !sameSlot(total, parts[0])) continue;
     if (exceeded(parts, total)) continue;
     const ok = addsUp(parts, total);
-    if (hedged(parts, total) && ok) continue;
+    if (hedged(parts, total) && ok && !isPlainSum(parts, total)) continue;
     const lineText = text.slice(line.start, line.end);
     const periods = [...items.map((i) => i.label), lineText].map((t) => PERIOD.exec(t)?.[0]);
     const decided = ok || (
@@ -405,8 +408,11 @@ export function totalFindings(text: string, paragraph: Paragraph): ExactFinding[
       if (reading && !reading.ok && partOfLaterTotal(text, paragraph, total, reading.parts)) {
         reading = null;
       }
-      // A hedged total the parts bear out is said loosely: nothing to confirm.
-      if (reading && !(reading.ok && hedged(reading.parts, total))) {
+      // A hedged total the parts bear out only within its rounding is said loosely: nothing to
+      // confirm. One that is their sum as written is confirmed ("Total: ~671 kcal").
+      const loose = reading?.ok && hedged(reading.parts, total) &&
+        !isPlainSum(reading.parts, total);
+      if (reading && !loose) {
         out.push(totalFinding(text, total, reading));
       }
     }

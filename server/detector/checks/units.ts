@@ -1,13 +1,34 @@
 /**
  * The units the exact checks read: each surface form a text may use ("metres", "km", "°F",
- * "square miles") mapped to a unit of `convert-units` (MIT), whose tables do the converting. Only
- * unambiguous forms are listed: "ton" (short or long?), "degrees" (which scale?) and a bare "C"
- * are left out, so a check never converts a unit it might have misread.
+ * "square miles") mapped to a unit of `convert-units` (MIT), whose tables do the converting, or
+ * to one of the few units it lacks, each defined exactly in one of its units. Only unambiguous
+ * forms are listed: "ton" (short or long?), "degrees" (which scale?), "cup" (US, metric or
+ * imperial?) and a bare "C" are left out, so a check never converts a unit it might have misread.
  */
 // @deno-types="@types/convert-units"
 import convert from "convert-units";
 
-export type UnitId = convert.Unit;
+/**
+ * Units convert-units 2.3.4 lacks, by their exact legal definitions: the international nautical
+ * mile (1,852 m), the troy ounce (31.1034768 g), the long ton (2,240 lb), the fathom (6 ft), the
+ * furlong (660 ft) and the imperial gallon (4.54609 l).
+ */
+const DEFINED = {
+  nmi: { unit: "m", times: 1852, label: "nautical miles" },
+  ozt: { unit: "g", times: 31.1034768, label: "troy oz" },
+  "long-ton": { unit: "lb", times: 2240, label: "long tons" },
+  fathom: { unit: "ft", times: 6, label: "fathoms" },
+  furlong: { unit: "ft", times: 660, label: "furlongs" },
+  "imp-gal": { unit: "l", times: 4.54609, label: "imperial gallons" },
+} as const satisfies Record<string, { unit: convert.Unit; times: number; label: string }>;
+type DefinedUnit = keyof typeof DEFINED;
+
+export type UnitId = convert.Unit | DefinedUnit;
+
+const isDefined = (unit: UnitId): unit is DefinedUnit => Object.hasOwn(DEFINED, unit);
+/** A unit as convert-units knows it, with how many of those one of it is. */
+const inLibrary = (unit: UnitId): [convert.Unit, number] =>
+  isDefined(unit) ? [DEFINED[unit].unit, DEFINED[unit].times] : [unit, 1];
 
 // convert-units builds its tables on every call: each answer is kept, per unit and per pair.
 const dimensions = new Map<UnitId, string>();
@@ -17,7 +38,7 @@ const lines = new Map<string, { at0: number; slope: number }>();
 export function dimensionOf(unit: UnitId): string {
   let dimension = dimensions.get(unit);
   if (dimension === undefined) {
-    dimension = convert().describe(unit).measure;
+    dimension = convert().describe(inLibrary(unit)[0]).measure;
     dimensions.set(unit, dimension);
   }
   return dimension;
@@ -25,22 +46,23 @@ export function dimensionOf(unit: UnitId): string {
 
 /** Every conversion of convert-units is affine (temperatures) or linear: two points give it. */
 export function convertValue(value: number, from: UnitId, to: UnitId): number {
-  const key = `${from}>${to}`;
+  const [[source, perFrom], [target, perTo]] = [inLibrary(from), inLibrary(to)];
+  const key = `${source}>${target}`;
   let line = lines.get(key);
   if (!line) {
-    const at0 = convert(0).from(from).to(to);
-    line = { at0, slope: convert(1).from(from).to(to) - at0 };
+    const at0 = convert(0).from(source).to(target);
+    line = { at0, slope: convert(1).from(source).to(target) - at0 };
     lines.set(key, line);
   }
-  return line.at0 + value * line.slope;
+  return (line.at0 + value * perFrom * line.slope) / perTo;
 }
 
 /** A unit's name for reasons ("metres", "°F"). */
 export function unitLabel(unit: UnitId): string {
-  return LABELS[unit] ?? unit;
+  return isDefined(unit) ? DEFINED[unit].label : LABELS[unit] ?? unit;
 }
 
-const LABELS: Partial<Record<UnitId, string>> = {
+const LABELS: Partial<Record<convert.Unit, string>> = {
   C: "°C",
   F: "°F",
   K: "K",
@@ -99,7 +121,10 @@ add("km", "km", "kilometre", "kilometres", "kilometer", "kilometers", "kms");
 add("in", "inch", "inches");
 add("ft", "ft", "foot", "feet");
 add("yd", "yd", "yard", "yards");
-add("mi", "mi", "mile", "miles");
+add("mi", "mi", "mile", "miles", "statute mile", "statute miles");
+add("nmi", "nmi", "nautical mile", "nautical miles");
+add("fathom", "fathom", "fathoms");
+add("furlong", "furlong", "furlongs");
 add("mg", "mg", "milligram", "milligrams", "milligramme", "milligrammes");
 add("g", "g", "gram", "grams", "gramme", "grammes");
 add("kg", "kg", "kgs", "kilogram", "kilograms", "kilogramme", "kilogrammes", "kilo", "kilos");
@@ -107,9 +132,12 @@ add("oz", "oz", "ounce", "ounces");
 add("lb", "lb", "lbs", "pound", "pounds");
 add("mt", "tonne", "tonnes", "metric ton", "metric tons", "metric tonne", "metric tonnes");
 add("t", "short ton", "short tons", "US ton", "US tons");
+add("long-ton", "long ton", "long tons", "imperial ton", "imperial tons", "UK ton", "UK tons");
+add("ozt", "troy ounce", "troy ounces", "troy oz", "oz t", "ozt");
 add("ml", "ml", "millilitre", "millilitres", "milliliter", "milliliters");
 add("l", "l", "litre", "litres", "liter", "liters");
 add("gal", "gallon", "gallons", "gal", "us gallon", "us gallons");
+add("imp-gal", "imperial gallon", "imperial gallons", "UK gallon", "UK gallons");
 add("fl-oz", "fl oz", "fluid ounce", "fluid ounces");
 add("km/h", "km/h", "kph", "kmh", "kilometres per hour", "kilometers per hour");
 add("m/h", "mph", "miles per hour", "mi/h");

@@ -11,6 +11,8 @@ import { convertValue, dimensionOf, type UnitId } from "./units.ts";
 
 export const HEDGED_SLACK = 0.1;
 export const CONVERSION_SLACK = 0.02;
+/** A conversion is confirmed only within 1% of the exact one (conversions.ts). */
+export const CONFIRMED_SLACK = 0.01;
 
 export interface Reading {
   value: number;
