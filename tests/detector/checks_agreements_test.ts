@@ -336,3 +336,30 @@ Deno.test("agreements: with a document, the answer is read against it, not again
   assertOne(answer, "unit_conversion", "consistent");
   assert.deepEqual(findingsOf(answer, "unit_conversion", "The club's oval opened in 1931."), []);
 });
+
+Deno.test("agreements: an age at a coming date, a stay's nights, a date's year from the next", () => {
+  const party = (age: number) =>
+    `If your grandma was born on March 3, 1941, she'll be ${age} at the party on November 8, 2025.`;
+  assertOne(party(84), "age", "consistent", "March 3, 1941 to November 8, 2025 is 84 years");
+  assertSilent("age", party(85));
+  const stay = (nights: number) =>
+    `Checking in June 12 and out June 26, 2025 gives you ${nights} nights in Portugal.`;
+  assertOne(stay(14), "duration", "consistent", "June 12, 2025 to June 26, 2025 is 14 days");
+  assertSilent("duration", stay(15));
+  // December before January: the year before.
+  assertOne(
+    "From December 20 to January 3, 2025 is exactly 2 weeks off.",
+    "duration",
+    "consistent",
+    "December 20, 2024 to January 3, 2025 is 2 weeks",
+  );
+});
+
+Deno.test("agreements: two measures far apart cast no doubt on a conversion", () => {
+  assertOne(
+    "A 30 lb bag of dog food is about 13.6 kg. For a 25 kg lab eating roughly 350 g a day, " +
+      "that'll last around 5–6 weeks.",
+    "unit_conversion",
+    "consistent",
+  );
+});

@@ -184,3 +184,24 @@ Deno.test("misreadings: a list's bullet after a measure is no range", () => {
     "consistent: 12 ft is 3.658 metres",
   ]);
 });
+
+Deno.test("misreadings, evidence: a figure worked out from the document's is no misquote", () => {
+  const document = "The bridge is 1,280 m long. The old ferry route was 1,650 m long.";
+  for (
+    const answer of [
+      "The bridge is 1,280 m long, 370 m shorter than the ferry route.",
+      "The bridge is 1,280 m long; the ferry route was 370 m more.",
+      "The bridge is 1,280 m long; with the ferry route that makes 2,930 m long in all.",
+    ]
+  ) {
+    assert.deepEqual(
+      findingsOf(answer, "evidence_number", document).map((f) => f.verdict),
+      ["consistent"],
+      answer,
+    );
+  }
+  assert.deepEqual(
+    findingsOf("The bridge is 1,820 m long.", "evidence_number", document).map((f) => f.verdict),
+    ["contradicted"],
+  );
+});

@@ -9,7 +9,7 @@
  * judged by its own check (conversions, totals, shares, lifespans), so reasons and precision are
  * theirs; figures a reader's finding already spans are left to it.
  */
-import { conversionFinding, headingsAbove } from "./conversions.ts";
+import { conversionFinding, headingsAbove, isNearConversion } from "./conversions.ts";
 import { dateReadings, figuresOf, inOrder } from "./figures.ts";
 import { cellsOf, isTableRow, lineAt } from "./lists.ts";
 import type { CheckKind, ExactFinding } from "./finding.ts";
@@ -118,6 +118,8 @@ const CONVERSION_REACH = 120;
  * words of converting join them ("100 yards between the goal lines, which is 109.36 metres").
  */
 const DOUBT_REACH = 25;
+/** How far off a conversion gone wrong may be: a factor inverted, or a decimal point slipped. */
+const SLIPPED_DECIMAL = 12;
 const CONVERSION_CUE = /\b(?:which|that)(?:'s|’s|\s+is)\b|[(=≈→]|\bor\b/i;
 /** Between the ends of a range. */
 const RANGE_JOIN = /^\s*(?:[–—-]|to|and)\s*$/;
@@ -161,7 +163,10 @@ function conversionAgreement(
     // Held only loosely: neither confirmed nor in doubt.
     if (found.length < ends.length) return [];
     if (found.every((f) => f.verdict === "consistent")) return found;
-    if (between.length <= DOUBT_REACH || CONVERSION_CUE.test(between)) {
+    // Only a figure near what a slip of converting gives (a decimal point slipped is 10× off) can
+    // be a conversion gone wrong: "a 25 kg lab eating 350 g a day" states two measures.
+    const near = isNearConversion(a, b, b.unit!, SLIPPED_DECIMAL);
+    if (near && (between.length <= DOUBT_REACH || CONVERSION_CUE.test(between))) {
       return found.filter((f) => f.verdict === "contradicted");
     }
   }
@@ -304,7 +309,7 @@ const WHOLE_BEFORE_UNIT = /^\s+(?:full|whole|complete)\s+(years?|months?|weeks?|
 
 function countedTime(text: string, q: Quantity): string | undefined {
   if (q.kind !== "count" || q.word || !Number.isInteger(q.value)) return undefined;
-  if (NIGHTS.has(q.noun!)) return "day";
+  if (NIGHTS.has(q.noun!)) return "night";
   const unit = text.slice(q.end, q.end + 20).match(WHOLE_BEFORE_UNIT)?.[1].toLowerCase();
   return unit?.replace(/s$/, "");
 }
@@ -354,11 +359,12 @@ function compoundAt(text: string, figures: readonly Quantity[], i: number) {
 
 /**
  * An age said in words around a bare number: "aged 60", "at the age of 82", "Age at death: 66",
- * "Dies in Halvik at 66", "66 years old", "was 66 when she died", "he was 86 at the time" (read
- * only beside a birth and a death that give it).
+ * "Dies in Halvik at 66", "66 years old", "was 66 when she died", "he was 86 at the time", "she'll
+ * be 84 at the party on ..." (read only beside a birth and a later date that give it).
  */
 const AGE_BEFORE = new RegExp(
-  String.raw`\b(?:aged?:?|age of|age at death:?|lived to|turned|` +
+  String.raw`\b(?:aged?:?|age of|age at death:?|lived to|turned|turns|turning|` +
+    String.raw`(?:will|'ll|’ll)\s+(?:be|turn)|` +
     String.raw`(?:he|she|they)\s+was\s+(?:only\s+|just\s+)?|` +
     String.raw`(?:died|dies|passed away)\b[^.\n\d]{0,30}\bat)\s*$`,
   "i",
@@ -412,6 +418,25 @@ function partsAgreement(text: string, figures: readonly Quantity[], parts: reado
   return datesAgreement(text, figures, whole, (a, b, where) => partsFinding(a, b, told, where));
 }
 
+/**
+ * The figures, a date told without its year ("in June 12 and out June 26, 2025") given the year
+ * of the next date of its sentence that has one: that year, or the one before when it falls later
+ * in the year.
+ */
+function withYears(text: string, figures: readonly Quantity[]): readonly Quantity[] {
+  return figures.map((q, i) => {
+    const date = q.kind === "date" && q.date?.year === undefined ? q.date : undefined;
+    if (!date?.month || !date.day) return q;
+    const sentence = sentenceAround(text, q.start);
+    const next = figures.slice(i + 1).find((d) =>
+      d.kind === "date" && d.start < sentence.end && d.date?.year !== undefined
+    )?.date;
+    if (!next?.month || !next.day) return q;
+    const later = date.month * 32 + date.day > next.month * 32 + next.day;
+    return { ...q, date: { ...date, year: next.year! - (later ? 1 : 0) } };
+  });
+}
+
 /** How far before a count of time its dates are looked for, and after it. */
 const DATES_BEFORE = 500;
 const DATES_AFTER = 200;
@@ -430,7 +455,7 @@ function datesAgreement(
     where: { start: number; end: number },
   ) => ExactFinding | undefined,
 ) {
-  const dates = figures.filter((q) =>
+  const dates = withYears(text, figures).filter((q) =>
     q.kind === "date" && q.date?.year !== undefined &&
     q.start >= at.start - DATES_BEFORE && q.end <= at.end + DATES_AFTER
   );

@@ -654,10 +654,15 @@ function joinedAt(text: string, qs: readonly Quantity[], i: number): ExactFindin
  * "At 80 kg, your protein target is 128 g": a value far from any slip of converting (a factor
  * inverted is 2.2² off) is another quantity, not the first restated.
  */
-function isNearConversion(a: Quantity, b: Quantity, unit: UnitId): boolean {
+export function isNearConversion(
+  a: Quantity,
+  b: Quantity,
+  unit: UnitId,
+  factor = RESTATED_FACTOR,
+): boolean {
   if (dimensionOf(unit) === "temperature") return true;
   const ratio = b.value / inUnit(a, unit).value;
-  return ratio > 1 / RESTATED_FACTOR && ratio < RESTATED_FACTOR;
+  return ratio > 1 / factor && ratio < factor;
 }
 
 /**

@@ -144,6 +144,27 @@ function sameNumber(claim: Quantity, evidence: Quantity): boolean {
   return agree(claim, evidence, claim.approx || evidence.approx ? HEDGED_SLACK : 0);
 }
 
+/** After a figure, words that make it a comparison of two values: "56 kWh less", "3 m higher". */
+const COMPARED =
+  /^\s*(?:[\p{L}]+\s+)?(?:less|more|fewer|lower|higher|smaller|larger|bigger|greater|cheaper|shorter|longer|up|down)\b/iu;
+
+/**
+ * A figure the answer works out from the document's, not one it quotes: a comparison ("412 kWh
+ * against 468 kWh last year, 56 kWh less"), or the sum or difference of two of the document's
+ * values of its slot. It may be wrong, but not as a misquote.
+ */
+function isDerived(response: string, q: Quantity, sentences: readonly Sentence[]): boolean {
+  if (q.kind === "date") return false;
+  if (COMPARED.test(response.slice(q.end, q.end + 24))) return true;
+  const values = sentences.flatMap((s) => s.quantities)
+    .filter((e) => sameSlot(q, e) && !e.inexact && e.kind !== "date")
+    .map((e) => (q.unit && e.unit ? inUnit(e, q.unit).value : e.value));
+  const near = (v: number) => agree({ value: v, tolerance: 0 }, q, 0);
+  return values.some((a, i) =>
+    values.slice(i + 1).some((b) => near(a + b) || near(Math.abs(a - b)))
+  );
+}
+
 /** A quantity of the response that may be compared with the evidence: one value, or a bound. */
 export const isComparable = (q: Quantity) =>
   (!q.inexact || q.bound !== undefined) && !q.word && !q.computed;
@@ -218,6 +239,7 @@ export function evidenceFindings(
       );
       continue;
     }
+    if (isDerived(response, q, sentences)) continue;
     // The value anywhere in the document, whatever it counts there ("the 750-piece collection"
     // for "750 items"): it may be what is meant. Without an aligned sentence no slot is read.
     const elsewhere = () => sentences.some((s) => s.quantities.some((e) => sameNumber(q, e)));

@@ -69,7 +69,7 @@ const AGE = new RegExp(
     `\\b(?:was|were|turned|made\\s+(?:him|her|them))\\s+${AGE_NUMBER}(?=${DEATH_AFTER})`,
     `\\b(?:(?:died|dying|passed\\s+away)\\s+(?:at|aged|at\\s+age|at\\s+the\\s+(?:ripe\\s+)?(?:old\\s+)?age\\s+of)|lived\\s+(?:to|until)(?:\\s+be)?(?:\\s+the\\s+age\\s+of)?|(?<!(?:average|mean|median)\\s)age\\s+at\\s+(?:(?:his|her|their)\\s+)?death(?:\\s+(?:was|of))?\\s*[:–—-]?)\\s+${JUST}${AGE_NUMBER}`,
     `\\b(?:at\\s+the\\s+(?:ripe\\s+)?(?:old\\s+)?age\\s+of|aged|at\\s+age|reach(?:ing|ed)\\s+the\\s+age\\s+of)\\s+${JUST}${AGE_NUMBER}`,
-    `\\bat\\s+${JUST}${AGE_NUMBER}(?:\\s+years\\s+(?:old|of\\s+age)\\b|(?=\\s*(?:[.,;)]|$)))`,
+    `\\bat\\s+${JUST}${AGE_NUMBER}(?:\\s+years\\s+(?:old|of\\s+age)\\b|(?=\\s*(?:[.,;)]|\\s[—–]|$)))`,
     `\\b${AGE_NUMBER}\\s+years\\s+(?:old|of\\s+age)\\b`,
     `\\b(?:he|she|they)\\s+was\\s+${AGE_NUMBER}(?=\\s*(?:[.;)]|$))`,
     `\\bmade\\s+(?:him|her|them)\\s+${AGE_NUMBER}`,
@@ -494,9 +494,16 @@ export function spanFinding(
   where: Span,
 ): ExactFinding | undefined {
   const period = isDate(a) && isDate(b) ? periodOf(a, b) : undefined;
-  const range = period && countRange(period.from, period.to, unit, true);
+  // A stay's nights are its days without the last: "in June 12, out June 26" is 14 nights.
+  const days = unit === "night" ? "day" : unit;
+  const range = period && countRange(period.from, period.to, days, unit !== "night");
   if (!period || !range) return undefined;
-  return durationFinding(period, { count: count.value, unit, range }, where, `${count.value}`);
+  return durationFinding(
+    period,
+    { count: count.value, unit: days, range },
+    where,
+    `${count.value}`,
+  );
 }
 
 /** A count of time in parts ("63 years, 7 months and 2 days", "16 weeks and 1 day"). */
