@@ -363,3 +363,41 @@ Deno.test("agreements: two measures far apart cast no doubt on a conversion", ()
     "consistent",
   );
 });
+
+Deno.test("agreements: a span just past a whole count, an age at an event, a death's cause", () => {
+  const wall = (years: number) =>
+    "The Berlin Wall went up on August 13, 1961, and fell on November 9, 1989, so it stood for " +
+    `just over ${years} years.`;
+  assertOne(wall(28), "duration", "consistent");
+  assertSilent("duration", [wall(27), wall(29)]);
+  const malala = (age: number) =>
+    "Malala Yousafzai was born on 12 July 1997 and was named a laureate on 10 October 2014. " +
+    `At ${age}, she became the youngest laureate ever.`;
+  assertOne(malala(17), "age", "consistent", "July 12, 1997 to October 10, 2014 is 17 years");
+  assertSilent("age", malala(18));
+  const franklin = (age: number) =>
+    "Rosalind Franklin was born on 25 July 1920 and died of ovarian cancer on 16 April 1958, " +
+    `at only ${age}.`;
+  assertOne(franklin(37), "age", "consistent");
+  assertOne(
+    franklin(38),
+    "age",
+    "contradicted",
+    "July 25, 1920 to April 16, 1958 is 37 years, not 38",
+  );
+});
+
+Deno.test("agreements: a conversion of a figure of the sentence before, to confirm only", () => {
+  const everest = (feet: string) =>
+    "Everest's official height is 8,848.86 m, a figure announced in 2020. In feet that's about " +
+    `${feet} ft.`;
+  assertOne(everest("29,032"), "unit_conversion", "consistent");
+  // Two digits swapped: no rounded factor gives it, though within 1%.
+  assertSilent("unit_conversion", everest("29,302"));
+  // Two sentences back, or across a line's break: too far.
+  assertSilent(
+    "unit_conversion",
+    "Everest is 8,848.86 m. It was measured in 2020. In feet that's about 29,032 ft.",
+  );
+  assertSilent("unit_conversion", "- Everest: 8,848.86 m, 2020\n- In feet that's about 29,032 ft");
+});

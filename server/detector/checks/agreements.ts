@@ -59,6 +59,17 @@ export function agreements(
       if (q.kind === "unit" && !TIME_UNITS[q.unit!]) {
         add(conversionAgreement(text, figures, i, unread));
       }
+      // "a little over 28 years": the whole count it is just past may confirm, never doubt.
+      const time = q.kind === "unit" ? TIME_UNITS[q.unit!] : undefined;
+      if (
+        time && q.bound === "lower" &&
+        JUST_PAST.test(text.slice(Math.max(0, q.start - 24), q.start))
+      ) {
+        // Past N, not past N - 1: the span's whole count is N.
+        const holds = (value: number) =>
+          spanAgreement(text, figures, { ...q, value }, time)?.verdict === "consistent";
+        if (holds(q.value) && !holds(q.value - 1)) add(spanAgreement(text, figures, q, time));
+      }
       return;
     }
     const parts = compoundAt(text, figures, i);
@@ -149,7 +160,10 @@ function conversionAgreement(
   for (let k = i - (bRange ? 2 : 1); k >= 0; k--) {
     const a = figures[k];
     const between = text.slice(a.end, bStart);
-    if (between.length > CONVERSION_REACH || SENTENCE_STOP.test(between)) return [];
+    // The sentence before may hold it ("... is 8,848.86 m, measured in 2020. In feet that's about
+    // 29,032 ft"), to confirm only: a line's break or a second stop ends the search.
+    const before = SENTENCE_STOP.test(between);
+    if (between.length > CONVERSION_REACH || (before && !oneStop(between))) return [];
     if (a.kind !== "unit" || dimensionOf(a.unit!) !== dimensionOf(b.unit!)) continue;
     // Two figures in one unit before it: "347 yards ... a quarter mile (440 yards)" converts none;
     // nor one a reader paired: "200°C (392°F) — or 180°C with a fan" is no conversion of 392°F.
@@ -166,7 +180,7 @@ function conversionAgreement(
     // Only a figure near what a slip of converting gives (a decimal point slipped is 10× off) can
     // be a conversion gone wrong: "a 25 kg lab eating 350 g a day" states two measures.
     const near = isNearConversion(a, b, b.unit!, SLIPPED_DECIMAL);
-    if (near && (between.length <= DOUBT_REACH || CONVERSION_CUE.test(between))) {
+    if (!before && near && (between.length <= DOUBT_REACH || CONVERSION_CUE.test(between))) {
       return found.filter((f) => f.verdict === "contradicted");
     }
   }
@@ -259,6 +273,8 @@ const SENTENCE_REACH = 300;
 const STOP = String.raw`(?<!\b(?:[a-z]\.[a-z]|approx|ca|vs|cf))[.!?](?:\s|$)`;
 const SENTENCE_STOP = new RegExp(`${STOP}|\n`, "i");
 const SENTENCE_STOPS = new RegExp(`${STOP}|\n`, "gi");
+/** Whether text holds one stop and no line's break: it ends a sentence and opens the next. */
+const oneStop = (text: string) => text.match(SENTENCE_STOPS)?.length === 1 && !text.includes("\n");
 /** A stop between sentences of prose (a list's lines and their numbering "2. " are none). */
 const PROSE_STOP = new RegExp(String.raw`(?<!(?:^|\n)[ \t]*\d{1,2})${STOP}`, "i");
 const ordered = (a: Quantity, b: Quantity): [Quantity, Quantity] =>
@@ -302,6 +318,9 @@ function shareAgreement(text: string, figures: readonly Quantity[], percent: Qua
   }
   return nearest && shareFinding(text, nearest, percent)[0];
 }
+
+/** Before a count of time, words that put the span just past it: "just over", "a little over". */
+const JUST_PAST = /\b(?:just|a little|slightly|a bit)\s+(?:over|more than|above)\s*$/i;
 
 /** "4 nights", "6 full years": a count of time its noun names. */
 const NIGHTS = new Set(["night"]);
@@ -363,7 +382,8 @@ function compoundAt(text: string, figures: readonly Quantity[], i: number) {
  * be 84 at the party on ..." (read only beside a birth and a later date that give it).
  */
 const AGE_BEFORE = new RegExp(
-  String.raw`\b(?:aged?:?|age of|age at death:?|lived to|turned|turns|turning|` +
+  String.raw`(?:^|[.!?]\s+)At\s+$|` +
+    String.raw`\b(?:aged?:?|age of|age at death:?|lived to|turned|turns|turning|` +
     String.raw`(?:will|'ll|’ll)\s+(?:be|turn)|` +
     String.raw`(?:he|she|they)\s+was\s+(?:only\s+|just\s+)?|` +
     String.raw`(?:died|dies|passed away)\b[^.\n\d]{0,30}\bat)\s*$`,

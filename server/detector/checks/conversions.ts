@@ -30,6 +30,7 @@ import {
   HEDGED_SLACK,
   hedgedReading,
   inUnit,
+  type Reading,
   written,
 } from "./values.ts";
 
@@ -666,12 +667,20 @@ export function isNearConversion(
 }
 
 /**
+ * How far a rounded factor may take a conversion that is confirmed: ten times the figure's own
+ * rounding, from 0.2% to 1%. A figure written to more digits claims more: "29,302 ft" for 29,032
+ * is two digits swapped, "7.5 miles" for 7.46 a factor rounded.
+ */
+const confirmedSlack = (r: Reading) =>
+  Math.min(CONFIRMED_SLACK, Math.max(CONFIRMED_SLACK / 5, (10 * r.tolerance) / Math.abs(r.value)));
+
+/**
  * The finding on `b` as `a` stated in `unit`. Contradicted, with the right value, only when off by
  * more than any rounding: the precision both figures are written with, 2% for a rounded factor (1
  * mile ≈ 1.6 km) or, on temperature scales, whose factors are exact, for a figure rounded to 5 (an
  * oven's 180 °C is "350 °F"), and 10% more when hedged. Confirmed only as a person converting
  * writes it: the figure as written, converted exactly, within the precision the result shows and
- * 1% (temperatures: none). Between the two (a slip of a degree, digits swapped within 2%): neither.
+ * a rounded factor's slack (temperatures: none). Between the two (a slip of a degree, digits swapped within 2%): neither.
  */
 export function conversionFinding(
   text: string,
@@ -687,7 +696,7 @@ export function conversionFinding(
   const slack = !temperature || b.value % 5 === 0 ? CONVERSION_SLACK : 0;
   const ok = agree(converted, shown, slack) && (!hedged || agree(converted, stated, HEDGED_SLACK));
   const exact = { value: converted.value, tolerance: 0 };
-  if (ok && !agree(exact, shown, temperature ? 0 : CONFIRMED_SLACK)) return undefined;
+  if (ok && !agree(exact, shown, temperature ? 0 : confirmedSlack(shown))) return undefined;
   const decimals = stated.tolerance < 0.5 ? Math.round(-Math.log10(stated.tolerance * 2)) + 1 : 1;
   const right = `${withUnit(text, a)} is ${formatNumber(converted.value, decimals)} ${
     unitLabel(unit)

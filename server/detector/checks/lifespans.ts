@@ -99,7 +99,9 @@ const BORN = new RegExp(
   String.raw`\b(?:(?:[Bb]orn|b\.)${PLACE}\s*(?::|on|in)?|(?:[Bb]irth|[Dd]ate of birth)\s*:)\s*$`,
   "u",
 );
-const DIED = new RegExp(String.raw`\b(?:${DEATH_WORDS})${PLACE}\s*(?::|on|in)?\s*$`, "u");
+/** What a death came of, between the word and its date: "died of ovarian cancer on". */
+const CAUSE = String.raw`(?:\s+(?:of|from)\s+(?:[\p{Ll}'-]+\s+){1,3}(?=on|in))?`;
+const DIED = new RegExp(String.raw`\b(?:${DEATH_WORDS})${CAUSE}${PLACE}\s*(?::|on|in)?\s*$`, "u");
 /** A birthday told without its year, in a worked age: "her birthday (23 May) had passed". */
 const BIRTHDAY =
   /\bbirthday\s*(?:\(|,|\bon\b|\bof\b|\bis\b|\bwas\b|\bfalls on\b|\bfell on\b)?\s*$/i;
