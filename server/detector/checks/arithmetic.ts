@@ -1,22 +1,46 @@
 /**
- * Arithmetic written out in the answer: "3 x $25 = $75", "17 + 25 = 42", "120 / 8 = 15". The
- * terms are evaluated with the usual precedence (×, / before +, −) and the stated result must be
- * the value within the precision it is written with; a division stated with its remainder
- * ("194 ÷ 11 = 17 with a remainder of 7") must give the whole quotient and what is left. Only
- * whole expressions of plain numbers (money allowed): one with units, percentages, parentheses,
- * powers, unknowns or LaTeX, or that is a piece of a longer one, is left alone.
+ * Arithmetic written out in the answer: "3 x $25 = $75", "16 ÷ 24 × 100 = 66.7%", "85 nmi × 1.852
+ * km/nmi = 157.4 km", chains ("0.375 × 100 = 37.5%") and derivations whose steps start new lines
+ * ("= 16 ÷ 24 × 100\n= **66.7%**"). Each link whose right side is one stated value is checked: the
+ * left side, evaluated with the usual precedence (×, / before +, −), must give it within the
+ * precision it is written with; a division stated with its remainder ("194 ÷ 11 = 17 with a
+ * remainder of 7") must give the whole quotient and what is left.
+ *
+ * Plain numbers on one line (money in one currency, a sum of amounts in one unit, labels allowed)
+ * are read as written: a wrong result is contradicted. Where the reading may be off, a link that
+ * holds is confirmed and one that fails is left alone: units that may convert ("5 km ÷ 25 min =
+ * 12 km/h"), a percent (the value, or a hundred times it), a link said with ≈ or spread over lines,
+ * a lone "24/7". Parentheses, powers, unknowns, LaTeX, denials and pieces of longer expressions
+ * are left alone.
  */
 import { type ExactFinding, finding } from "./finding.ts";
-import { unitOfForm } from "./units.ts";
+import { UNIT_AFTER_NUMBER, unitOfForm } from "./units.ts";
 import { formatNumber } from "./values.ts";
 
-const NUMBER = String.raw`\$?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`;
+/** Spaces within one line. */
+const SPACE = String.raw`[^\S\n]*`;
+const CURRENCY = "[$€£]";
+/** No leading zero, and no digits, decimals, times or powers glued on ("05", "3.11.2", "16:9"). */
+const NUMBER = String.raw`(?:[1-9]\d{0,2}(?:,\d{3})+|[1-9]\d*|0)(?:\.\d+)?(?![\d²³^]|[.,:]\d)`;
 const OPERATOR = String.raw`[+\-−×x*/÷]`;
-const EXPRESSION = new RegExp(
-  String.raw`(?<![\p{L}\p{N}.,$(/:^-])(${NUMBER}(?:\s*${OPERATOR}\s*${NUMBER})+)\s*=\s*` +
-    String.raw`(${NUMBER})(?![\p{L}\p{N}%(^]|[.,]\d|\s*${OPERATOR}\s*\$?\d)`,
+/** A word after a number: a unit ("km", "°F", "mg/kg") or a label ("flour"); never the operator x. */
+const WORD = String.raw`(?!x(?!\p{L}))[\p{L}°º][\p{L}°º²³'’]*(?:\/\p{L}+)?(?!\p{L})`;
+/** A label or a hint in parentheses ("(flights)", "(inches × 25.4)"); numbers alone are a group. */
+const PAREN = String.raw`\((?=[^()\n=≈]*\p{L})[^()\n=≈]{1,40}\)`;
+const AFTER_NUMBER = String.raw`(?:${SPACE}%)?(?:${SPACE}(?:${WORD}|${PAREN})){0,4}`;
+/** At most 31 terms: no step is longer, and the bound keeps the scan linear. */
+const SIDE = String.raw`[-−]?${CURRENCY}?${NUMBER}${AFTER_NUMBER}` +
+  String.raw`(?:${SPACE}${OPERATOR}${SPACE}${CURRENCY}?${NUMBER}${AFTER_NUMBER}){0,30}`;
+/** "=" or "≈", a line break allowed on either side ("= 16 ÷ 24 × 100\n= 66.7%"). */
+const RELATION = String.raw`${SPACE}\n?${SPACE}[=≈]${SPACE}\n?${SPACE}`;
+const CHAIN = new RegExp(
+  String.raw`(?<![\p{L}\p{N}.,$€£/:^\-−])${SIDE}(?:${RELATION}${SIDE})+`,
   "gu",
 );
+const SIDES = new RegExp(SIDE, "gu");
+const TERMS = new RegExp(`(${CURRENCY}?)(${NUMBER})(${AFTER_NUMBER})|(${OPERATOR})`, "gu");
+const PARENS = new RegExp(PAREN, "gu");
+
 /**
  * Said not to hold: "we cannot make 5 + 3 = 9", "25 + 25 = 49 (not true)", or on the next line
  * ("25 + 25 = 49\n\n50 = 49 (not true)").
@@ -24,138 +48,232 @@ const EXPRESSION = new RegExp(
 const DENIED_BEFORE = /\b(?:not|cannot|can't|never|isn't|false that|wrong that)\b[^.\n]{0,30}$/i;
 const DENIED_AFTER =
   /^(?:[^.\n]{0,20}|\s*\n[^.\n]{0,20})\b(?:not true|false|wrong|incorrect|impossible)\b|^\s*[≠]/i;
+/** LaTeX around the chain: "\times 100 = 66.7\%", "\frac{1}{2} = 0.5". */
+const LATEX_BEFORE = /(?:\\[a-z]+|[\\{])\s*$/i;
+const LATEX_AFTER = /^\s*[\\}]/;
+/**
+ * An operator on the line before the first side or after the last: that side is a piece of more.
+ * One that starts its line is a bullet ("- 17 + 25 = 42").
+ */
+const OPERATOR_BEFORE = /\S[^\S\n]*(?:[+\-−×*/÷^]|(?<!\p{L})x)[^\S\n]*$/u;
+const OPERATOR_AFTER = /^[^\S\n]*\)?[^\S\n]*[+\-−×x*/÷^][^\S\n]*[\d$€£(]/;
+/** Dates, phone numbers and codes: "2023-10-05", "10/5/1901", "555-123-4567". */
+const IDENTIFIER = /\d[-/]\d+[-/]\d/;
+/** A lone "24/7" or "3-1" may be a name, a score or a range rather than a division or difference. */
+const LONE_FRACTION = /^\d+\/\d+$/;
+const LONE_HYPHEN = /^\d+-\d+$/;
 /** A whole quotient and its remainder: "194 ÷ 11 = 17 with a remainder of 7", "= 17 R 7". */
 const REMAINDER =
   /^\s*(?:,\s*)?(?:with\s+(?:a\s+)?remainder(?:\s+of)?|remainder|r(?=\s*\d))\s*(\d+)?/i;
-/** Before the expression: another operator, an equation or LaTeX means it is only a part. */
-const INSIDE_MORE = /(?:[+\-−×x*/÷^=\\$(]|\\[a-z]+)\s*$/;
-const TERM = new RegExp(String.raw`(${NUMBER})|(${OPERATOR})`, "g");
-/**
- * A sum of labelled amounts: "€481 (flights) + €804 (hotel) = €1,285", "500 g flour + 367 g water
- * = 867 g". Each term is an amount, then its unit and label: words, no digits nor operators.
- */
-const AMOUNT = String.raw`[$€£]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`;
-const LABELLED_SUM = new RegExp(
-  String
-    .raw`(?<![\p{L}\p{N}.,$€£(/:^-])(${AMOUNT}[^\d\n=+×*/÷%]{0,40}?(?:\s*\+\s*${AMOUNT}[^\d\n=+×*/÷%]{0,40}?)+)` +
-    String.raw`\s*=\s*(${AMOUNT})(?:\s?([\p{L}]+))?(?![\p{N}%(^]|[.,]\d|\s*${OPERATOR}\s*[$€£]?\d)`,
-  "gu",
-);
-/** A term of a labelled sum: its currency, its number, then its unit and label. */
-const LABELLED_TERM = /^\s*([$€£]?)((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)\s*([^]*?)\s*$/u;
-/** A label of words, or words in parentheses; none that multiplies or divides ("each", "per"). */
-const LABEL = /^(?:\([\p{L}\s'’,-]*\)|[\p{L}\s'’-]*)$/u;
+/** A label that multiplies or divides ("each", "per"): the sum it sits in is more than a sum. */
 const SCALING_LABEL = /\b(?:each|per|every|times|x|apiece|a piece)\b/i;
+const RATIO = /^([\p{L}°º]+)\/(\p{L}+)/u;
+
+interface Term {
+  /** The value as written, a percent not yet divided by 100. */
+  value: number;
+  /** Its number, currency and percent sign as written ("€1,488", "72%"). */
+  written: string;
+  number: string;
+  currency: string;
+  percent: boolean;
+  /** Its words, parentheses left out ("g flour", "km/nmi"), and whether they touch the number. */
+  words: string;
+  glued: boolean;
+  /** Its words and parentheses as written ("(per person)"). */
+  notes: string;
+}
+
+interface Side {
+  start: number;
+  /** The end of its last number (and percent sign): what follows may deny or qualify it. */
+  valueEnd: number;
+  text: string;
+  terms: Term[];
+  operators: string[];
+}
+
+/** A term's words as a unit ("g", "km/nmi") and a label ("flour"). */
+interface Measure {
+  unit?: string;
+  /** The units of a ratio ("km/nmi": km and nmi), which the other terms may be counted in. */
+  ratio?: string[];
+  label: string;
+}
 
 const value = (text: string) => Number(text.replace(/[$€£,]/g, ""));
 /** ± half the spacing of the last written digit. */
 const tolerance = (text: string) => 0.5 * 10 ** -(text.split(".")[1]?.length ?? 0);
+const adds = (operator: string) => /[+\-−]/.test(operator);
 
-/** The expression's value: products and quotients first, then sums and differences. */
-function evaluate(expression: string): number | undefined {
-  const numbers: number[] = [], operators: string[] = [];
-  for (const m of expression.matchAll(TERM)) {
-    if (m[1]) numbers.push(value(m[1]));
-    else operators.push(m[2] === "−" ? "-" : m[2]);
+function readSide(at: number, written: string): Side {
+  const terms: Term[] = [], operators: string[] = [];
+  let valueEnd = at;
+  for (const m of written.matchAll(TERMS)) {
+    if (m[4]) {
+      operators.push(m[4] === "−" ? "-" : m[4]);
+      continue;
+    }
+    const [, percent, rest] = /^(\s*%)?([^]*)$/.exec(m[3])!;
+    valueEnd = at + m.index! + m[1].length + m[2].length + (percent?.length ?? 0);
+    terms.push({
+      value: value(m[2]),
+      written: `${m[1]}${m[2]}${percent ? "%" : ""}`,
+      number: m[2],
+      currency: m[1],
+      percent: percent !== undefined,
+      words: rest.replace(PARENS, " ").replace(/\s+/g, " ").trim(),
+      glued: /^[^\s(]/.test(rest),
+      notes: rest.trim(),
+    });
   }
-  if (numbers.length !== operators.length + 1) return undefined;
-  const terms = [numbers[0]], signs: string[] = [];
+  // A sign before the first term: "-7 °C × 9/5 = -12.6".
+  if (operators.length === terms.length && operators[0] === "-") {
+    operators.shift();
+    terms[0] = { ...terms[0], value: -terms[0].value, written: `-${terms[0].written}` };
+  }
+  return { start: at, valueEnd, text: written.replace(/\s+/g, " ").trim(), terms, operators };
+}
+
+function measureOf(words: string): Measure {
+  const ratio = RATIO.exec(words);
+  if (ratio && !unitOfForm(ratio[0])) {
+    return {
+      unit: ratio[0].toLowerCase(),
+      ratio: [ratio[1].toLowerCase(), ratio[2].toLowerCase()],
+      label: words.slice(ratio[0].length).trim(),
+    };
+  }
+  const known = UNIT_AFTER_NUMBER.exec(words);
+  return known
+    ? { unit: unitOfForm(known[1]), label: words.slice(known[0].length).trim() }
+    : { label: words };
+}
+
+/** The side's value: products and quotients first, then sums and differences; percents /100. */
+function evaluate({ terms, operators }: Side): number | undefined {
+  if (terms.length !== operators.length + 1) return undefined;
+  const of = (t: Term) => (t.percent ? t.value / 100 : t.value);
+  const sums = [of(terms[0])], signs: string[] = [];
   operators.forEach((op, i) => {
-    const next = numbers[i + 1];
-    if (op === "+" || op === "-") {
+    const next = of(terms[i + 1]);
+    if (adds(op)) {
       signs.push(op);
-      terms.push(next);
+      sums.push(next);
     } else {
-      const last = terms.length - 1;
-      terms[last] = op === "/" || op === "÷" ? terms[last] / next : terms[last] * next;
+      const last = sums.length - 1;
+      sums[last] = op === "/" || op === "÷" ? sums[last] / next : sums[last] * next;
     }
   });
-  return terms.slice(1).reduce((sum, t, i) => (signs[i] === "+" ? sum + t : sum - t), terms[0]);
+  return sums.slice(1).reduce((sum, t, i) => (signs[i] === "+" ? sum + t : sum - t), sums[0]);
 }
 
 /** "a ÷ b" in whole numbers: its whole quotient and what is left; else undefined. */
-function wholeDivision(expression: string): { quotient: number; rest: number } | undefined {
-  const terms = [...expression.matchAll(TERM)];
-  if (terms.length !== 3 || !/^[/÷]$/.test(terms[1][2] ?? "")) return undefined;
-  const [a, b] = [value(terms[0][1]), value(terms[2][1])];
+function wholeDivision({ terms, operators }: Side): { quotient: number; rest: number } | undefined {
+  if (terms.length !== 2 || !/^[/÷]$/.test(operators[0])) return undefined;
+  const [a, b] = terms.map((t) => t.value);
   if (!Number.isInteger(a) || !Number.isInteger(b) || b === 0) return undefined;
   const quotient = Math.trunc(a / b);
   return { quotient, rest: a - quotient * b };
 }
 
-/** Whether an expression is a piece of a longer one, or said not to hold. */
-function leftAlone(text: string, start: number, end: number): boolean {
-  return INSIDE_MORE.test(text.slice(Math.max(0, start - 8), start)) ||
-    DENIED_BEFORE.test(text.slice(Math.max(0, start - 40), start)) ||
-    DENIED_AFTER.test(text.slice(end, end + 30));
+/**
+ * How a link may be read: `plain` when its numbers say all there is (a wrong result is wrong),
+ * `loose` when it may be read otherwise (it can only be confirmed), undefined when it is unclear
+ * what it computes: a letter standing for an unknown, a date, a label that is no unit in a
+ * product ("126 orders / 5,539 sessions": a share, which the share checks read), amounts in two
+ * currencies, a measure whose result drops its unit.
+ */
+function readingOf(left: Side, result: Term): "plain" | "loose" | undefined {
+  const measures = left.terms.map((t) => measureOf(t.words));
+  const named = new Set(measures.flatMap((m) => m.ratio ?? []));
+  const scales = !left.operators.every(adds);
+  const unknown = left.terms.some((t, i) =>
+    (t.glued && measures[i].unit === undefined) ||
+    /(?:^|\s)\p{L}(?:\s|$)/u.test(measures[i].label) ||
+    (scales && measures[i].label !== "" && !named.has(measures[i].label.toLowerCase()))
+  );
+  const currencies = new Set(left.terms.map((t) => t.currency).filter((c) => c !== ""));
+  const outcome = measureOf(result.words);
+  const dropped = measures.some((m) => m.unit !== undefined) && result.words === "" &&
+    !result.percent;
+  if (
+    unknown || currencies.size > 1 || dropped || IDENTIFIER.test(left.text) ||
+    LONE_HYPHEN.test(left.text) || (result.glued && outcome.unit === undefined)
+  ) {
+    return undefined;
+  }
+  const worded = left.terms.some((t) => t.notes !== "");
+  const oneUnitSum = !scales &&
+    left.terms.every((t, i) => measures[i].unit === outcome.unit && !SCALING_LABEL.test(t.notes));
+  const loose = left.terms.length === 1 || result.percent || left.terms.some((t) => t.percent) ||
+    LONE_FRACTION.test(left.text) || (worded && !oneUnitSum) ||
+    (result.currency !== "" && currencies.size === 1 && !currencies.has(result.currency));
+  return loose ? "loose" : "plain";
 }
 
-/**
- * The value of a labelled sum: every term and the result in one currency and one unit, each label
- * plain words, and at least one label or unit (a plain sum is an expression of its own).
- */
-function labelledSum(terms: string, result: string, resultWord?: string): number | undefined {
-  const read = terms.split("+").map((term) => LABELLED_TERM.exec(term));
-  const currency = /^[$€£]?/.exec(result)![0];
-  const unitOf = (word?: string) => word === undefined ? undefined : unitOfForm(word);
-  let marked = currency !== "" && currency !== "$";
-  let sum = 0;
-  for (const term of read) {
-    if (!term || term[1] !== currency) return undefined;
-    const word = /^\p{L}+/u.exec(term[3])?.[0];
-    const unit = term[1] ? undefined : unitOf(word);
-    const label = unit ? term[3].slice(word!.length).trim() : term[3];
-    if (unit !== unitOf(resultWord) || !LABEL.test(label) || SCALING_LABEL.test(label)) {
-      return undefined;
-    }
-    marked ||= unit !== undefined || label !== "";
-    sum += value(term[2]);
+/** One link "left = result": its finding, or undefined when it is not read or fails loosely. */
+function linkFinding(text: string, left: Side, right: Side, loose: boolean) {
+  const result = right.terms[0];
+  const reading = right.terms.length === 1 ? readingOf(left, result) : undefined;
+  const computed = reading && evaluate(left);
+  if (computed === undefined || !Number.isFinite(computed)) return undefined;
+  // A percent may be the value itself ("× 100 = 66.7%") or a hundred times it ("16/24 = 66.7%");
+  // of percents, a percent ("100% − 35% = 65%").
+  const ofPercents = left.terms.some((t) => t.percent);
+  const readings = !result.percent
+    ? [computed]
+    : ofPercents
+    ? [100 * computed]
+    : [computed, 100 * computed];
+  const nearest = readings.reduce((a, b) =>
+    Math.abs(a - result.value) <= Math.abs(b - result.value) ? a : b
+  );
+  let ok = Math.abs(nearest - result.value) <= tolerance(result.number) + 1e-9 * Math.abs(nearest);
+  let shown = `${left.text} = ${formatNumber(nearest, 4)}${result.percent ? "%" : ""}`;
+  let stated = result.written;
+  const remainder = REMAINDER.exec(text.slice(right.valueEnd, right.valueEnd + 30));
+  if (remainder) {
+    const division = wholeDivision(left);
+    if (!division) return undefined;
+    const { quotient, rest } = division;
+    ok = result.value === quotient && (remainder[1] === undefined || Number(remainder[1]) === rest);
+    shown = `${left.text} = ${quotient} remainder ${rest}`;
+    stated += remainder[0].replace(/\s+/g, " ").trimEnd();
   }
-  return marked ? sum : undefined;
+  if (!ok && (loose || reading === "loose")) return undefined;
+  return finding(
+    "arithmetic",
+    !ok,
+    { start: left.start, end: right.valueEnd },
+    ok ? shown : `${shown}, not ${stated}`,
+  );
 }
 
 export function arithmeticFindings(text: string): ExactFinding[] {
   const out: ExactFinding[] = [];
-  for (const m of text.matchAll(EXPRESSION)) {
-    const end = m.index! + m[0].length;
-    if (leftAlone(text, m.index!, end)) continue;
-    const result = evaluate(m[1]);
-    if (result === undefined || !Number.isFinite(result)) continue;
-    const stated = value(m[2]);
-    const expression = m[1].replace(/\s+/g, " ");
-    let ok = Math.abs(result - stated) <= tolerance(m[2]) + 1e-9 * Math.abs(result);
-    let shown = `${expression} = ${formatNumber(result, 4)}`;
-    // "194 ÷ 11 = 17 with a remainder of 7": the whole quotient, and the remainder if stated.
-    const remainder = REMAINDER.exec(text.slice(end, end + 30));
-    if (remainder) {
-      const division = wholeDivision(m[1]);
-      if (!division) continue;
-      const { quotient, rest } = division;
-      ok = stated === quotient && (remainder[1] === undefined || Number(remainder[1]) === rest);
-      shown = `${expression} = ${quotient} remainder ${rest}`;
-    }
-    out.push(
-      finding(
-        "arithmetic",
-        !ok,
-        { start: m.index!, end },
-        ok ? shown : `${shown}, not ${m[2]}${remainder?.[0].replace(/\s+/g, " ").trimEnd() ?? ""}`,
-      ),
-    );
-  }
-  for (const m of text.matchAll(LABELLED_SUM)) {
-    const end = m.index! + m[0].length;
-    const plain = out.some((f) => f.start < end && m.index! < f.end);
-    if (plain || leftAlone(text, m.index!, end) || REMAINDER.test(text.slice(end, end + 30))) {
+  for (const m of text.matchAll(CHAIN)) {
+    const start = m.index!, end = start + m[0].length;
+    const sides = [...m[0].matchAll(SIDES)].map((s) => readSide(start + s.index!, s[0]));
+    const before = text.slice(Math.max(0, start - 40), start);
+    const after = text.slice(sides.at(-1)!.valueEnd);
+    if (
+      DENIED_BEFORE.test(before) || DENIED_AFTER.test(after.slice(0, 30)) ||
+      LATEX_BEFORE.test(before) || LATEX_AFTER.test(text.slice(end))
+    ) {
       continue;
     }
-    const sum = labelledSum(m[1], m[2], m[3]);
-    if (sum === undefined) continue;
-    const ok = Math.abs(sum - value(m[2])) <= tolerance(m[2]) + 1e-9 * sum;
-    const shown = `${m[1].replace(/\s+/g, " ").trim()} = ${formatNumber(sum, 4)}`;
-    out.push(
-      finding("arithmetic", !ok, { start: m.index!, end }, ok ? shown : `${shown}, not ${m[2]}`),
-    );
+    // A chain with no operator ("2.5 tonnes = 2,500 kg") states conversions, not arithmetic.
+    if (sides.every((s) => s.operators.length === 0)) continue;
+    const relations = [...m[0].matchAll(/[=≈]/g)].map((r) => r[0]);
+    const first = OPERATOR_BEFORE.test(before) ? 1 : 0;
+    const last = OPERATOR_AFTER.test(text.slice(end)) ? sides.length - 2 : sides.length - 1;
+    // Spread over lines, the steps of a derivation may not each be the line above.
+    const multiline = m[0].includes("\n");
+    for (let i = first; i < last; i++) {
+      const found = linkFinding(text, sides[i], sides[i + 1], multiline || relations[i] === "≈");
+      if (found) out.push(found);
+    }
   }
   return out;
 }
