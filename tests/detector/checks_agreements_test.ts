@@ -401,3 +401,25 @@ Deno.test("agreements: a conversion of a figure of the sentence before, to confi
   );
   assertSilent("unit_conversion", "- Everest: 8,848.86 m, 2020\n- In feet that's about 29,032 ft");
 });
+
+Deno.test("agreements: figures scaled, shared or worked on are no parts of a sum", () => {
+  for (
+    const text of [
+      "You scored 42 out of 56. To get a percentage, divide and multiply by 100: 42 ÷ 56 × 100 = 72%.",
+      "11 st 4 lb = (11 × 14) + 4 = 158 lb. Then multiply by 0.4536 kg/lb: 158 × 0.4536 ≈ 69.7 kg.",
+    ]
+  ) assertSilent("total", text);
+});
+
+Deno.test("agreements: days later are the days between; a loose count beside a wrong one", () => {
+  const titanic = (days: number) =>
+    `The Titanic left Southampton on 10 April 1912 and sank on 15 April 1912, ${days} days later.`;
+  assertOne(titanic(5), "duration", "consistent", "April 10, 1912 to April 15, 1912 is 5 days");
+  assertSilent("duration", titanic(6));
+  // "a little over four years" holds, but "1,576 days" beside it does not: nothing confirmed.
+  const war = (days: string) =>
+    "The war began on 28 July 1914 and ended on 11 November 1918. That's " +
+    `${days} days of fighting, a little over four years and three months.`;
+  assertSilent("duration", war("1,576"));
+  assertOne(war("1,567"), "duration", "consistent");
+});

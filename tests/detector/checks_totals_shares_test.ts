@@ -350,3 +350,14 @@ Deno.test("arithmetic: a sum of labelled amounts", () => {
     ]
   ) assertSilent("arithmetic", text);
 });
+
+Deno.test("percentages: a hedged share is confirmed within its rounding, shown wrong past it", () => {
+  const votes = (percent: string) =>
+    `Johnson won 486 of the 538 electoral votes, about ${percent} of them.`;
+  assertOne(votes("90.3%"), "percentage", "consistent", "486 of 538 is 90.3%");
+  assertOne(votes("90%"), "percentage", "consistent");
+  // Written to the tenth, four points off: wrong, hedge or not.
+  assertOne(votes("86.3%"), "percentage", "contradicted", "486 of 538 is 90.3%, not 86.3%");
+  // Rounded loosely to a nice figure: neither confirmed nor shown wrong.
+  assertSilent("percentage", "He made 8 of 56 attempts, about 15%.");
+});

@@ -44,6 +44,9 @@ export function agreements(
   const unread = (q: Quantity) => !found.some((f) => q.start >= f.start && q.start < f.end);
   const judged: ExactFinding[] = [];
   const add = (f: ExactFinding | ExactFinding[] | undefined) => f && judged.push(...[f].flat());
+  // Relations said loosely ("a little over four years"), with their count: they confirm only
+  // where every other count of time of the sentence is confirmed, and clear no doubt.
+  const loose = new Map<ExactFinding, Quantity>();
   figures.forEach((q, i) => {
     if (!unread(q)) return;
     // Worked out ("126 / 5,539 = 2.27%", "Mon 8 h + Tue 8 h = 16 h", "15 short tons = 13.61
@@ -68,7 +71,11 @@ export function agreements(
         // Past N, not past N - 1: the span's whole count is N.
         const holds = (value: number) =>
           spanAgreement(text, figures, { ...q, value }, time)?.verdict === "consistent";
-        if (holds(q.value) && !holds(q.value - 1)) add(spanAgreement(text, figures, q, time));
+        const span = holds(q.value) && !holds(q.value - 1) && spanAgreement(text, figures, q, time);
+        if (span) {
+          loose.set(span, q);
+          add(span);
+        }
       }
       return;
     }
@@ -105,16 +112,25 @@ export function agreements(
   // may be an error no reader read: then none of that relation's agreements confirms the answer.
   // A relation that fails among figures another holding one already relates casts none: "92 days"
   // between two dates is their count, "the 90-day limit" beside it another.
-  const holds = judged.filter((f) => f.verdict === "consistent");
+  const holds = judged.filter((f) => f.verdict === "consistent" && !loose.has(f));
   const doubted = new Set(
     judged.filter((f) =>
       f.verdict === "contradicted" &&
       !holds.some((h) => h.kind === f.kind && h.start < f.end && f.start < h.end)
     ).map((f) => f.kind),
   );
+  const counted = (o: Quantity) => holds.some((h) => h.start <= o.start && o.end <= h.end);
+  const alone = (count: Quantity) => {
+    const sentence = sentenceAround(text, count.start);
+    return figures.every((o) =>
+      o === count || o.start < sentence.start || o.end > sentence.end || o.kind !== "unit" ||
+      !TIME_UNITS[o.unit!] || counted(o)
+    );
+  };
   const confirmed: ExactFinding[] = [];
   for (const f of judged) {
     if (f.verdict === "contradicted" || doubted.has(f.kind)) continue;
+    if (loose.has(f) && !alone(loose.get(f)!)) continue;
     if (!confirmed.some((o) => o.start <= f.start && f.end <= o.end)) confirmed.push(f);
   }
   return { confirmed, doubted };
@@ -204,8 +220,15 @@ function rangeEndingAt(text: string, figures: readonly Quantity[], i: number) {
   return [lowInUnit, high] as const;
 }
 
-/** Words of taking away: figures they join are no parts of one sum. */
-const TAKEN_AWAY = /\b(?:subtract\w*|minus|less|fewer|lost|loses|deduct\w*|take away)\b|[−-]\s*$/i;
+/**
+ * Words of taking away, of scaling or of a share: figures they join are no parts of one sum
+ * ("subtract 1", "158 × 0.4536", "42 out of 56").
+ */
+const NOT_ADDED =
+  /\b(?:subtract\w*|minus|less|fewer|lost|loses|deduct\w*|take away|times|multipl\w*|divid\w*|per|out of|of|by)\b\W*$|[−\-×*/÷]\s*$/i;
+/** A sentence that opens by summing what the one before listed: "Combined, that's 22,131". */
+const SUM_LEAD =
+  /^\s*(?:combined|altogether|all told|in (?:total|all)|together|overall|that(?:'s| is| makes| gives| comes to)|this (?:makes|gives|comes to))\b/i;
 /** Small sums come by chance ("steps 1, 2 and 3", "3 + 5 = 8"): a total is read from this up. */
 const SMALLEST_TOTAL = 10;
 /** Four digits from 1800 to 2100 written without a separator: a year as likely as an amount. */
@@ -248,7 +271,16 @@ function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
   // 20 pears, 60 in total" is no sum of the two days, "57 ... so subtract 1" no sum of 57 and 1.
   const joined = (a: Quantity, b: Quantity) => {
     const between = text.slice(a.end, b.start);
-    return !PROSE_STOP.test(between) && !TAKEN_AWAY.test(between);
+    return !PROSE_STOP.test(between) && !NOT_ADDED.test(between);
+  };
+  const joinedToTotal = (part: Quantity) => {
+    const between = text.slice(
+      ...(part.end < total.start ? [part.end, total.start] : [total.end, part.start]),
+    );
+    const sentences = between.split(PROSE_STOP);
+    return !NOT_ADDED.test(between) &&
+      (sentences.length === 1 ||
+        (sentences.length === 2 && part.end < total.start && SUM_LEAD.test(sentences[1])));
   };
   for (const step of [-1, 1]) {
     const run: Quantity[] = [];
@@ -258,7 +290,11 @@ function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
       if (run.length > 0 && !joined(...ordered(run.at(-1)!, figures[k]))) break;
       run.push(figures[k]);
     }
-    if (run.length < 2) continue;
+    // The total is of the parts' sentence, or of the next opening with a sum ("Combined, that's
+    // 22,131"), and each part counts within its rounding: "158 lb. Then multiply by 0.4536" is no
+    // sum.
+    if (run.length < 2 || !joinedToTotal(run[0])) continue;
+    if (run.some((q) => q.value <= total.tolerance)) continue;
     const parts = step < 0 ? run.reverse() : run;
     const found = sumFinding(text, total, parts);
     // "≈ $1,901 all-in" is read loosely by the totals: here it must be the sum, to its rounding.
@@ -322,13 +358,16 @@ function shareAgreement(text: string, figures: readonly Quantity[], percent: Qua
 /** Before a count of time, words that put the span just past it: "just over", "a little over". */
 const JUST_PAST = /\b(?:just|a little|slightly|a bit)\s+(?:over|more than|above)\s*$/i;
 
+/** After a count of days, words that make it the days between two dates: "5 days later". */
+const LATER = /^\s+(?:later|after(?:wards)?|apart)\b/i;
+
 /** "4 nights", "6 full years": a count of time its noun names. */
 const NIGHTS = new Set(["night"]);
 const WHOLE_BEFORE_UNIT = /^\s+(?:full|whole|complete)\s+(years?|months?|weeks?|days?)\b/i;
 
 function countedTime(text: string, q: Quantity): string | undefined {
   if (q.kind !== "count" || q.word || !Number.isInteger(q.value)) return undefined;
-  if (NIGHTS.has(q.noun!)) return "night";
+  if (NIGHTS.has(q.noun!)) return "day";
   const unit = text.slice(q.end, q.end + 20).match(WHOLE_BEFORE_UNIT)?.[1].toLowerCase();
   return unit?.replace(/s$/, "");
 }
@@ -419,6 +458,10 @@ function spanAgreement(
   unit: string,
 ) {
   if (!Number.isInteger(count.value)) return undefined;
+  // A stay's nights, or days "later", are the days between without the last: "in June 12, out
+  // June 26" is 14 nights; "left on 10 April, sank 5 days later on 15 April".
+  const between = count.kind === "count" && NIGHTS.has(count.noun!) ||
+    LATER.test(text.slice(count.end, count.end + 16));
   return datesAgreement(
     text,
     figures,
@@ -426,7 +469,7 @@ function spanAgreement(
     (a, b, where) =>
       unit === "age"
         ? lifeFinding(a, b, count.value, where)
-        : spanFinding(a, b, count, unit, where),
+        : spanFinding(a, b, count, unit, where, !between),
   );
 }
 

@@ -494,15 +494,14 @@ export function spanFinding(
   count: Quantity,
   unit: string,
   where: Span,
+  lastDayCounted = true,
 ): ExactFinding | undefined {
   const period = isDate(a) && isDate(b) ? periodOf(a, b) : undefined;
-  // A stay's nights are its days without the last: "in June 12, out June 26" is 14 nights.
-  const days = unit === "night" ? "day" : unit;
-  const range = period && countRange(period.from, period.to, days, unit !== "night");
+  const range = period && countRange(period.from, period.to, unit, lastDayCounted);
   if (!period || !range) return undefined;
   return durationFinding(
     period,
-    { count: count.value, unit: days, range },
+    { count: count.value, unit, range },
     where,
     `${count.value}`,
   );

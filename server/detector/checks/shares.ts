@@ -12,7 +12,14 @@ import { type ExactFinding, finding } from "./finding.ts";
 import type { MarkdownList } from "./lists.ts";
 import type { Quantity } from "./quantities.ts";
 import { sameSlot } from "./slots.ts";
-import { agree, formatNumber, HEDGED_SLACK, written } from "./values.ts";
+import {
+  agree,
+  formatNumber,
+  HEDGED_SLACK,
+  hedgedReading,
+  type Reading,
+  written,
+} from "./values.ts";
 
 /** Between a part and its whole: "12 of the 40", "20 passes completed out of 31". */
 const OF = new RegExp(
@@ -167,20 +174,25 @@ export function shareFinding(
   percent: Quantity,
   restUnsaid = false,
 ): ExactFinding[] {
+  const counted = part.approx ? hedgedReading(part) : part;
   const share = {
     value: 100 * part.value / whole.value,
-    tolerance: 100 * part.tolerance / Math.abs(whole.value),
+    tolerance: 100 * counted.tolerance / Math.abs(whole.value),
   };
-  const ok = agree(share, percent, slackOf(part, percent));
   const rest = { value: 100 - share.value, tolerance: share.tolerance };
+  const hedged = part.approx || percent.approx;
+  const verdict = judgeShare(share, percent, hedged);
   // Up to the end of the percentage's sentence: "58% of the way there. The remaining ones ..."
   // says nothing of the 58%.
   const after = text.slice(Math.min(part.end, whole.end), percent.end) +
     text.slice(percent.end, percent.end + 40).split(/[.!?](?:\s|$)/)[0];
   // The rest's share, said with words for the rest ("so 84% failed"), is no wrong share.
   if (
-    !ok && (restUnsaid || OF_THE_REST.test(after)) && agree(rest, percent, slackOf(part, percent))
+    verdict !== "consistent" && (restUnsaid || OF_THE_REST.test(after)) &&
+    judgeShare(rest, percent, hedged) !== "contradicted"
   ) return [];
+  if (verdict === undefined) return [];
+  const ok = verdict === "consistent";
   const right = `${formatNumber(part.value)} of ${formatNumber(whole.value)} is ${
     formatNumber(share.value, 1)
   }%`;
@@ -191,6 +203,23 @@ export function shareFinding(
   return [
     finding("percentage", !ok, span, ok ? right : `${right}, not ${written(text, percent)}`),
   ];
+}
+
+/** How many points past its rounding a hedged percentage may be and not be shown wrong. */
+const HEDGED_POINTS = 2;
+
+/**
+ * A share against the percentage said of it. Said plainly, it is right or wrong within the
+ * precision of both. Hedged ("about 86.3%", "roughly 15%"), it is confirmed within the rounding the
+ * figure shows, shown wrong only past that and two points, and neither between: "about" may round
+ * to a nice figure, but not by four points a figure written to the tenth.
+ */
+function judgeShare(share: Reading, percent: Quantity, hedged: boolean) {
+  const shown = percent.approx ? hedgedReading(percent) : percent;
+  if (agree(share, shown, 0)) return "consistent";
+  if (!hedged) return "contradicted";
+  const off = Math.abs(share.value - shown.value) - share.tolerance - shown.tolerance;
+  return off > HEDGED_POINTS ? "contradicted" : undefined;
 }
 
 /** "30% of the 40 students, 12 students": the percentage of the whole, then the part. */
