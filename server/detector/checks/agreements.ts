@@ -225,10 +225,7 @@ function rangeEndingAt(text: string, figures: readonly Quantity[], i: number) {
  * ("subtract 1", "158 × 0.4536", "42 out of 56").
  */
 const NOT_ADDED =
-  /\b(?:subtract\w*|minus|less|fewer|lost|loses|deduct\w*|take away|times|multipl\w*|divid\w*|per|out of|of|by)\b\W*$|[−\-×*/÷]\s*$/i;
-/** A sentence that opens by summing what the one before listed: "Combined, that's 22,131". */
-const SUM_LEAD =
-  /^\s*(?:combined|altogether|all told|in (?:total|all)|together|overall|that(?:'s| is| makes| gives| comes to)|this (?:makes|gives|comes to))\b/i;
+  /\b(?:subtract\w*|minus|less|fewer|lost|loses|deduct\w*|take away|times|multipl\w*|divid\w*|per|by)\b\W*$|^\s*(?:out\s+)?of\s*$|[−\-×*/÷]\s*$/i;
 /** Small sums come by chance ("steps 1, 2 and 3", "3 + 5 = 8"): a total is read from this up. */
 const SMALLEST_TOTAL = 10;
 /** Four digits from 1800 to 2100 written without a separator: a year as likely as an amount. */
@@ -274,14 +271,12 @@ function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
     return !PROSE_STOP.test(between) && !NOT_ADDED.test(between);
   };
   const joinedToTotal = (part: Quantity) => {
-    const between = text.slice(
-      ...(part.end < total.start ? [part.end, total.start] : [total.end, part.start]),
-    );
-    const sentences = between.split(PROSE_STOP);
-    return !NOT_ADDED.test(between) &&
-      (sentences.length === 1 ||
-        (sentences.length === 2 && part.end < total.start && SUM_LEAD.test(sentences[1])));
+    const between = part.end < total.start
+      ? text.slice(part.end, total.start)
+      : text.slice(total.end, part.start);
+    return !NOT_ADDED.test(between) && between.split(PROSE_STOP).length <= 2;
   };
+
   for (const step of [-1, 1]) {
     const run: Quantity[] = [];
     // Figures of other measures between the parts are passed over ("$412.80 for 2 flights").
@@ -290,9 +285,8 @@ function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
       if (run.length > 0 && !joined(...ordered(run.at(-1)!, figures[k]))) break;
       run.push(figures[k]);
     }
-    // The total is of the parts' sentence, or of the next opening with a sum ("Combined, that's
-    // 22,131"), and each part counts within its rounding: "158 lb. Then multiply by 0.4536" is no
-    // sum.
+    // The total is of the parts' sentence or the next, joined to them by no word of scaling
+    // ("56. To get a percentage, multiply by 100"), and each part counts within its rounding.
     if (run.length < 2 || !joinedToTotal(run[0])) continue;
     if (run.some((q) => q.value <= total.tolerance)) continue;
     const parts = step < 0 ? run.reverse() : run;
