@@ -423,3 +423,11 @@ Deno.test("agreements: days later are the days between; a loose count beside a w
   assertSilent("duration", war("1,576"));
   assertOne(war("1,567"), "duration", "consistent");
 });
+
+Deno.test("agreements: a list's item is no total of the items before it", () => {
+  const plan = (total: string) =>
+    "Tonight's plan:\n\n1. Flashcards: 45 min\n2. Vocabulary: 30 min\n3. Past paper: 75 min\n\n" +
+    `That's ${total} altogether.`;
+  assertSilent("total", plan("2 h 10 min"));
+  assertOne(plan("150 min"), "total", "consistent", "45 min + 30 min + 75 min = 150");
+});

@@ -296,3 +296,18 @@ Deno.test("conversions: a slip of a few degrees is shown; a rounded figure is ne
   silent("The trail is 12 km (7.6 miles) long.");
   assertOne("The trail is 12 km (7.5 miles) long.", "unit_conversion", "consistent");
 });
+
+Deno.test("conversions: a bare K beside a temperature is kelvin", () => {
+  assertTwins(
+    "Adding 273.15 gives 350.52 K (about 173 °F).",
+    "Adding 273.15 gives 351.52 K (about 173 °F).",
+    "350.52 K is 171.3 °F, not 173 °F",
+  );
+  assertOne(
+    "The photosphere is about 5,778 K, or roughly 5,505 °C.",
+    "unit_conversion",
+    "consistent",
+  );
+  // Alone, "K" is a thousand or a name: never a scale.
+  silent("The budget is 350 K, about 320 K after tax.");
+});

@@ -226,6 +226,11 @@ function rangeEndingAt(text: string, figures: readonly Quantity[], i: number) {
  */
 const NOT_ADDED =
   /\b(?:subtract\w*|minus|less|fewer|lost|loses|deduct\w*|take away|times|multipl\w*|divid\w*|per|by)\b\W*$|^\s*(?:out\s+)?of\s*$|[−\-×*/÷]\s*$/i;
+/**
+ * A total on another line than its parts says it is one: "1 h 15 min" is a list's item that two
+ * items before it happen to add up to, "That's 3 h 10 min altogether" a total.
+ */
+const TOTAL_WORD = /\b(?:total|altogether|in all|all told|combined|sum|overall|together)\b/i;
 /** Small sums come by chance ("steps 1, 2 and 3", "3 + 5 = 8"): a total is read from this up. */
 const SMALLEST_TOTAL = 10;
 /** Four digits from 1800 to 2100 written without a separator: a year as likely as an amount. */
@@ -270,11 +275,16 @@ function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
     const between = text.slice(a.end, b.start);
     return !PROSE_STOP.test(between) && !NOT_ADDED.test(between);
   };
+  const lineHasTotalWord = (q: Quantity) => {
+    const line = lineAt(text, q.start);
+    return TOTAL_WORD.test(text.slice(line.start, line.end));
+  };
   const joinedToTotal = (part: Quantity) => {
     const between = part.end < total.start
       ? text.slice(part.end, total.start)
       : text.slice(total.end, part.start);
-    return !NOT_ADDED.test(between) && between.split(PROSE_STOP).length <= 2;
+    return !NOT_ADDED.test(between) && between.split(PROSE_STOP).length <= 2 &&
+      (!between.includes("\n") || lineHasTotalWord(total));
   };
 
   for (const step of [-1, 1]) {

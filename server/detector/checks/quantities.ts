@@ -229,27 +229,37 @@ const INCHES_IN_PARENS = /^\s?in\.?(?=\))/;
 const CONVERTED_BEFORE = /(?:[≈=~×x]|\bor|\bis|\babout|\broughly)\s*$/;
 const INCHES_CLOSING = /^\s?in\b(?=[.),;:!?]|\s*$|\s+[A-Z(])/;
 /** A bare scale letter after a number ("89 C"): a grade or a name alone, a unit beside its pair. */
-const BARE_SCALE = /^\s?([CF])(?![\p{L}\p{N}])/u;
-const SCALES: Record<string, UnitId> = { C: "C", F: "F" };
+const BARE_SCALE = /^\s?([CFK])(?![\p{L}\p{N}])/u;
+const SCALES: Record<string, UnitId> = { C: "C", F: "F", K: "K" };
+/** How far apart a bare scale letter's number and the temperature beside it may be. */
+const SCALE_REACH = 40;
 
-/** "89 C (192 F)": two numbers a short way apart, one in each scale, are temperatures. */
+/**
+ * "89 C (192 F)", "350.52 K (about 173 °F)": a number with a bare scale letter is a temperature
+ * a short way from one in another scale, itself bare or named.
+ */
 function readBareScales(text: string, qs: Quantity[]): void {
-  for (let i = 0; i + 1 < qs.length; i++) {
-    const [a, b] = [qs[i], qs[i + 1]];
-    if (a.kind !== "number" || b.kind !== "number" || a.word || b.word) continue;
-    if (b.start - a.end > 40) continue;
-    const scaleA = text.slice(a.end, a.end + 3).match(BARE_SCALE);
-    const scaleB = text.slice(b.end, b.end + 3).match(BARE_SCALE);
-    if (!scaleA || !scaleB || scaleA[1] === scaleB[1]) continue;
-    for (const [q, scale] of [[a, scaleA], [b, scaleB]] as const) {
-      Object.assign(q, {
-        kind: "unit",
-        unit: SCALES[scale[1]],
-        end: q.end + scale[0].length,
-        tolerance: unitTolerance(q),
-      });
-    }
-  }
+  const scaleOf = (q: Quantity) =>
+    q.kind === "number" && !q.word ? text.slice(q.end, q.end + 3).match(BARE_SCALE) : null;
+  const scaleName = (q: Quantity) =>
+    q.kind === "unit" && (q.unit === "C" || q.unit === "F" || q.unit === "K")
+      ? q.unit
+      : scaleOf(q)?.[1];
+  const read = qs.map(scaleOf);
+  read.forEach((scale, i) => {
+    const q = qs[i];
+    const beside = [qs[i - 1], qs[i + 1]].some((o) =>
+      o && Math.max(o.start - q.end, q.start - o.end) <= SCALE_REACH &&
+      scaleName(o) !== undefined && scaleName(o) !== scale?.[1]
+    );
+    if (!scale || !beside) return;
+    Object.assign(q, {
+      kind: "unit",
+      unit: SCALES[scale[1]],
+      end: q.end + scale[0].length,
+      tolerance: unitTolerance(q),
+    });
+  });
 }
 
 /** A number read as a count keeps no rounding when written to the unit; a measure does ("318"). */
