@@ -227,9 +227,10 @@ function rangeEndingAt(text: string, figures: readonly Quantity[], i: number) {
 const NOT_ADDED =
   /\b(?:subtract\w*|minus|less|fewer|lost|loses|deduct\w*|take away|times|multipl\w*|divid\w*|per|by)\b\W*$|^\s*(?:out\s+)?of\s*$|[−\-×*/÷]\s*$/i;
 /**
- * A total on another line than its parts says it is one: "1 h 15 min" is a list's item that two
- * items before it happen to add up to, "That's 3 h 10 min altogether" a total.
+ * A list's item is a part: one is a total of the items before it only where it says so ("4. Total:
+ * 160 min"); "3. Past paper – 75 min" is one that two items before it happen to add up to.
  */
+const LIST_ITEM = /^\s*(?:[-*+•]|\d{1,2}[.)])\s/;
 const TOTAL_WORD = /\b(?:total|altogether|in all|all told|combined|sum|overall|together)\b/i;
 /** Small sums come by chance ("steps 1, 2 and 3", "3 + 5 = 8"): a total is read from this up. */
 const SMALLEST_TOTAL = 10;
@@ -275,16 +276,16 @@ function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
     const between = text.slice(a.end, b.start);
     return !PROSE_STOP.test(between) && !NOT_ADDED.test(between);
   };
-  const lineHasTotalWord = (q: Quantity) => {
-    const line = lineAt(text, q.start);
-    return TOTAL_WORD.test(text.slice(line.start, line.end));
+  const itemNamedTotal = (q: Quantity) => {
+    const line = text.slice(lineAt(text, q.start).start, lineAt(text, q.start).end);
+    return !LIST_ITEM.test(line) || TOTAL_WORD.test(line);
   };
   const joinedToTotal = (part: Quantity) => {
     const between = part.end < total.start
       ? text.slice(part.end, total.start)
       : text.slice(total.end, part.start);
     return !NOT_ADDED.test(between) && between.split(PROSE_STOP).length <= 2 &&
-      (!between.includes("\n") || lineHasTotalWord(total));
+      (!between.includes("\n") || itemNamedTotal(total));
   };
 
   for (const step of [-1, 1]) {
