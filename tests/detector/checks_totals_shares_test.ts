@@ -361,3 +361,27 @@ Deno.test("percentages: a hedged share is confirmed within its rounding, shown w
   // Rounded loosely to a nice figure: neither confirmed nor shown wrong.
   assertSilent("percentage", "He made 8 of 56 attempts, about 15%.");
 });
+
+Deno.test("totals: the line after a list names its total among other amounts, for a period", () => {
+  const tally = (total: string) =>
+    "- Oat milk: $3.49\n- Bananas: $2.99\n- Limes: $1.80\n\n" +
+    `**Total: ${total}**, comfortably under your $15 cap.`;
+  assertOne(tally("$8.28"), "total", "consistent");
+  assertOne(tally("$8.48"), "total", "contradicted", "$3.49 + $2.99 + $1.80 = 8.28, not $8.48");
+  const monthly = (total: string) => `${BUDGET}**Total: ${total} per month.**`;
+  assertOne(monthly("$2,580"), "total", "consistent");
+  assertOne(monthly("$2,480"), "total", "contradicted");
+  assertOne(`${BUDGET}= **$2,580/month**.`, "total", "consistent");
+});
+
+Deno.test("percentages: a table's rate of what its label counts; a hedged rate a point off", () => {
+  const season = (rate: string) =>
+    `| Stat | Value |\n|---|---|\n| Matches played | 38 |\n| Wins | 13 |\n| Win rate | ${rate} |`;
+  assertOne(season("34.2%"), "percentage", "consistent");
+  assertOne(season("36.8%"), "percentage", "contradicted", "13 of 38 is 34.2%, not 36.8%");
+  assertOne(
+    "29 of your 36 seeds sprouted, a germination rate of about 79%.",
+    "percentage",
+    "contradicted",
+  );
+});

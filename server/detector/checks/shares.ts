@@ -11,6 +11,7 @@
 import { type ExactFinding, finding } from "./finding.ts";
 import type { MarkdownList } from "./lists.ts";
 import type { Quantity } from "./quantities.ts";
+import { isContentWord } from "../signals/text.ts";
 import { sameSlot } from "./slots.ts";
 import {
   agree,
@@ -137,7 +138,9 @@ const SHARE_LABEL = /\b(?:rate|share|percentage|proportion)\b/i;
 
 /** The words of a share's label that may name what its part counts: "pass" of "Pass rate". */
 const stemsOf = (label: string) =>
-  (label.toLowerCase().match(/\p{L}{4,}/gu) ?? []).filter((w) => !SHARE_LABEL.test(w))
+  (label.toLowerCase().match(/\p{L}{3,}/gu) ?? []).filter((w) =>
+    isContentWord(w) && !SHARE_LABEL.test(w)
+  )
     .map((w) => w.slice(0, 4));
 
 /**
@@ -206,12 +209,12 @@ export function shareFinding(
 }
 
 /** How many points past its rounding a hedged percentage may be and not be shown wrong. */
-const HEDGED_POINTS = 2;
+const HEDGED_POINTS = 1;
 
 /**
  * A share against the percentage said of it. Said plainly, it is right or wrong within the
  * precision of both. Hedged ("about 86.3%", "roughly 15%"), it is confirmed within the rounding the
- * figure shows, shown wrong only past that and two points, and neither between: "about" may round
+ * figure shows, shown wrong only past that and a point, and neither between: "about" may round
  * to a nice figure, but not by four points a figure written to the tenth.
  */
 function judgeShare(share: Reading, percent: Quantity, hedged: boolean) {

@@ -286,7 +286,7 @@ const NOT_A_PART_LABEL =
   /\b(?:per|each|every|unit|rate|average|avg|mean|median|min(?:imum)?|max(?:imum)?|sub-?total|total|overall|change|growth|difference|net|tax|vat|discount|option|alternative|choice|tier)\b|[\/%]/i;
 /** How a line stating the list's total opens: words that sum or point back at the list. */
 const TOTAL_LINE_LEAD =
-  /^\s*(?:that|this|these|those|together|altogether|in total|in all|overall|all told|all in all|combined|total|grand total|so|which|the (?:total|grand total|sum|overall))\b/i;
+  /^\s*(?:=|(?:that|this|these|those|together|altogether|in total|in all|overall|all told|all in all|combined|total|grand total|so|which|the (?:total|grand total|sum|overall))\b)/i;
 /** How a total's line opens when it says it sums all of the list. */
 const WHOLE_LEAD =
   /^\s*(?:altogether|all together|in total|in all|all told|all in all|overall|combined|everything|(?:that|this|these|those|it|they)(?:\s+all)?\s+(?:adds? up|sums? (?:up )?to|totals?|brings? the (?:overall|total|grand total)))\b/i;
@@ -296,6 +296,8 @@ const OTHER_TOTAL =
 /** A period an amount is said for: the items' and the total's must be one. */
 const PERIOD =
   /\b(?:hourly|daily|weekly|monthly|quarterly|annual(?:ly)?|yearly|per|a (?:day|week|month|year))\b/i;
+/** The period a total is said for ("$1,720 per month", "$1,905/month"): no word of its parts. */
+const PERIOD_PHRASE = /(?:\b(?:per|a)\s+|\/\s*)(?:day|week|month|mo|year|yr)\b/gi;
 /** At most this many items in a list that a total adds up. */
 const MAX_ITEMS = 12;
 
@@ -332,13 +334,18 @@ export function listTotalFindings(
     const ok = addsUp(parts, total);
     if (hedged(parts, total) && ok && !isPlainSum(parts, total)) continue;
     const lineText = text.slice(line.start, line.end);
-    const periods = [...items.map((i) => i.label), lineText].map((t) => PERIOD.exec(t)?.[0]);
+    const lineWords = lineText.replace(PERIOD_PHRASE, " ");
+    const periods = items.map((i) => PERIOD.exec(i.label)?.[0]);
+    const totalPeriod = PERIOD.exec(lineText)?.[0];
+    // The items' period is one; the total's is theirs, or they state none ("Rent: $1,250 ...
+    // = $1,905/month").
+    const samePeriod = periods.every((p) => p === periods[0]) &&
+      (totalPeriod === undefined || periods[0] === undefined || totalPeriod === periods[0]);
     const decided = ok || (
       total.value <= 2 * sumOf(parts, total) &&
       !all.some((q) => q.end <= items[0].start && sameSlot(q, parts[0])) &&
-      !OTHER_TOTAL.test(lineText) && !NOT_PARTS.test(lineText) && !REST.test(lineText) &&
-      periods.every((p, i) => p === periods[0] || (i === items.length && p === undefined)) &&
-      (ofWhole(items, lineText) || !subsetAddsUp(parts, total))
+      !OTHER_TOTAL.test(lineWords) && !NOT_PARTS.test(lineWords) && !REST.test(lineWords) &&
+      samePeriod && (ofWhole(items, lineText) || !subsetAddsUp(parts, total))
     );
     if (decided) out.push(totalFinding(text, total, { parts, ok }));
   }
@@ -359,11 +366,14 @@ function totalIn(
   part: Quantity,
 ): Quantity | undefined {
   if (!TOTAL_LINE_LEAD.test(text.slice(sentence.start, sentence.end))) return undefined;
+  // Of the amounts of the items' slot, the one named the total ("Total: $13.63, under your $15
+  // cap"), or the first after an "=" that opens the line ("= $1,905/month").
   const ofSlot = all.filter((q) =>
     q.start >= sentence.start && q.end <= sentence.end && sameSlot(q, part)
   );
-  if (ofSlot.length !== 1 || !isTotal(text, ofSlot[0])) return undefined;
-  return ofSlot[0];
+  if (/^\s*=/.test(text.slice(sentence.start, sentence.end))) return ofSlot[0];
+  const named = ofSlot.filter((q) => isTotal(text, q));
+  return named.length === 1 ? named[0] : undefined;
 }
 
 /**
