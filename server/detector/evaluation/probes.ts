@@ -42,6 +42,14 @@ export const PROBES = [
     label: "probe 9 (development, fifth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-8.jsonl",
+    label: "probe 12 (development, sixth round: first measured held out, then read the same way)",
+  },
+  {
+    file: "development-9.jsonl",
+    label: "probe 13 (development, sixth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only, never read while building)",
   },
@@ -58,6 +66,14 @@ export const PROBES = [
     file: "held-out-4.jsonl",
     label:
       "probe 11 (held out: measured, then only its right answers a check contradicted were read)",
+  },
+  {
+    file: "held-out-5.jsonl",
+    label: "probe 14 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-6.jsonl",
+    label: "probe 15 (held out: measured only, never read while building)",
   },
 ] as const;
 
