@@ -311,3 +311,16 @@ Deno.test("conversions: a bare K beside a temperature is kelvin", () => {
   // Alone, "K" is a thousand or a name: never a scale.
   silent("The budget is 350 K, about 320 K after tax.");
 });
+
+Deno.test("conversions: degrees whose scale a join names; a race named by its distance", () => {
+  assertTwins(
+    "Up there water boils at 92.2 degrees Celsius — in Fahrenheit, that's about 189.0 degrees.",
+    "Up there water boils at 92.2 degrees Celsius — in Fahrenheit, that's about 198.0 degrees.",
+    "92.2 degrees Celsius is 197.96 °F, not 189.0 degrees",
+  );
+  silent("The angle is 45 degrees, or 0.785 radians.");
+  // A race's name is its distance: confirmed when its miles hold, never contradicted.
+  assertOne("A 10K is 6.2 miles, a nice step up from a 5K.", "unit_conversion", "consistent");
+  silent("A 10K is 6.8 miles.");
+  silent("Our 4K TV cost $10K.");
+});

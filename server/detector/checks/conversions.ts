@@ -260,12 +260,23 @@ const INCHES_AFTER_FEET = /^\s?in\b\.?/;
 export function wholeMeasures(text: string, qs: readonly Quantity[]): Quantity[] {
   const out: Quantity[] = [];
   for (let i = 0; i < qs.length; i++) {
-    const first = stonesOf(text, qs[i]) ?? qs[i];
+    const first = stonesOf(text, qs[i]) ?? degreesOf(text, qs[i]) ?? qs[i];
     const whole = qs[i + 1] && compoundOf(text, qs[i], first, qs[i + 1]);
     out.push(whole ?? first);
     if (whole) i++;
   }
   return out;
+}
+
+/**
+ * "about 198.0 degrees" after "in Fahrenheit, that's": degrees whose scale goes unsaid, a bare
+ * number that a join naming the scale may read.
+ */
+function degreesOf(text: string, q: Quantity): Quantity | undefined {
+  const word = q.kind === "count" && q.noun === "degree"
+    ? /^\s+degrees?\b/i.exec(text.slice(q.end, q.end + 10))
+    : null;
+  return word ? { ...q, kind: "number", noun: undefined, end: q.end + word[0].length } : undefined;
 }
 
 /** "11 st", "12.5 stone": a count of stones, as the pounds it weighs. */

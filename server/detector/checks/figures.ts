@@ -2,8 +2,9 @@
  * The figures the agreements (agreements.ts) read: the answer's quantities, a measure in two parts
  * as one ("1 ft 6 in"), and what the quantities leave out because a reader would misread it there:
  * bare numbers after a name ("Bristol 96"), numbers in words from 21 to 99 ("seventy-nine"), the
- * two sides of a fraction ("70/87"), and dates written in digits ("12/22/2023", "07.02.2024"),
- * which keep each reading of day and month they allow. A list's own numbering is no figure.
+ * two sides of a fraction ("70/87"), dates written in digits ("12/22/2023", "07.02.2024"), which
+ * keep each reading of day and month they allow, and races named by their distance ("a 5K"). A
+ * list's own numbering is no figure.
  */
 import { wholeMeasures } from "./conversions.ts";
 import { type Quantity, WORD_NUMBERS } from "./quantities.ts";
@@ -33,6 +34,7 @@ export function figuresOf(text: string, qs: readonly Quantity[]): Quantity[] {
     ...fractions(text, qs),
     ...numericDates(text, qs),
     ...tensAndUnits(text, qs),
+    ...raceDistances(text, qs),
   ]
     .filter((q) => !isNumbering(text, q)).sort((a, b) => a.start - b.start);
 }
@@ -76,6 +78,20 @@ function tensAndUnits(text: string, qs: readonly Quantity[]): Quantity[] {
         WORD_NUMBERS[m[1].toLowerCase()] + WORD_NUMBERS[m[2].toLowerCase()],
       ),
       word: true,
+    }));
+}
+
+/** "a 5K", "the 10K": a race's distance in kilometres, as runners name it (never after money). */
+const RACE = /(?<![\p{L}\p{N}.,$€£])(5|10|15|21|50|100)K\b/gu;
+
+function raceDistances(text: string, qs: readonly Quantity[]): Quantity[] {
+  return [...text.matchAll(RACE)]
+    .filter((m) => !overlaps(qs, m.index, m.index + m[0].length))
+    .map((m) => ({
+      ...figure("number", m.index, m[0].length, Number(m[1])),
+      kind: "unit" as const,
+      unit: "km" as const,
+      tolerance: 0.05,
     }));
 }
 
