@@ -205,3 +205,30 @@ Deno.test("misreadings, evidence: a figure worked out from the document's is no 
     ["contradicted"],
   );
 });
+
+Deno.test("misreadings: a product of the document's figures, a named percentage, a measure twice", () => {
+  const leaflet = "Ibuprofen 200 mg tablets. Do not exceed 6 tablets in 24 hours.";
+  assert.deepEqual(
+    findingsOf("No more than 6 tablets (1,200 mg) in 24 hours.", "evidence_number", leaflet)
+      .filter((f) => f.verdict === "contradicted"),
+    [],
+  );
+  // "Save 20% on ...": a percentage after a capitalised word is a measure, not a name's number.
+  const offer = "Save 20% on all interior paint, 15% on exterior stains.";
+  assert.deepEqual(
+    findingsOf("You get 20% off all interior paint.", "evidence_number", offer).map((f) =>
+      f.verdict
+    ),
+    ["consistent"],
+  );
+  // One measure in two units is one part: six such bags are a product, not a sum.
+  assertSilent(
+    "total",
+    "A 40 lb bag of compost is about 18.1 kg, so the six bags you need come to roughly 109 kg.",
+  );
+  // A measure that goes on in a smaller unit is converted only whole.
+  assertSilent(
+    "unit_conversion",
+    "A cruise of 2,451 days, or about 6 years and 8½ months, including flybys.",
+  );
+});

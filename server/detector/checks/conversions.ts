@@ -218,6 +218,17 @@ function unitOf(a: Quantity, b: Quantity, join: Join): UnitId | undefined {
 const isCompound = (a: Quantity, b: Quantity, between: string) =>
   /^\s*,\s*$/.test(between) && Number.isInteger(a.value) && inUnit(b, a.unit!).value < 1;
 
+/** After a measure, the next part of it: "6 years and 8½ months", "5 ft, 10 in". */
+const NEXT_PART = /^\s*,?\s*(?:and\s+)?[\d½¼¾][\d.,]*[½¼¾]?\s*(\p{L}+)/u;
+
+/** Whether a measure goes on in a smaller unit: only the whole is the conversion. */
+function goesOnInParts(text: string, q: Quantity): boolean {
+  if (q.kind !== "unit") return false;
+  const next = NEXT_PART.exec(text.slice(q.end, q.end + 30));
+  const unit = next ? unitOfForm(next[1]) : undefined;
+  return unit !== undefined && unit !== q.unit && dimensionOf(unit) === dimensionOf(q.unit!);
+}
+
 /**
  * "(1 inch = 2.54 cm)", "2.54 cm = 1 inch": a measure equated to one of another unit of its
  * dimension, one side 1, states the factor of converting, not a measure before it converted.
@@ -656,6 +667,7 @@ function joinedAt(text: string, qs: readonly Quantity[], i: number): ExactFindin
   const join = joinOf(text, a, b, sets ? sets[1].at(-1)!.end : b.end);
   const unit = join && unitOf(a, sets ? sets[1][0] : b, join);
   if (!join || !unit || isCompound(a, b, text.slice(a.end, b.start))) return [];
+  if (!sets && goesOnInParts(text, b)) return [];
   if (join.restated && !isNearConversion(a, b, unit)) return [];
   const pairs = sets ? sets[0].map((q, k) => [q, sets[1][k]]) : [[a, b]];
   if (pairs.some(([, q]) => q.kind === "unit" && q.unit !== unit)) return [];

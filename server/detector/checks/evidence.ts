@@ -150,19 +150,23 @@ const COMPARED =
 
 /**
  * A figure the answer works out from the document's, not one it quotes: a comparison ("412 kWh
- * against 468 kWh last year, 56 kWh less"), or the sum or difference of two of the document's
- * values of its slot. It may be wrong, but not as a misquote.
+ * against 468 kWh last year, 56 kWh less"), the sum or difference of two of the document's values
+ * of its slot, or the product of two of its figures ("6 tablets (1,200 mg)" of 200 mg tablets,
+ * "£6.75 per sq ft" for 4,200 sq ft "£28,350 a year"). It may be wrong, but not as a misquote.
  */
 function isDerived(response: string, q: Quantity, sentences: readonly Sentence[]): boolean {
   if (q.kind === "date") return false;
   if (COMPARED.test(response.slice(q.end, q.end + 24))) return true;
-  const values = sentences.flatMap((s) => s.quantities)
-    .filter((e) => sameSlot(q, e) && !e.inexact && e.kind !== "date")
-    .map((e) => (q.unit && e.unit ? inUnit(e, q.unit).value : e.value));
-  const near = (v: number) => agree({ value: v, tolerance: 0 }, q, 0);
-  return values.some((a, i) =>
-    values.slice(i + 1).some((b) => near(a + b) || near(Math.abs(a - b)))
+  const figures = sentences.flatMap((s) => s.quantities).filter((e) =>
+    !e.inexact && e.kind !== "date"
   );
+  const values = figures.filter((e) => sameSlot(q, e))
+    .map((e) => (q.unit && e.unit ? inUnit(e, q.unit).value : e.value));
+  const near = (v: number) => agree({ value: v, tolerance: 0 }, q, q.approx ? HEDGED_SLACK : 0);
+  const pairs = <T>(xs: readonly T[], f: (a: T, b: T) => boolean) =>
+    xs.some((a, i) => xs.slice(i + 1).some((b) => f(a, b)));
+  return pairs(values, (a, b) => near(a + b) || near(Math.abs(a - b))) ||
+    pairs(figures, (a, b) => near(a.value * b.value));
 }
 
 /** A quantity of the response that may be compared with the evidence: one value, or a bound. */

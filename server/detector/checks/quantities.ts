@@ -295,11 +295,13 @@ function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
     return undefined;
   }
   // "MAX 9", "Month 2", "Windows 10": a number right after a name is part of the name; one
-  // that a unit follows is a measure ("Pulling 405 lb means ...", a sentence's first word).
+  // that a unit or a percent sign follows is a measure ("Pulling 405 lb means ...", "Save 20%
+  // on ...", a sentence's first word).
   const previous = before.match(/([\p{L}][\p{L}\p{N}-]*)\s$/u)?.[1];
   if (
     !word && previous && /^\p{Lu}/u.test(previous) && !STOPWORDS.has(previous.toLowerCase()) &&
-    !LEADING_WORD.test(previous) && !((after.match(UNIT_AFTER_NUMBER)?.[1].length ?? 0) > 1)
+    !LEADING_WORD.test(previous) && !((after.match(UNIT_AFTER_NUMBER)?.[1].length ?? 0) > 1) &&
+    !PERCENT.test(after)
   ) return undefined;
   // Hedges and bounds are read before the currency sign too ("more than £500,000").
   const lead = before.replace(CURRENCY_PREFIX, "");

@@ -22,7 +22,8 @@ import { type ExactFinding, finding } from "./finding.ts";
 import type { ListItem, MarkdownList } from "./lists.ts";
 import type { Quantity } from "./quantities.ts";
 import { isSpanOfTime, sameSlot } from "./slots.ts";
-import { agree, formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts";
+import { dimensionOf } from "./units.ts";
+import { agree, CONVERSION_SLACK, formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts";
 
 /** A total's keyword, then at most four words ("In total, the route is 25 km"). */
 const TOTAL_BEFORE =
@@ -418,6 +419,9 @@ export function totalFindings(text: string, paragraph: Paragraph): ExactFinding[
       if (reading && !reading.ok && partOfLaterTotal(text, paragraph, total, reading.parts)) {
         reading = null;
       }
+      // "A 40 lb bag is about 18.1 kg": one measure in two units is one part, and what it is a
+      // part of ("six bags ... roughly 109 kg") is a product, not this sum.
+      if (reading && restatesPart(reading.parts)) reading = null;
       // A hedged total the parts bear out only within its rounding is said loosely: nothing to
       // confirm. One that is their sum as written is confirmed ("Total: ~671 kcal").
       const loose = reading?.ok && hedged(reading.parts, total) &&
@@ -429,6 +433,16 @@ export function totalFindings(text: string, paragraph: Paragraph): ExactFinding[
   });
   return out;
 }
+
+/** Whether two of the parts are one measure in two units, the one converting to the other. */
+const restatesPart = (parts: readonly Quantity[]) =>
+  parts.some((p, i) =>
+    parts.slice(i + 1).some((q) =>
+      p.kind === "unit" && q.kind === "unit" && p.unit !== q.unit &&
+      dimensionOf(p.unit!) === dimensionOf(q.unit!) &&
+      agree(inUnit(p, q.unit!), q, CONVERSION_SLACK)
+    )
+  );
 
 function partOfLaterTotal(
   text: string,
