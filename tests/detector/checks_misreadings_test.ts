@@ -213,6 +213,12 @@ Deno.test("misreadings: a product of the document's figures, a named percentage,
       .filter((f) => f.verdict === "contradicted"),
     [],
   );
+  // A product with nothing the claim states is no derivation: "60 minutes" is no 4 × 15.
+  const recipe = "Add 4 cloves garlic and 15 g salt. Simmer the chili for 90 minutes.";
+  assert.deepEqual(
+    findingsOf("Simmer the chili for 60 minutes.", "evidence_number", recipe).map((f) => f.verdict),
+    ["contradicted"],
+  );
   // "Save 20% on ...": a percentage after a capitalised word is a measure, not a name's number.
   const offer = "Save 20% on all interior paint, 15% on exterior stains.";
   assert.deepEqual(

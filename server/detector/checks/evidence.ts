@@ -151,22 +151,27 @@ const COMPARED =
 /**
  * A figure the answer works out from the document's, not one it quotes: a comparison ("412 kWh
  * against 468 kWh last year, 56 kWh less"), the sum or difference of two of the document's values
- * of its slot, or the product of two of its figures ("6 tablets (1,200 mg)" of 200 mg tablets,
- * "£6.75 per sq ft" for 4,200 sq ft "£28,350 a year"). It may be wrong, but not as a misquote.
+ * of its slot, or one of them times a figure the claim states beside it ("6 tablets (1,200 mg)" of
+ * 200 mg tablets; "£6.75 per sq ft" for "4,200 sq ft, about £28,350 a year"). It may be wrong, but
+ * not as a misquote.
  */
-function isDerived(response: string, q: Quantity, sentences: readonly Sentence[]): boolean {
+function isDerived(
+  response: string,
+  q: Quantity,
+  claimed: readonly Quantity[],
+  sentences: readonly Sentence[],
+): boolean {
   if (q.kind === "date") return false;
   if (COMPARED.test(response.slice(q.end, q.end + 24))) return true;
-  const figures = sentences.flatMap((s) => s.quantities).filter((e) =>
-    !e.inexact && e.kind !== "date"
-  );
-  const values = figures.filter((e) => sameSlot(q, e))
+  const values = sentences.flatMap((s) => s.quantities)
+    .filter((e) => sameSlot(q, e) && !e.inexact && e.kind !== "date")
     .map((e) => (q.unit && e.unit ? inUnit(e, q.unit).value : e.value));
   const near = (v: number) => agree({ value: v, tolerance: 0 }, q, q.approx ? HEDGED_SLACK : 0);
-  const pairs = <T>(xs: readonly T[], f: (a: T, b: T) => boolean) =>
-    xs.some((a, i) => xs.slice(i + 1).some((b) => f(a, b)));
-  return pairs(values, (a, b) => near(a + b) || near(Math.abs(a - b))) ||
-    pairs(figures, (a, b) => near(a.value * b.value));
+  const factors = claimed.filter((c) => c !== q && c.kind !== "date");
+  return values.some((a, i) =>
+    values.slice(i + 1).some((b) => near(a + b) || near(Math.abs(a - b))) ||
+    factors.some((f) => near(a * f.value))
+  );
 }
 
 /** A quantity of the response that may be compared with the evidence: one value, or a bound. */
@@ -243,7 +248,7 @@ export function evidenceFindings(
       );
       continue;
     }
-    if (isDerived(response, q, sentences)) continue;
+    if (isDerived(response, q, claim.quantities, sentences)) continue;
     // The value anywhere in the document, whatever it counts there ("the 750-piece collection"
     // for "750 items"): it may be what is meant. Without an aligned sentence no slot is read.
     const elsewhere = () => sentences.some((s) => s.quantities.some((e) => sameNumber(q, e)));
