@@ -177,14 +177,12 @@ export function shareFinding(
   percent: Quantity,
   restUnsaid = false,
 ): ExactFinding[] {
-  const counted = part.approx ? hedgedReading(part) : part;
   const share = {
     value: 100 * part.value / whole.value,
-    tolerance: 100 * counted.tolerance / Math.abs(whole.value),
+    tolerance: 100 * part.tolerance / Math.abs(whole.value),
   };
   const rest = { value: 100 - share.value, tolerance: share.tolerance };
-  const hedged = part.approx || percent.approx;
-  const verdict = judgeShare(share, percent, hedged);
+  const verdict = judgeShare(share, part, percent);
   // Up to the end of the percentage's sentence: "58% of the way there. The remaining ones ..."
   // says nothing of the 58%.
   const after = text.slice(Math.min(part.end, whole.end), percent.end) +
@@ -192,7 +190,7 @@ export function shareFinding(
   // The rest's share, said with words for the rest ("so 84% failed"), is no wrong share.
   if (
     verdict !== "consistent" && (restUnsaid || OF_THE_REST.test(after)) &&
-    judgeShare(rest, percent, hedged) !== "contradicted"
+    judgeShare(rest, part, percent) !== "contradicted"
   ) return [];
   if (verdict === undefined) return [];
   const ok = verdict === "consistent";
@@ -213,14 +211,18 @@ const HEDGED_POINTS = 1;
 
 /**
  * A share against the percentage said of it. Said plainly, it is right or wrong within the
- * precision of both. Hedged ("about 86.3%", "roughly 15%"), it is confirmed within the rounding the
- * figure shows, shown wrong only past that and a point, and neither between: "about" may round
- * to a nice figure, but not by four points a figure written to the tenth.
+ * precision of both. Of a count said loosely ("about 12 of 40"), within 10%. Of exact counts but
+ * hedged ("about 86.3%", "roughly 15%"), it is confirmed within the rounding the figure shows,
+ * shown wrong only past that and a point, and neither between: "about" may round to a nice figure,
+ * but not by four points a figure written to the tenth.
  */
-function judgeShare(share: Reading, percent: Quantity, hedged: boolean) {
+function judgeShare(share: Reading, part: Quantity, percent: Quantity) {
+  if (part.approx) {
+    return agree(share, percent, HEDGED_SLACK) ? "consistent" : "contradicted";
+  }
   const shown = percent.approx ? hedgedReading(percent) : percent;
   if (agree(share, shown, 0)) return "consistent";
-  if (!hedged) return "contradicted";
+  if (!percent.approx) return "contradicted";
   const off = Math.abs(share.value - shown.value) - share.tolerance - shown.tolerance;
   return off > HEDGED_POINTS ? "contradicted" : undefined;
 }
