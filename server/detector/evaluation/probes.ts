@@ -69,11 +69,22 @@ export const PROBES = [
   },
   {
     file: "held-out-5.jsonl",
-    label: "probe 14 (held out: measured only, never read while building)",
+    label:
+      "probe 14 (held out: measured, then only its right answers a check contradicted were read)",
   },
   {
     file: "held-out-6.jsonl",
-    label: "probe 15 (held out: measured only, never read while building)",
+    label:
+      "probe 15 (held out: measured, then only its right answers a check contradicted were read)",
+  },
+  {
+    file: "held-out-7.jsonl",
+    label:
+      "probe 16 (held out: measured, then only its right answers a check contradicted were read)",
+  },
+  {
+    file: "held-out-8.jsonl",
+    label: "probe 17 (held out: measured only, never read while building)",
   },
 ] as const;
 
