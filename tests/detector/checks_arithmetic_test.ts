@@ -139,3 +139,13 @@ Deno.test("arithmetic: silent on what is no worked calculation", () => {
     "2.5 tonnes (metric) = 2,500 kg = **6,659.9 lb**",
   ]);
 });
+
+Deno.test("arithmetic: the tail of a derivation whose first steps are not read", () => {
+  // "11 - 10 = 1" is right, but the steps before it are not read: nothing confirmed.
+  assertSilent("arithmetic", "(8 + 3) - (5 x 2) = 11 - 10 = 1");
+  assertSilent("arithmetic", "odds = 0.8 / (1 - 0.8) = 0.8 / 0.2 = 4");
+  // A wrong step is wrong wherever it stands.
+  assertOne("(8 + 3) - (5 x 2) = 11 - 10 = 2", "arithmetic", "contradicted", "11 - 10 = 1, not 2");
+  // A formula in words before the "=" names what is computed: its step is read.
+  assertOne("i = 4% / 12 = 0.33%", "arithmetic", "consistent");
+});

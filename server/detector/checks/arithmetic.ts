@@ -57,6 +57,11 @@ const LATEX_AFTER = /^\s*[\\}]/;
  */
 const OPERATOR_BEFORE = /\S[^\S\n]*(?:[+\-−×*/÷^]|(?<!\p{L})x)[^\S\n]*$/u;
 const OPERATOR_AFTER = /^[^\S\n]*\)?[^\S\n]*[+\-−×x*/÷^][^\S\n]*[\d$€£(]/;
+/**
+ * Numbers and operators the chain's line states before it, up to an "=" ("(8 + 3) - (5 x 2) = "):
+ * it goes on from steps not read. Words there ("Millimetres (inches × 25.4) = ") name a formula.
+ */
+const STEPS_BEFORE = /(?:^|[=≈\n])[\d\s.,()+\-−×x*/÷^%$€£]*\d[\d\s.,()+\-−×x*/÷^%$€£]*[=≈][^\S\n]*$/;
 /** Dates, phone numbers and codes: "2023-10-05", "10/5/1901", "555-123-4567". */
 const IDENTIFIER = /\d[-/]\d+[-/]\d/;
 /** A lone "24/7" or "3-1" may be a name, a score or a range rather than a division or difference. */
@@ -270,9 +275,12 @@ export function arithmeticFindings(text: string): ExactFinding[] {
     const last = OPERATOR_AFTER.test(text.slice(end)) ? sides.length - 2 : sides.length - 1;
     // Spread over lines, the steps of a derivation may not each be the line above.
     const multiline = m[0].includes("\n");
+    // The tail of a derivation whose first steps are not read ("(8 + 3) - (5 x 2) = 11 - 10 = 1"):
+    // a wrong step is wrong, but a right one says nothing of the steps before it.
+    const tail = STEPS_BEFORE.test(before);
     for (let i = first; i < last; i++) {
       const found = linkFinding(text, sides[i], sides[i + 1], multiline || relations[i] === "≈");
-      if (found) out.push(found);
+      if (found && !(tail && found.verdict === "consistent")) out.push(found);
     }
   }
   return out;
