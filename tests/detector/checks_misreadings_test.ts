@@ -238,3 +238,18 @@ Deno.test("misreadings: a product of the document's figures, a named percentage,
     "A cruise of 2,451 days, or about 6 years and 8½ months, including flybys.",
   );
 });
+
+Deno.test("misreadings: an ordinal is compared with the document, never added up", () => {
+  const report = "Aguero netted his 100th goal for City in the 89th minute but there was no " +
+    "cause for celebration. He has 12 assists.";
+  assert.deepEqual(
+    findingsOf(
+      "Aguero scored his 100th goal for City in the 88th minute.",
+      "evidence_number",
+      report,
+    )
+      .filter((f) => f.verdict === "contradicted").map((f) => f.reason),
+    ["88; the document says 89"],
+  );
+  assertSilent("total", "She came 3rd, then 2nd, and 5th: 10 races in all.");
+});

@@ -264,7 +264,7 @@ function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
   const partMeasure = (q: Quantity) =>
     total.kind === "unit" && q.kind === "number" ? measure : measureOf(q);
   const alike = (q: Quantity) =>
-    partMeasure(q) === measure && !q.word && !q.inexact && !q.approx && q.value > 0;
+    partMeasure(q) === measure && !q.word && !q.ordinal && !q.inexact && !q.approx && q.value > 0;
   // A figure of the measure that cannot be a part (a word, a range, "about") ends the run, and so
   // do a percentage (parts with their shares, "231 (82.4%)", are more than a sum to confirm) and a
   // figure that may be a year ("the 2020 census figures").

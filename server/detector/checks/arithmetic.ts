@@ -61,7 +61,8 @@ const OPERATOR_AFTER = /^[^\S\n]*\)?[^\S\n]*[+\-−×x*/÷^][^\S\n]*[\d$€£(]/
  * Numbers and operators the chain's line states before it, up to an "=" ("(8 + 3) - (5 x 2) = "):
  * it goes on from steps not read. Words there ("Millimetres (inches × 25.4) = ") name a formula.
  */
-const STEPS_BEFORE = /(?:^|[=≈\n])[\d\s.,()+\-−×x*/÷^%$€£]*\d[\d\s.,()+\-−×x*/÷^%$€£]*[=≈][^\S\n]*$/;
+const STEPS_BEFORE =
+  /(?:^|[=≈\n])[\d\s.,()+\-−×x*/÷^%$€£]*\d[\d\s.,()+\-−×x*/÷^%$€£]*[=≈][^\S\n]*$/;
 /** Dates, phone numbers and codes: "2023-10-05", "10/5/1901", "555-123-4567". */
 const IDENTIFIER = /\d[-/]\d+[-/]\d/;
 /** A lone "24/7" or "3-1" may be a name, a score or a range rather than a division or difference. */

@@ -150,10 +150,11 @@ const COMPARED =
 
 /**
  * A figure the answer works out from the document's, not one it quotes: a comparison ("412 kWh
- * against 468 kWh last year, 56 kWh less"), the sum or difference of two of the document's values
- * of its slot, or one of them times a figure the claim states beside it ("6 tablets (1,200 mg)" of
- * 200 mg tablets; "£6.75 per sq ft" for "4,200 sq ft, about £28,350 a year"). It may be wrong, but
- * not as a misquote.
+ * against 468 kWh last year, 56 kWh less"), or one of the document's values of its slot plus,
+ * minus or times a figure the claim states beside it ("the bridge is 1,280 m long; with the ferry's
+ * 1,650 m that makes 2,930 m", "6 tablets (1,200 mg)" of 200 mg tablets). It may be wrong, but not
+ * as a misquote. A figure the claim does not work from is a quote: in a document of many numbers,
+ * some pair of them adds up to almost anything.
  */
 function isDerived(
   response: string,
@@ -161,16 +162,18 @@ function isDerived(
   claimed: readonly Quantity[],
   sentences: readonly Sentence[],
 ): boolean {
-  if (q.kind === "date") return false;
+  // A date or a place in an order ("the 88th minute") is quoted, not worked out.
+  if (q.kind === "date" || q.ordinal) return false;
   if (COMPARED.test(response.slice(q.end, q.end + 24))) return true;
+  const inUnitOfQ = (e: Quantity) => (q.unit && e.unit ? inUnit(e, q.unit).value : e.value);
   const values = sentences.flatMap((s) => s.quantities)
-    .filter((e) => sameSlot(q, e) && !e.inexact && e.kind !== "date")
-    .map((e) => (q.unit && e.unit ? inUnit(e, q.unit).value : e.value));
+    .filter((e) => sameSlot(q, e) && !e.inexact && !e.ordinal && e.kind !== "date").map(inUnitOfQ);
   const near = (v: number) => agree({ value: v, tolerance: 0 }, q, q.approx ? HEDGED_SLACK : 0);
-  const factors = claimed.filter((c) => c !== q && c.kind !== "date");
-  return values.some((a, i) =>
-    values.slice(i + 1).some((b) => near(a + b) || near(Math.abs(a - b))) ||
-    factors.some((f) => near(a * f.value))
+  const others = claimed.filter((c) => c !== q && c.kind !== "date" && !c.ordinal);
+  const terms = others.filter((c) => sameSlot(q, c)).map(inUnitOfQ);
+  return values.some((a) =>
+    terms.some((t) => near(a + t) || near(Math.abs(a - t))) ||
+    others.some((f) => near(a * f.value))
   );
 }
 

@@ -35,6 +35,8 @@ export interface Quantity {
   word?: boolean;
   /** A term of arithmetic written out ("3 x $25 = $75"): a step, not a stated fact. */
   computed?: boolean;
+  /** An ordinal ("the 89th minute"): a place in an order, compared but never added or divided. */
+  ordinal?: boolean;
 }
 
 /** Number words, for every check that reads one (counts, durations, multiples). */
@@ -144,6 +146,7 @@ const LEADING_WORD =
 /** Words after a year that are no noun it counts: eras, and "until" ("from 1870 until 1884"). */
 const AFTER_YEAR = new Set(["ad", "bc", "bce", "ce", "until", "till"]);
 const PERCENT = /^\s?(%|percent\b|per cent\b)/i;
+const ORDINAL = /^(?:st|nd|rd|th)\b/i;
 const MULTIPLIER = /^\s?(thousand|million|billion|trillion|bn|m|k)\b/i;
 /** The word after a number, when it can be what is counted (not "2018 respectively"). */
 const NOUN = /^\s+([a-z][a-z-]+)(?<!ly)\b/;
@@ -356,9 +359,10 @@ function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
     ? after.match(INCHES_CLOSING)
     : null;
   if (inches) return { ...base, end: end + inches[0].length, kind: "unit", unit: "in" };
-  // "7A", "3rd", "4K", "10am": a number that letters naming no unit are glued to is a label, an
-  // ordinal or a time of day, no figure.
-  if (/^\p{L}/u.test(after)) return undefined;
+  // "7A", "4K", "10am": a number that letters naming no unit are glued to is a label or a time of
+  // day, no figure; "89th" is an ordinal.
+  const ordinal = ORDINAL.test(after);
+  if (/^\p{L}/u.test(after) && !ordinal) return undefined;
   const noun = after.match(NOUN)?.[1];
   // "1937" alone is a year; "1489 of the 1872" and "1500 people" are counts.
   const isYear = !word && !m[2] && !m[1].includes(",") && value >= 1000 && value <= 2100 &&
@@ -372,5 +376,5 @@ function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
     word: word !== undefined,
   };
   if (noun && !STOPWORDS.has(noun)) return { ...exact, end, kind: "count", noun: singular(noun) };
-  return { ...exact, end, kind: "number" };
+  return { ...exact, end, kind: "number", ...(ordinal ? { ordinal } : {}) };
 }

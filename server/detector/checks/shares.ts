@@ -54,7 +54,7 @@ const OF_THE_REST =
   /\b(?:not|no|never|none|without|fail\w*|miss(?:ed|ing)?|lost|los(?:s|es|ing)|rest|remain\w*|others?|in(?:complet|correct|valid|accura|eligib|activ)\w*|un(?:answered|sold|used|successful|employed|decided|sure|able|paid|filled|treated)|wrong(?:ly)?|left|reject\w*|declin\w*|refus\w*|absent|\w+n't)\b/i;
 
 const countLike = (q: Quantity) =>
-  !q.computed &&
+  !q.computed && !q.ordinal &&
   (q.kind === "count" || q.kind === "number" || q.kind === "money" || q.kind === "unit") &&
   !q.inexact;
 

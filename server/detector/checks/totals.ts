@@ -104,7 +104,7 @@ function isTotal(text: string, q: Quantity): boolean {
 const CALENDAR_UNITS = new Set(["month", "year"]);
 
 const summable = (q: Quantity) =>
-  !q.inexact && !q.computed && !q.word && q.kind !== "date" && q.kind !== "percent" &&
+  !q.inexact && !q.computed && !q.word && !q.ordinal && q.kind !== "date" && q.kind !== "percent" &&
   !(q.kind === "unit" && CALENDAR_UNITS.has(q.unit!));
 
 /** Whether a quantity counts what a list under the total counts: any word, bound or range too. */
