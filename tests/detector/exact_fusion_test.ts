@@ -136,6 +136,16 @@ Deno.test("checked detector: the answer's own arithmetic checking out lowers p",
   assert.ok(
     half < alone && half > fusedProbability(file, { group: "consistent", coverage: 1 }, alone),
   );
+  // An ordinal no check reads without a document leaves the share whole.
+  const ordinal = { ...call, response: `${call.response} It is the 3rd loaf today.` };
+  assert.equal(
+    checked.scoreNow(ordinal).p_hallucination,
+    fusedProbability(
+      file,
+      { group: "consistent", coverage: 1 },
+      model.scoreNow(ordinal).p_hallucination,
+    ),
+  );
   // A number that matches the document is reported, but is no evidence of a faithful answer.
   const document = {
     prompt: "The suspension bridge is 1,280 m long and opened on May 28, 1937.",

@@ -92,10 +92,12 @@ export function exactFindings(
   const inDoubt = (f: ExactFinding) =>
     f.verdict === "consistent" && f.kind === "unit_conversion" && doubted.has(f.kind);
   const reported = [...found.filter((f) => !inDoubt(f)), ...confirmed];
+  // An ordinal ("the 3rd edition") is read only against a document.
+  const readable = (q: Quantity) => !q.ordinal || evidence !== undefined;
   return claims.map(({ start, end, quantities }) => ({
     start,
     end,
-    checkable: quantities.length > 0,
+    checkable: quantities.some(readable),
     findings: reported.filter((f) => f.start >= start && f.start < end)
       .sort((a, b) => a.start - b.start || a.end - b.end),
   }));
