@@ -39,7 +39,7 @@ export function agreements(
   qs: readonly Quantity[],
   found: readonly ExactFinding[],
 ): Agreements {
-  const figures = figuresOf(text, qs);
+  const figures = withYears(text, figuresOf(text, qs));
   // A figure a finding starts in is read ("was 60" of "was 60 years old").
   const unread = (q: Quantity) => !found.some((f) => q.start >= f.start && q.start < f.end);
   const judged: ExactFinding[] = [];
@@ -224,8 +224,11 @@ function rangeEndingAt(text: string, figures: readonly Quantity[], i: number) {
  * Words of taking away, of scaling or of a share: figures they join are no parts of one sum
  * ("subtract 1", "158 × 0.4536", "42 out of 56").
  */
-const NOT_ADDED =
-  /\b(?:subtract\w*|minus|less|fewer|lost|loses|deduct\w*|take away|times|multipl\w*|divid\w*|per|by)\b\W*$|^\s*(?:out\s+)?of\s*$|[−\-×*/÷]\s*$/i;
+const NOT_ADDED = new RegExp(
+  String.raw`\b(?:subtract\w*|minus|less|fewer|lost|loses|deduct\w*|take away|times|` +
+    String.raw`multipl\w*|divid\w*|per|by)\b\W*$|^\s*(?:out\s+)?of\s*$|[−\-×*/÷]\s*$`,
+  "i",
+);
 /**
  * A list's item is a part: one is a total of the items before it only where it says so ("4. Total:
  * 160 min"); "3. Past paper – 75 min" is one that two items before it happen to add up to.
@@ -277,8 +280,9 @@ function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
     return !PROSE_STOP.test(between) && !NOT_ADDED.test(between);
   };
   const itemNamedTotal = (q: Quantity) => {
-    const line = text.slice(lineAt(text, q.start).start, lineAt(text, q.start).end);
-    return !LIST_ITEM.test(line) || TOTAL_WORD.test(line);
+    const line = lineAt(text, q.start);
+    const words = text.slice(line.start, line.end);
+    return !LIST_ITEM.test(words) || TOTAL_WORD.test(words);
   };
   const joinedToTotal = (part: Quantity) => {
     const between = part.end < total.start
@@ -287,7 +291,6 @@ function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
     return !NOT_ADDED.test(between) && between.split(PROSE_STOP).length <= 2 &&
       (!between.includes("\n") || itemNamedTotal(total));
   };
-
   for (const step of [-1, 1]) {
     const run: Quantity[] = [];
     // Figures of other measures between the parts are passed over ("$412.80 for 2 flights").
@@ -523,7 +526,7 @@ function datesAgreement(
     where: { start: number; end: number },
   ) => ExactFinding | undefined,
 ) {
-  const dates = withYears(text, figures).filter((q) =>
+  const dates = figures.filter((q) =>
     q.kind === "date" && q.date?.year !== undefined &&
     q.start >= at.start - DATES_BEFORE && q.end <= at.end + DATES_AFTER
   );

@@ -703,7 +703,8 @@ const confirmedSlack = (r: Reading) =>
  * mile ≈ 1.6 km) or, on temperature scales, whose factors are exact, for a figure rounded to 5 (an
  * oven's 180 °C is "350 °F"), and 10% more when hedged. Confirmed only as a person converting
  * writes it: the figure as written, converted exactly, within the precision the result shows and
- * a rounded factor's slack (temperatures: none). Between the two (a slip of a degree, digits swapped within 2%): neither.
+ * a rounded factor's slack (temperatures: none). Between the two (a slip of a degree, digits
+ * swapped within 2%): neither.
  */
 export function conversionFinding(
   text: string,
