@@ -253,3 +253,27 @@ Deno.test("misreadings: an ordinal is compared with the document, never added up
   );
   assertSilent("total", "She came 3rd, then 2nd, and 5th: 10 races in all.");
 });
+
+Deno.test("misreadings: a decade is its year; a figure restated is no operand of a derivation", () => {
+  assert.deepEqual(
+    findingsOf(
+      "In the 1930's, specialist racing cars had developed.",
+      "evidence_date",
+      "In the 1930s, specialist racing cars had developed.",
+    ).map((f) => f.verdict),
+    ["consistent"],
+  );
+  const campaign = "The campaign group initially aimed to reach £50,000 via crowdfunding.";
+  assert.deepEqual(
+    findingsOf(
+      "A campaign to raise £50,000 has reached its £100,000 target.",
+      "evidence_number",
+      campaign,
+    )
+      .map((f) => `${f.verdict}: ${f.reason}`),
+    [
+      "consistent: £50,000; the document says £50,000",
+      "contradicted: £100,000; the document says £50,000",
+    ],
+  );
+});

@@ -168,11 +168,16 @@ function isDerived(
   const inUnitOfQ = (e: Quantity) => (q.unit && e.unit ? inUnit(e, q.unit).value : e.value);
   const values = sentences.flatMap((s) => s.quantities)
     .filter((e) => sameSlot(q, e) && !e.inexact && !e.ordinal && e.kind !== "date").map(inUnitOfQ);
-  const near = (v: number) => agree({ value: v, tolerance: 0 }, q, q.approx ? HEDGED_SLACK : 0);
-  const others = claimed.filter((c) => c !== q && c.kind !== "date" && !c.ordinal);
+  // Worked out, it comes out exact (a round "£200,000" is no 140,800 + 60,000); said "about", to
+  // within 1%.
+  const near = (v: number) => Math.abs(v - q.value) <= (q.approx ? 0.01 : 1e-9) * Math.abs(q.value);
+  // The document's own value restated is no operand: "£50,000 ... its £100,000 target" is no sum.
+  const others = claimed.filter((c) =>
+    c !== q && c.kind !== "date" && !c.ordinal && c.value !== q.value && c.value !== 1
+  );
   const terms = others.filter((c) => sameSlot(q, c)).map(inUnitOfQ);
   return values.some((a) =>
-    terms.some((t) => near(a + t) || near(Math.abs(a - t))) ||
+    terms.some((t) => t !== a && (near(a + t) || near(Math.abs(a - t)))) ||
     others.some((f) => near(a * f.value))
   );
 }

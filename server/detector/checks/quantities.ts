@@ -147,6 +147,7 @@ const LEADING_WORD =
 const AFTER_YEAR = new Set(["ad", "bc", "bce", "ce", "until", "till"]);
 const PERCENT = /^\s?(%|percent\b|per cent\b)/i;
 const ORDINAL = /^(?:st|nd|rd|th)\b/i;
+const DECADE = /^s\b/;
 const MULTIPLIER = /^\s?(thousand|million|billion|trillion|bn|m|k)\b/i;
 /** The word after a number, when it can be what is counted (not "2018 respectively"). */
 const NOUN = /^\s+([a-z][a-z-]+)(?<!ly)\b/;
@@ -360,9 +361,9 @@ function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
     : null;
   if (inches) return { ...base, end: end + inches[0].length, kind: "unit", unit: "in" };
   // "7A", "4K", "10am": a number that letters naming no unit are glued to is a label or a time of
-  // day, no figure; "89th" is an ordinal.
+  // day, no figure; "89th" is an ordinal, "1930s" a decade.
   const ordinal = ORDINAL.test(after);
-  if (/^\p{L}/u.test(after) && !ordinal) return undefined;
+  if (/^\p{L}/u.test(after) && !ordinal && !DECADE.test(after)) return undefined;
   const noun = after.match(NOUN)?.[1];
   // "1937" alone is a year; "1489 of the 1872" and "1500 people" are counts.
   const isYear = !word && !m[2] && !m[1].includes(",") && value >= 1000 && value <= 2100 &&
