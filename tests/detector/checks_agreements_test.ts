@@ -431,3 +431,21 @@ Deno.test("agreements: a list's item is no total of the items before it", () => 
   assertSilent("total", plan("2 h 10 min"));
   assertOne(plan("150 min"), "total", "consistent", "45 min + 30 min + 75 min = 150");
 });
+
+Deno.test("agreements: a place in a series is no part; a number word said as a part of a figure", () => {
+  const trip = (total: number) =>
+    `Your legs are 185 miles on day 1, 240 on day 2 and 132 on day 3, so ${total} miles altogether.`;
+  assertOne(trip(557), "total", "consistent", "185 miles + 240 + 132 = 557");
+  assertSilent("total", trip(575));
+  // "day 15,000" is no label: a count follows the word.
+  assertOne(
+    "On the first day 15,000 people crossed, and 2,000 on the next: 17,000.",
+    "total",
+    "consistent",
+    "15,000 + 2,000 = 17,000",
+  );
+  const signers = (percent: string) =>
+    `Eight of the 56 signers were born in the British Isles, roughly ${percent} of them.`;
+  assertOne(signers("14.3%"), "percentage", "consistent", "8 of 56 is 14.3%");
+  assertSilent("percentage", signers("16.3%"));
+});

@@ -333,6 +333,9 @@ function sentenceAround(text: string, at: number): { start: number; end: number 
   return { start, end: next < 0 ? Math.min(text.length, at + SENTENCE_REACH) : at + next };
 }
 
+/** A number word said as a part of a figure: "Eight of the 56 signers" (exact, not loose). */
+const PART_OF = /^\s+(?:out\s+)?of\s+(?:the\s+|its\s+|their\s+|his\s+|her\s+)?\d/i;
+
 /**
  * A percentage as the share of one figure of its sentence in the one other figure of its measure
  * that is as large or larger: the pair whose share is nearest, judged (contradicted: no two
@@ -343,7 +346,7 @@ function shareAgreement(text: string, figures: readonly Quantity[], percent: Qua
   const inSentence = (sentence: { start: number; end: number }) =>
     figures.filter((q) =>
       q !== percent && q.start >= sentence.start && q.end <= sentence.end && measureOf(q) &&
-      !q.word && !q.inexact
+      (!q.word || PART_OF.test(text.slice(q.end, q.end + 16))) && !q.inexact
     );
   // "... 3,717 mAh against 4,500 mAh. That's 82.6%": the figures may be the sentence before's.
   const near = inSentence(own).length >= 2 || own.start === 0

@@ -7,11 +7,13 @@
  * list's own numbering is no figure.
  */
 import { wholeMeasures } from "./conversions.ts";
-import { type Quantity, WORD_NUMBERS } from "./quantities.ts";
+import { LABEL_WORDS, type Quantity, WORD_NUMBERS } from "./quantities.ts";
 
 /** A number no reader took, written with digits alone ("Bristol 96" is read as a name's). */
 const BARE_NUMBER =
   /(?<![\p{L}\d.,:\/-])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\p{L}\d\/:-]|[.,]\d)/gu;
+/** A place in a series ("on day 2", "page 12") is no figure; a name's number ("Bristol 96") is. */
+const LABELLED = new RegExp(String.raw`\b(?:${LABEL_WORDS})\s$`, "i");
 /** A list's own numbering ("2. ", "3) ") is no figure. */
 const NUMBERING = /^[ \t]*$/;
 const NUMBERING_AFTER = /^[.)]\s/;
@@ -23,6 +25,7 @@ const NUMBERING_AFTER = /^[.)]\s/;
 export function figuresOf(text: string, qs: readonly Quantity[]): Quantity[] {
   const bare = [...text.matchAll(BARE_NUMBER)]
     .filter((m) => !overlaps(qs, m.index, m.index + m[0].length))
+    .filter((m) => !LABELLED.test(text.slice(Math.max(0, m.index - 12), m.index)))
     .map((m) => {
       const decimals = m[0].split(".")[1]?.length ?? 0;
       const value = Number(m[0].replace(/,/g, ""));

@@ -147,6 +147,14 @@ const LEADING_WORD =
 const AFTER_YEAR = new Set(["ad", "bc", "bce", "ce", "until", "till"]);
 const PERCENT = /^\s?(%|percent\b|per cent\b)/i;
 const ORDINAL = /^(?:st|nd|rd|th)\b/i;
+/** Words a number names a place in a series after: "day 1", "page 12", "step 3". */
+export const LABEL_WORDS =
+  "day|week|stage|leg|round|step|part|level|section|chapter|page|room|gate|platform|row|seat|" +
+  "lane|game|match|episode|season|volume|grade|size|floor|track|question|exercise|lesson|phase|" +
+  "module|group|team|tier|version";
+const LABEL_WORD = new RegExp(`^(?:${LABEL_WORDS})$`, "i");
+/** A label's number is small and whole: "day 15,000 people" is a count after "day". */
+const SMALL_WHOLE = /^\d{1,3}$/;
 const DECADE = /^s\b/;
 const MULTIPLIER = /^\s?(thousand|million|billion|trillion|bn|m|k)\b/i;
 /** The word after a number, when it can be what is counted (not "2018 respectively"). */
@@ -302,9 +310,11 @@ function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
   // that a unit or a percent sign follows is a measure ("Pulling 405 lb means ...", "Save 20%
   // on ...", a sentence's first word).
   const previous = before.match(/([\p{L}][\p{L}\p{N}-]*)\s$/u)?.[1];
+  const named = previous !== undefined &&
+    ((/^\p{Lu}/u.test(previous) && !STOPWORDS.has(previous.toLowerCase()) &&
+      !LEADING_WORD.test(previous)) || (LABEL_WORD.test(previous) && SMALL_WHOLE.test(m[0])));
   if (
-    !word && previous && /^\p{Lu}/u.test(previous) && !STOPWORDS.has(previous.toLowerCase()) &&
-    !LEADING_WORD.test(previous) && !((after.match(UNIT_AFTER_NUMBER)?.[1].length ?? 0) > 1) &&
+    !word && named && !((after.match(UNIT_AFTER_NUMBER)?.[1].length ?? 0) > 1) &&
     !PERCENT.test(after)
   ) return undefined;
   // Hedges and bounds are read before the currency sign too ("more than £500,000").

@@ -20,7 +20,7 @@
  */
 import { type ExactFinding, finding } from "./finding.ts";
 import type { ListItem, MarkdownList } from "./lists.ts";
-import type { Quantity } from "./quantities.ts";
+import { LABEL_WORDS, type Quantity } from "./quantities.ts";
 import { isSpanOfTime, sameSlot } from "./slots.ts";
 import { dimensionOf } from "./units.ts";
 import { agree, CONVERSION_SLACK, formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts";
@@ -153,8 +153,14 @@ function wordsBetween(text: string, from: number, to: number, qs: readonly Quant
   ).replace(NAMED, "$1N");
 }
 
-/** The numbers of names ("Year 7", "7B"), which quantities.ts reads as no figure: words here. */
-const NAMED = /(\b\p{Lu}\p{L}*\s)\d+\b|\b\d+(?=\p{L})/gu;
+/**
+ * The numbers of names ("Year 7", "7B", "day 2"), which quantities.ts reads as no figure: words
+ * here.
+ */
+const NAMED = new RegExp(
+  String.raw`(\b\p{Lu}\p{L}*\s|\b(?:${LABEL_WORDS})\s)\d{1,3}\b(?![,.]\d)|\b\d+(?=\p{L})`,
+  "gu",
+);
 
 function isGap(text: string, a: Quantity, b: Quantity, qs: readonly Quantity[]): boolean {
   const gap = wordsBetween(text, a.end, b.start, qs);
