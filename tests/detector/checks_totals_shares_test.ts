@@ -4,7 +4,8 @@
  * silent (subsets, a rest left out, other things than the total, hedged totals, changes, the
  * rest's share said of the rest).
  */
-import { assertOne, assertSilent } from "../support/exact_checks.ts";
+import assert from "node:assert/strict";
+import { assertOne, assertSilent, findingsOf } from "../support/exact_checks.ts";
 
 Deno.test("totals: a list of other things, then their total", () => {
   assertOne(
@@ -384,4 +385,18 @@ Deno.test("percentages: a table's rate of what its label counts; a hedged rate a
     "percentage",
     "contradicted",
   );
+});
+
+Deno.test("percentages: a table's column of rates against its total row", () => {
+  const table = (phone: string, all: string) =>
+    "| Channel | Tickets | Share |\n|---|---|---|\n| Email | 369 | 46.1% |\n" +
+    `| Phone | 190 | ${phone} |\n| Chat | 241 | 30.1% |\n| **All** | **${all}** | 100% |`;
+  assert.deepEqual(findingsOf(table("23.8%", "800"), "percentage").map((f) => f.reason), [
+    "369 of 800 is 46.1%",
+    "190 of 800 is 23.8%",
+    "241 of 800 is 30.1%",
+  ]);
+  // A row that does not hold: the rates may be of another measure, so nothing is confirmed.
+  assertSilent("percentage", table("25.8%", "800"));
+  assertSilent("percentage", table("23.8%", "900"));
 });

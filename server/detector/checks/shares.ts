@@ -143,13 +143,18 @@ const stemsOf = (label: string) =>
   )
     .map((w) => w.slice(0, 4));
 
+/** The shares the answer's lists and tables state: items of a list, a table's column of rates. */
+export function listShareFindings(text: string, lists: readonly MarkdownList[]): ExactFinding[] {
+  return [...itemShareFindings(text, lists), ...tableShareFindings(text, lists)];
+}
+
 /**
  * A list of two amounts and a share ("- Students who sat the exam: 125", "- Students who passed:
  * 83", "- Pass rate: 66%"): every item states one amount, two of one slot and one percentage, whose
  * label names a rate of what the smaller amount's label counts ("pass", "passed"). The share is
  * the smaller over the larger; silent when the percentage is the rest's, said either way.
  */
-export function listShareFindings(text: string, lists: readonly MarkdownList[]): ExactFinding[] {
+function itemShareFindings(text: string, lists: readonly MarkdownList[]): ExactFinding[] {
   return lists.flatMap(({ items }) => {
     if (items.length !== 3 || !items.every((item) => item.amount)) return [];
     const shares = items.filter((item) => item.amount!.kind === "percent");
@@ -165,6 +170,44 @@ export function listShareFindings(text: string, lists: readonly MarkdownList[]):
     if (!named || whole.value === 0) return [];
     return shareFinding(text, [part, whole], percent, true);
   });
+}
+
+/** A table's total row: "All", "Total", "Overall" (emphasis aside). */
+const TOTAL_ROW = /^[\s*_]*(?:all|total|overall|grand total)[\s*_]*$/i;
+
+/** Whether two table columns are of one table: the same rows. */
+const sameRows = (a: MarkdownList, b: MarkdownList) =>
+  a.items.length === b.items.length && a.items.every((item, k) => item.start === b.items[k].start);
+
+/**
+ * A table's column of percentages beside a column of counts with a total row ("| Email | 369 |
+ * 46.1% |" ... "| All | 800 | 100% |"): each row's percentage the share of its count in the total.
+ * Confirmed when every row holds; silent otherwise, for the percentages may be of another measure
+ * than the counts beside them (revenue beside orders).
+ */
+function tableShareFindings(text: string, lists: readonly MarkdownList[]): ExactFinding[] {
+  const out: ExactFinding[] = [];
+  for (const rates of lists) {
+    if (!rates.heading || !rates.items.every((item) => item.amount?.kind === "percent")) continue;
+    const counts = lists.find((l) =>
+      l !== rates && sameRows(l, rates) &&
+      l.items.every((item) =>
+        item.amount && item.amount.kind !== "percent" && countLike(item.amount)
+      )
+    );
+    const total = counts?.items.findIndex((item) => TOTAL_ROW.test(item.label)) ?? -1;
+    if (!counts || total < 0) continue;
+    const whole = counts.items[total].amount!;
+    const rows = counts.items.flatMap((item, k) =>
+      k === total ? [] : [[item.amount!, rates.items[k].amount!] as const]
+    );
+    if (rows.length < 2 || whole.value <= 0) continue;
+    const found = rows.flatMap(([part, percent]) => shareFinding(text, [part, whole], percent));
+    if (found.length === rows.length && found.every((f) => f.verdict === "consistent")) {
+      out.push(...found);
+    }
+  }
+  return out;
 }
 
 /**
