@@ -449,3 +449,14 @@ Deno.test("agreements: a place in a series is no part; a number word said as a p
   assertOne(signers("14.3%"), "percentage", "consistent", "8 of 56 is 14.3%");
   assertSilent("percentage", signers("16.3%"));
 });
+
+Deno.test("agreements: two figures converted in the order they were said", () => {
+  const rome = (night: number) =>
+    "Highs near 28 °C and lows around 20 °C, that's roughly 82 °F in the afternoon and " +
+    `${night} °F at night.`;
+  assert.deepEqual(findingsOf(rome(68), "unit_conversion").map((f) => f.reason), [
+    "28 °C is 82.4 °F",
+    "20 °C is 68 °F",
+  ]);
+  assertSilent("unit_conversion", rome(63));
+});

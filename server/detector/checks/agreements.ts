@@ -9,7 +9,12 @@
  * judged by its own check (conversions, totals, shares, lifespans), so reasons and precision are
  * theirs; figures a reader's finding already spans are left to it.
  */
-import { conversionFinding, headingsAbove, isNearConversion } from "./conversions.ts";
+import {
+  conversionFinding,
+  headingsAbove,
+  isNearConversion,
+  respectiveConversions,
+} from "./conversions.ts";
 import { dateReadings, figuresOf, inOrder } from "./figures.ts";
 import { cellsOf, isTableRow, lineAt } from "./lists.ts";
 import type { CheckKind, ExactFinding } from "./finding.ts";
@@ -172,6 +177,9 @@ function conversionAgreement(
   const b = figures[i];
   const bRange = rangeEndingAt(text, figures, i);
   if ((b.inexact && !bRange) || !isPrecise(b)) return [];
+  // Said in order ("28 °C and 20 °C, that's 82 °F and 68 °F"): the pairs hold or nothing is said.
+  const respective = i >= 2 && unread(figures[i - 2]) && respectiveConversions(text, figures, i);
+  if (respective) return respective;
   const bStart = bRange ? bRange[0].start : b.start;
   for (let k = i - (bRange ? 2 : 1); k >= 0; k--) {
     const a = figures[k];

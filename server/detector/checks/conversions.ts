@@ -657,8 +657,41 @@ const isQualifier = (text: string, a: Quantity, b: Quantity) =>
   FOR_BEFORE.test(text.slice(Math.max(0, a.start - 10), a.start)) &&
   VERB_NEXT.test(text.slice(a.end, b.start));
 
+/** Two figures joined as a pair: "28 °C and 20 °C", "82 °F in the afternoon and 68 °F". */
+const PAIRED = /^[^\d.;:!?\n]{0,30}?(?:\band|,)\s[^\d.;:!?\n]{0,12}$/;
+/** How far the first pair may be from the second. */
+const PAIRS_REACH = 120;
+
+/**
+ * Two figures converted in the order they were said ("highs near 28 °C and lows around 20 °C,
+ * that's roughly 82 °F and 68 °F"): `qs[i]` opens the second pair, the two before it, in another
+ * unit of its dimension, the first. Both conversions when both hold; none when the figures are so
+ * paired but do not convert in order (read one by one, "20 °C, that's roughly 82 °F" would be
+ * wrong); undefined when they are not so paired.
+ */
+export function respectiveConversions(
+  text: string,
+  qs: readonly Quantity[],
+  i: number,
+): ExactFinding[] | undefined {
+  const [a, c, b, d] = [qs[i - 2], qs[i - 1], qs[i], qs[i + 1]];
+  const pair = (x?: Quantity, y?: Quantity) =>
+    x && y && x.kind === "unit" && y.unit === x.unit && !x.inexact && !y.inexact &&
+    PAIRED.test(text.slice(x.end, y.start));
+  if (!pair(a, c) || !pair(b, d)) return undefined;
+  if (a.unit === b.unit || dimensionOf(a.unit!) !== dimensionOf(b.unit!)) return undefined;
+  const between = text.slice(c.end, b.start);
+  if (between.length > PAIRS_REACH || /[.;!?\n]/.test(between)) return undefined;
+  const found = [[a, b], [c, d]].flatMap(([x, y]) =>
+    conversionFinding(text, x, y, y.unit!, x.approx || y.approx) ?? []
+  );
+  return found.length === 2 && found.every((f) => f.verdict === "consistent") ? found : [];
+}
+
 /** `qs[i + 1]` (or the set of dimensions it opens) joined to `qs[i]` as its conversion. */
 function joinedAt(text: string, qs: readonly Quantity[], i: number): ExactFinding[] {
+  const respective = respectiveConversions(text, qs, i + 1);
+  if (respective) return respective;
   const [a, b] = [qs[i], qs[i + 1]];
   if (a.kind !== "unit" || isRange(a) || askedUnit(text, a) || !mayConvert(a, b)) return [];
   if (isFactorDefinition(text, b) || isQualifier(text, a, b)) return [];
