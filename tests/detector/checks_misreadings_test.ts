@@ -277,3 +277,31 @@ Deno.test("misreadings: a decade is its year; a figure restated is no operand of
     ],
   );
 });
+
+Deno.test("misreadings: a part scaled or restated, a measure going on in words, rates worked out", () => {
+  assertSilent("total", [
+    "Two tickets at $86 each plus the $12 booking fee come to $184.",
+    "11 st 4 lb is 158 lb, which comes to 71.7 kg.",
+  ]);
+  assertSilent(
+    "unit_conversion",
+    "A span of 2,076 days, or roughly five years and eight months, from 1939 to 1945.",
+  );
+  const contradicted = (answer: string, document: string) =>
+    findingsOf(answer, "evidence_number", document).filter((f) => f.verdict === "contradicted");
+  const job = "Salary: £38,500 per year plus 5% employer pension contribution.";
+  assert.deepEqual(
+    contradicted("The 5% employer pension contribution is worth about £1,925 a year.", job),
+    [],
+  );
+  const flat =
+    "Two-bedroom apartment, 92 m². Asking price €415,000. Service charges €1,860 per year.";
+  assert.deepEqual(
+    contradicted(
+      "At an asking price of €415,000 for 92 m², it works out to about €4,511 per square metre. " +
+        "Service charges are €1,860 a year (€155 a month).",
+      flat,
+    ),
+    [],
+  );
+});

@@ -13,7 +13,7 @@
  */
 import { type ExactFinding, finding } from "./finding.ts";
 import { cellsOf, isTableRow, lineAt } from "./lists.ts";
-import { quantities, type Quantity, unitTolerance } from "./quantities.ts";
+import { quantities, type Quantity, unitTolerance, WORD_NUMBERS } from "./quantities.ts";
 import {
   convertValue,
   dimensionOf,
@@ -218,8 +218,14 @@ function unitOf(a: Quantity, b: Quantity, join: Join): UnitId | undefined {
 const isCompound = (a: Quantity, b: Quantity, between: string) =>
   /^\s*,\s*$/.test(between) && Number.isInteger(a.value) && inUnit(b, a.unit!).value < 1;
 
-/** After a measure, the next part of it: "6 years and 8½ months", "5 ft, 10 in". */
-const NEXT_PART = /^\s*,?\s*(?:and\s+)?[\d½¼¾][\d.,]*[½¼¾]?\s*(\p{L}+)/u;
+/** After a measure, the next part of it: "6 years and 8½ months", "five years and eight months". */
+const NEXT_PART = new RegExp(
+  String.raw`^\s*,?\s*(?:and\s+)?(?:[\d½¼¾][\d.,]*[½¼¾]?|(?:${
+    Object.keys(WORD_NUMBERS).join("|")
+  }))` +
+    String.raw`\s*(\p{L}+)`,
+  "iu",
+);
 
 /** Whether a measure goes on in a smaller unit: only the whole is the conversion. */
 function goesOnInParts(text: string, q: Quantity): boolean {

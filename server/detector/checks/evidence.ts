@@ -151,9 +151,10 @@ const COMPARED =
 /**
  * A figure the answer works out from the document's, not one it quotes: a comparison ("412 kWh
  * against 468 kWh last year, 56 kWh less"), or one of the document's values of its slot plus,
- * minus or times a figure the claim states beside it ("the bridge is 1,280 m long; with the ferry's
- * 1,650 m that makes 2,930 m", "6 tablets (1,200 mg)" of 200 mg tablets). It may be wrong, but not
- * as a misquote. A figure the claim does not work from is a quote: in a document of many numbers,
+ * minus, times or over a figure the claim states beside it ("the bridge is 1,280 m long; with the
+ * ferry's 1,650 m that makes 2,930 m", "6 tablets (1,200 mg)" of 200 mg tablets, "€415,000 for 92
+ * m², about €4,511 per square metre"), or the same rate over another period ("€155 a month"). It
+ * may be wrong, but not as a misquote. A figure the claim does not work from is a quote: in a document of many numbers,
  * some pair of them adds up to almost anything.
  */
 function isDerived(
@@ -176,11 +177,21 @@ function isDerived(
     c !== q && c.kind !== "date" && !c.ordinal && c.value !== q.value && c.value !== 1
   );
   const terms = others.filter((c) => sameSlot(q, c)).map(inUnitOfQ);
+  // A percentage scales by its hundredth: "5% ... about £1,925" of £38,500.
+  const factors = others.map((f) => (f.kind === "percent" ? f.value / 100 : f.value));
+  // A rate per another period: "€1,860 a year (€155 a month)".
+  const periods = PER_PERIOD.test(response.slice(q.end, q.end + 16)) ? PERIODS : [];
   return values.some((a) =>
     terms.some((t) => t !== a && (near(a + t) || near(Math.abs(a - t)))) ||
-    others.some((f) => near(a * f.value))
+    factors.some((f) => near(a * f) || near(a / f)) ||
+    periods.some((r) => near(a / r) || near(a * r))
   );
 }
+
+/** After a figure, the period it is a rate for: "€155 a month", "per week", "/day". */
+const PER_PERIOD = /^\s*(?:a|per|each|every|\/)\s*(?:day|week|month|year|annum)\b/i;
+/** How many of one period make another: months and weeks in a year, days in a week or a year. */
+const PERIODS = [12, 52, 365, 7];
 
 /** A quantity of the response that may be compared with the evidence: one value, or a bound. */
 export const isComparable = (q: Quantity) =>

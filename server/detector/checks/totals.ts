@@ -283,8 +283,18 @@ function slotTotal(text: string, paragraph: Paragraph, c: number, total: Quantit
     parts = paragraph.claims.slice(0, c).flatMap((p) => partsIn(p.quantities)).concat(parts);
   }
   if (parts.length < 2 || parts.length > MAX_PARTS || exceeded(parts, total)) return undefined;
+  // "Two tickets at $86 each plus the $12 fee", "11 st 4 lb is 158 lb": a part scaled, or two
+  // said equal, make more than a sum of the parts, which is then undecided.
+  const scaled = parts.some((q) => SCALED_AFTER.test(text.slice(q.end, q.end + 12)));
+  const equated = parts.slice(1).some((q, k) => EQUATED.test(text.slice(parts[k].end, q.start)));
+  if (scaled || equated) return null;
   return { parts, ok: addsUp(parts, total) };
 }
+
+/** After an amount, words that scale it: "$86 each", "£12 per person", "$5 a head". */
+const SCALED_AFTER = /^\s*(?:each|apiece|per\b|a (?:head|person|piece))/i;
+/** Between two amounts, words that say they are one: "11 st 4 lb is 158 lb", "= 158 lb". */
+const EQUATED = /^\s*(?:is|are|=|≈|equals|or|which is)\s*$/i;
 
 /** A list item or table row that states the total of the items above it: "Total", "Grand total". */
 const TOTAL_LABEL = /^(?:grand\s+|the\s+)?(?:total|overall|sum)(?:\s+[\p{L}]+)?$/iu;
