@@ -86,6 +86,16 @@ export const PROBES = [
     file: "held-out-8.jsonl",
     label: "probe 17 (held out: measured only, never read while building)",
   },
+  {
+    file: "held-out-9.jsonl",
+    label:
+      "probe 18 (held out: measured, then only its right answers a check contradicted were read)",
+  },
+  {
+    file: "held-out-10.jsonl",
+    label:
+      "probe 19 (held out: measured, then only its right answers a check contradicted were read)",
+  },
 ] as const;
 
 const ProbeLine = DetectRequest.omit({ top_k_regimes: true }).extend({
