@@ -18,9 +18,13 @@ function confirmedOnly(right: string, wrong: string) {
 }
 
 Deno.test("arithmetic: a percent is the value, or the fraction a hundred times", () => {
-  confirmedOnly(
-    "hydration = 720 ÷ 1000 × 100 = **72%**",
+  // Made a percentage by hand (÷, then × 100), it is the value only: a wrong one is shown.
+  assertOne("hydration = 720 ÷ 1000 × 100 = **72%**", "arithmetic", "consistent");
+  assertOne(
     "hydration = 720 ÷ 1000 × 100 = **94%**",
+    "arithmetic",
+    "contradicted",
+    "720 ÷ 1000 × 100 = 72%, not 94%",
   );
   confirmedOnly("So 16/24 = 66.7% of the seeds came up.", "So 16/24 = 76.7% of the seeds came up.");
   confirmedOnly("0.375 × 100 = 37.5%", "0.375 × 100 = 3.75%");

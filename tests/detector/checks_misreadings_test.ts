@@ -305,3 +305,18 @@ Deno.test("misreadings: a part scaled or restated, a measure going on in words, 
     [],
   );
 });
+
+Deno.test("misreadings: a factor's other side, and a total converted, are no measures of a sum", () => {
+  // "one nautical mile is exactly 1,852 m, that's 22.2 km": the 22.2 km is the 12 nmi's.
+  assert.deepEqual(
+    readings(
+      "The territorial sea extends up to 12 nautical miles. Since one nautical mile is exactly 1,852 m, that's 22.2 km.",
+      "unit_conversion",
+    ),
+    ["consistent: one nautical mile is 1,852 metres"],
+  );
+  assertSilent(
+    "total",
+    "80 kg comes to about 176.4 lb, which is 12 st 8 lb in stone and pounds (14 lb to the stone).",
+  );
+});

@@ -290,8 +290,9 @@ Deno.test("percentages: a list of a whole, its part and the part's rate", () => 
     `**Results**\n\n- Students who sat the exam: 125\n- Students who passed: 83\n- Pass rate: **${rate}**`;
   assertOne(results("66%"), "percentage", "consistent");
   assertOne(results("46%"), "percentage", "contradicted", "83 of 125 is 66.4%, not 46%");
-  // The rest's share, a rate of something the part's label does not count, a change.
-  assertSilent("percentage", results("34%"));
+  // The rest's share under the name of the part's rate is wrong ("Pass rate" names the passes).
+  assertOne(results("34%"), "percentage", "contradicted", "83 of 125 is 66.4%, not 34%");
+  // A rate of something the part's label does not count, a change.
   assertSilent(
     "percentage",
     "- Customers last year: 500\n- Customers this year: 450\n- Churn rate: 12%",
@@ -396,7 +397,214 @@ Deno.test("percentages: a table's column of rates against its total row", () => 
     "190 of 800 is 23.8%",
     "241 of 800 is 30.1%",
   ]);
-  // A row that does not hold: the rates may be of another measure, so nothing is confirmed.
-  assertSilent("percentage", table("25.8%", "800"));
+  // One row off where the others hold: the table's own relation shows it wrong. None holding:
+  // the rates may be of another measure.
+  assert.deepEqual(
+    findingsOf(table("25.8%", "800"), "percentage").map((f) => f.verdict),
+    ["consistent", "contradicted", "consistent"],
+  );
   assertSilent("percentage", table("23.8%", "900"));
+});
+
+Deno.test("percentages: a table's rates against its column's sum, or two counts of each row", () => {
+  const shares = (north: string) =>
+    "| Region | Units | Share |\n|---|---|---|\n" +
+    `| North | 217 | ${north} |\n| South | 611 | 32.9% |\n| East | 650 | 35.0% |\n| West | 380 | 20.5% |`;
+  assert.equal(findingsOf(shares("11.7%"), "percentage").length, 4);
+  assert.ok(findingsOf(shares("11.7%"), "percentage").every((f) => f.verdict === "consistent"));
+  assert.deepEqual(
+    findingsOf(shares("14.2%"), "percentage").filter((f) => f.verdict === "contradicted")
+      .map((f) => f.reason),
+    ["217 of 1,858 is 11.7%, not 14.2%"],
+  );
+  const classes = (rate: string) =>
+    "| Class | Students | Passed | Pass rate |\n|---|---|---|---|\n" +
+    `| 9A | 28 | 25 | 89.3% |\n| 9B | 31 | 22 | ${rate} |\n| 9C | 27 | 24 | 88.9% |`;
+  assert.ok(findingsOf(classes("71.0%"), "percentage").every((f) => f.verdict === "consistent"));
+  assert.deepEqual(
+    findingsOf(classes("78.6%"), "percentage").filter((f) => f.verdict === "contradicted")
+      .map((f) => f.reason),
+    ["22 of 31 is 71%, not 78.6%"],
+  );
+  // Two rows off: no relation of the table's own.
+  assertSilent(
+    "percentage",
+    "| Class | Students | Passed | Pass rate |\n|---|---|---|---|\n" +
+      "| 9A | 28 | 25 | 79.3% |\n| 9B | 31 | 22 | 78.6% |\n| 9C | 27 | 24 | 88.9% |",
+  );
+});
+
+Deno.test("percentages: a rate named for what it counts, or for its whole", () => {
+  const seeds = (rate: string) => `Seeds sown: 50\nSeeds sprouted: 41\nGermination rate: ${rate}`;
+  assertOne(seeds("82%"), "percentage", "consistent");
+  assertOne(seeds("98%"), "percentage", "contradicted", "41 of 50 is 82%, not 98%");
+  const store = (rate: string) =>
+    `Your store had 1,545 visitors last week and 55 of them bought something, so the conversion rate was ${rate}.`;
+  assertOne(store("3.56%"), "percentage", "consistent");
+  assertOne(store("11.56%"), "percentage", "contradicted", "55 of 1,545 is 3.6%, not 11.56%");
+  assertOne(
+    "The theater has 835 seats, and 525 tickets were sold — 37% of capacity.",
+    "percentage",
+    "contradicted",
+  );
+  const rent = (share: string) =>
+    `With a take-home pay of $3,000 a month and rent of $900, rent would take up about ${share} of your income.`;
+  assertOne(rent("30%"), "percentage", "consistent");
+  assertOne(rent("39%"), "percentage", "contradicted", "900 of 3,000 is 30%, not 39%");
+  // The rate's words name no count, or two: which is the part, the text does not say.
+  assertSilent("percentage", "Our 12 reps made 340 calls with a success rate of 18%.");
+  assertSilent(
+    "percentage",
+    "Of 2,000 orders and 1,800 repeat orders, the conversion rate was 12%.",
+  );
+});
+
+Deno.test("percentages: parts with their shares under the whole they add up to", () => {
+  const trial = (completed: string) =>
+    `Trial retention summary:\n\n- Enrolled: 250\n- Completed the study: 231 (${completed})\n- Withdrew: 19 (7.6%)`;
+  assert.ok(findingsOf(trial("92.4%"), "percentage").every((f) => f.verdict === "consistent"));
+  assert.deepEqual(
+    findingsOf(trial("82.4%"), "percentage").map((f) => f.verdict),
+    ["contradicted", "consistent"],
+  );
+  // Parts that do not add up to a figure before them: no whole is known.
+  assertSilent("percentage", "- Enrolled: 260\n- Completed: 231 (82.4%)\n- Withdrew: 19 (7.6%)");
+});
+
+Deno.test("percentages: a price's reduction against its two prices", () => {
+  const jacket = (off: string) =>
+    `The jacket was $80 and is now $68, so you're saving $12, a ${off} discount.`;
+  assertOne(jacket("15%"), "percentage", "consistent", "$12 off $80 is 15% off");
+  assertOne(jacket("23%"), "percentage", "contradicted", "$12 off $80 is 15% off, not 23%");
+  assertOne("The $80 jacket is 20% off, so you pay $60.", "percentage", "contradicted");
+  // A discount stacked on another, or other amounts beside the prices: silent.
+  assertSilent(
+    "percentage",
+    "The $80 jacket is now $68, and an extra 10% off applies at the till.",
+  );
+  assertSilent("percentage", "Was $80, now $68 with $5 shipping: 23% off.");
+});
+
+Deno.test("percentages: a threshold compared with is no share", () => {
+  // "24-B" names a lot, and "under the 1% threshold" compares: nothing confirms the wrong rate.
+  assertOne(
+    "Of the 4,000 units inspected in lot 24-B, 19 failed, a defect rate of 8.47%. That's under the 1% threshold.",
+    "percentage",
+    "contradicted",
+    "19 of 4,000 is 0.5%, not 8.47%",
+  );
+});
+
+Deno.test("totals: a row labelled Total or an '=' line sums every item, a subset adding up or not", () => {
+  const table = (total: string) =>
+    `| Item | Units |\n|---|---|\n| Chairs | 312 |\n| Desks | 145 |\n| Lamps | 66 |\n` +
+    `| **Total** | **${total}** |`;
+  assertOne(table("523"), "total", "consistent");
+  // Chairs and desks make 457: the row is still the whole column's total, one item left out.
+  assertOne(table("457"), "total", "contradicted", "312 + 145 + 66 = 523, not 457");
+  assertOne(
+    `${BUDGET}= **$2,410/month**.`,
+    "total",
+    "contradicted",
+    "$1,900 + $510 + $170 = 2,580, not $2,410",
+  );
+  // A total row that names what it totals may be of some of the rows.
+  assertSilent(
+    "total",
+    "- Rent: $1,900\n- Groceries: $510\n- Utilities: $170\n- Total fixed: $2,070",
+  );
+});
+
+Deno.test("totals: a total said before a tax or discount is still the items' sum", () => {
+  assertOne(`${BUDGET}**Total: $2,680** (before any discount).`, "total", "contradicted");
+  assertOne(`${BUDGET}**Total: $2,580** (before any discount).`, "total", "consistent");
+  const invoice = (total: string) =>
+    "| Item | Amount |\n|---|---|\n| Design | $1,200.00 |\n| Build | $3,150.00 |\n" +
+    `| Hosting | $90.00 |\n\n**Subtotal: ${total}** (before the 8% sales tax).`;
+  assertOne(invoice("$4,440.00"), "total", "consistent");
+  assertOne(
+    invoice("$4,340.00"),
+    "total",
+    "contradicted",
+    "$1,200.00 + $3,150.00 + $90.00 = 4,440, not $4,340.00",
+  );
+  // A total with the tax, beside the one before it: not the items' sum.
+  assertSilent("total", `${BUDGET}Total: $2,780 before tax, $2,980 with tax.`);
+});
+
+Deno.test("totals: a slash between two things is a label, one that makes a rate is not", () => {
+  const budget = (total: string) =>
+    "| Category | Amount |\n|---|---:|\n| Rent | $1,250 |\n| Phone/internet | $100 |\n" +
+    `| Food/drinks | $420 |\n| **Total** | **${total}** |`;
+  assertOne(budget("$1,770"), "total", "consistent");
+  assertOne(budget("$1,760"), "total", "contradicted");
+  for (
+    const text of [
+      "- Power (cost/unit): $0.30\n- Gas (cost/unit): $0.10\n\nTotal: $0.50",
+      "- Electricity ($/kWh): $0.30\n- Gas ($/kWh): $0.10\n\nTotal: $0.50",
+      "- Cycling (km/h): 24\n- Running (km/h): 11\n\nTotal: 40",
+    ]
+  ) assertSilent("total", text);
+});
+
+Deno.test("totals: a line that opens by summing the list, no total named", () => {
+  const results = (line: string) =>
+    `**Club vote**\n\n- Ana: 112 votes\n- Ben: 87 votes\n- Cleo: 45 votes\n\n${line}`;
+  assertOne(results("That's 244 ballots counted, and Ana wins."), "total", "consistent");
+  assertOne(
+    results("That's 234 ballots counted, and Ana wins with the most votes."),
+    "total",
+    "contradicted",
+    "112 + 87 + 45 = 244, not 234",
+  );
+  for (
+    const line of [
+      "That's 25 votes ahead of Ben.",
+      "That's 30 more votes than last year.",
+      "That's 112 votes for Ana, the most.",
+    ]
+  ) assertSilent("total", results(line));
+});
+
+Deno.test("totals: a hedged total written to the unit claims the sum to about its last digit", () => {
+  const breakfast = (total: string) =>
+    "Breakfast: oats (150 kcal), a banana (105 kcal) and a cup of milk (120 kcal) come to a " +
+    `total of about ${total} kcal.`;
+  assertOne(breakfast("375"), "total", "consistent");
+  assertOne(breakfast("365"), "total", "contradicted", "150 + 105 + 120 = 375, not 365");
+  // Rounded to 5 or 10, or to a round figure: said loosely, neither confirmed nor wrong.
+  for (const total of ["373", "370", "380"]) assertSilent("total", breakfast(total));
+  const day = (total: string) =>
+    "Today:\n1. Porridge — ~212 kcal\n2. Soup — ~348 kcal\n3. Pasta — ~605 kcal\n\n" +
+    `${total} total, under the 2,000 kcal reference.`;
+  assertOne(day("≈ 1,165 kcal"), "total", "consistent");
+  assertOne(day("≈ 1,065 kcal"), "total", "contradicted", "212 + 348 + 605 = 1,165, not 1,065");
+  assertSilent("total", day("≈ 1,150 kcal"));
+  // Across units a hedged total is read loosely: one measure may be misread as a part.
+  assertSilent("total", "10 stone 2 pounds is 142 lb in total, roughly 64.4 kilos.");
+});
+
+Deno.test("totals: a holder of the listed things; a bare 'total'; a list closed by its total", () => {
+  const shelf = (total: string) =>
+    `You listed 41 novels, 23 atlases and 16 comics, so your shelf holds ${total} books altogether.`;
+  assertOne(shelf("80"), "total", "consistent");
+  assertOne(shelf("90"), "total", "contradicted", "41 + 23 + 16 = 80, not 90");
+  // Held things that make up something else, far from their sum: what they hold, not them.
+  assertSilent("total", "She has 3 albums and 2 EPs, so her catalogue holds 45 songs altogether.");
+  const bag = (total: string) =>
+    `Your bag: shoes 1.4 kg, books 2.2 kg and camera + lens 0.9 kg, which gives ${total} total.`;
+  assertOne(bag("4.5 kg"), "total", "consistent");
+  assertOne(bag("5.5 kg"), "total", "contradicted", "1.4 kg + 2.2 kg + 0.9 kg = 4.5, not 5.5 kg");
+  // "total" naming something else after it: no total of the list.
+  assertSilent("total", bag("5.5 kg").replace("total.", "total weight allowed."));
+  const boxes = (total: string) =>
+    `Counting up: 14 for the kitchen, 9 for the study, 6 for the hall — that's ${total} boxes ` +
+    "altogether.";
+  assertOne(boxes("29"), "total", "consistent");
+  assertOne(boxes("33"), "total", "contradicted", "14 + 9 + 6 = 29, not 33");
+  // An open list that starts mid-sentence may go on from before: not closed by the total.
+  assertSilent(
+    "total",
+    "We packed books, 14 for the kitchen, 9 for the study, 6 for the hall — that's 33 boxes altogether.",
+  );
 });

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { exactFindings } from "../../server/detector/checks/run.ts";
-import { assertOne, findingsOf, NOW } from "../support/exact_checks.ts";
+import { assertOne, assertSilent, findingsOf, NOW } from "../support/exact_checks.ts";
 
 const findings = (response: string, evidence?: string) => findingsOf(response, undefined, evidence);
 /** The verdicts of one kind, in response order. */
@@ -105,6 +105,37 @@ Deno.test("exact checks, evidence: a claim that copies the words around one of t
   assert.deepEqual(
     verdicts("So it was on May 3, 1990", "evidence_date", "And it was on May 9, 1990, she left."),
     [],
+  );
+});
+
+Deno.test("exact checks, evidence: a label copied; a value said of another slot", () => {
+  const sheet = "PRODUCT SHEET\nVoltage: 18 V. Max torque: 60 Nm. Weight with battery: 1.4 kg.";
+  assertOne(
+    "Max torque: 50 Nm. Plenty.",
+    "evidence_number",
+    "contradicted",
+    "50; the document says 60",
+    sheet,
+  );
+  assertOne("Max torque: 60 Nm. Plenty.", "evidence_number", "consistent", undefined, sheet);
+  const lake =
+    "It has a surface area of 37.2 km² and a maximum depth of 164 m, though its average " +
+    "depth is only 58 m. The lake freezes over in most winters.";
+  assertOne(
+    "The lake reaches a maximum depth of 58 metres.",
+    "evidence_number",
+    "contradicted",
+    "58 metres; the document says 164 metres",
+    lake,
+  );
+  assertOne("Its average depth is only 58 m.", "evidence_number", "consistent", undefined, lake);
+  // The words copied are a value's, but the claim's other words are as much the stated value's.
+  assertOne(
+    "During the morning peak trains will run every 8 minutes.",
+    "evidence_number",
+    "consistent",
+    undefined,
+    "Trains will run every 12 minutes until 07:00, then every 8 minutes during the morning peak until 09:30.",
   );
 });
 
@@ -389,7 +420,16 @@ Deno.test("exact checks, totals and percentages", () => {
   assertOne("7 of 9 members (77.8%) voted yes.", "percentage", "consistent");
   assertOne("25% of the 80 students, 24 students, failed.", "percentage", "contradicted");
   assertOne("25% of the 80 students, 20 students, failed.", "percentage", "consistent");
-  assertOne("About 12 of 40 students (about 33%) passed.", "percentage", "consistent");
+  assertOne("About 12 of 40 students (about 30%) passed.", "percentage", "consistent");
+  // A loose count confirms a share only within the percentage's rounding, and shows it wrong
+  // only past 10%.
+  assertSilent("percentage", "About 12 of 40 students (about 33%) passed.");
+  assertSilent("percentage", "Of the 118 elements, about 94 occur naturally, roughly 76.7%.");
+  assertOne(
+    "Of the 118 elements, about 94 occur naturally, roughly 79.7%.",
+    "percentage",
+    "consistent",
+  );
 });
 
 Deno.test("exact checks, ratios against their stated parts", () => {

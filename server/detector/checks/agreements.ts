@@ -20,7 +20,7 @@ import { cellsOf, isTableRow, lineAt } from "./lists.ts";
 import type { CheckKind, ExactFinding } from "./finding.ts";
 import { lifeFinding, partsFinding, spanFinding, type SpanPart } from "./lifespans.ts";
 import type { Quantity } from "./quantities.ts";
-import { shareFinding } from "./shares.ts";
+import { isBenchmark, shareFinding } from "./shares.ts";
 import { isPlainSum, sumFinding } from "./totals.ts";
 import { dimensionOf, type UnitId } from "./units.ts";
 
@@ -356,10 +356,13 @@ function shareAgreement(text: string, figures: readonly Quantity[], percent: Qua
       q !== percent && q.start >= sentence.start && q.end <= sentence.end && measureOf(q) &&
       (!q.word || PART_OF.test(text.slice(q.end, q.end + 16))) && !q.inexact
     );
-  // "... 3,717 mAh against 4,500 mAh. That's 82.6%": the figures may be the sentence before's.
-  const near = inSentence(own).length >= 2 || own.start === 0
-    ? inSentence(own)
-    : inSentence({ start: sentenceAround(text, own.start - 2).start, end: own.end });
+  if (isBenchmark(text, percent)) return undefined;
+  // "... 3,717 mAh against 4,500 mAh. That's 82.6%": the figures may be the sentence before's,
+  // when it states no percentage of its own.
+  const before = own.start === 0 ? undefined : sentenceAround(text, own.start - 2);
+  const reach = before && inSentence(own).length < 2 &&
+    !figures.some((q) => q.kind === "percent" && q.start >= before.start && q.end <= own.start);
+  const near = reach ? inSentence({ start: before.start, end: own.end }) : inSentence(own);
   let nearest: [Quantity, Quantity] | undefined;
   let gap = Infinity;
   for (const part of near) {

@@ -107,6 +107,11 @@ interface Measure {
   label: string;
 }
 
+/** "37 ÷ 50 × 100 = 74%": a quotient made a percentage by hand, its result read one way only. */
+const percentByHand = ({ terms, operators }: Side) =>
+  operators.some((o) => /[÷/]/.test(o)) &&
+  terms.some((t, i) => i > 0 && t.value === 100 && !t.percent && /[×x*]/.test(operators[i - 1]));
+
 const value = (text: string) => Number(text.replace(/[$€£,]/g, ""));
 /** ± half the spacing of the last written digit. */
 const tolerance = (text: string) => 0.5 * 10 ** -(text.split(".")[1]?.length ?? 0);
@@ -212,7 +217,8 @@ function readingOf(left: Side, result: Term): "plain" | "loose" | undefined {
   const worded = left.terms.some((t) => t.notes !== "");
   const oneUnitSum = !scales &&
     left.terms.every((t, i) => measures[i].unit === outcome.unit && !SCALING_LABEL.test(t.notes));
-  const loose = left.terms.length === 1 || result.percent || left.terms.some((t) => t.percent) ||
+  const loose = left.terms.length === 1 || (result.percent && !percentByHand(left)) ||
+    left.terms.some((t) => t.percent) ||
     LONE_FRACTION.test(left.text) || (worded && !oneUnitSum) ||
     (result.currency !== "" && currencies.size === 1 && !currencies.has(result.currency));
   return loose ? "loose" : "plain";
@@ -227,7 +233,7 @@ function linkFinding(text: string, left: Side, right: Side, loose: boolean) {
   // A percent may be the value itself ("× 100 = 66.7%") or a hundred times it ("16/24 = 66.7%");
   // of percents, a percent ("100% − 35% = 65%").
   const ofPercents = left.terms.some((t) => t.percent);
-  const readings = !result.percent
+  const readings = !result.percent || percentByHand(left)
     ? [computed]
     : ofPercents
     ? [100 * computed]

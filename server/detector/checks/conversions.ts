@@ -240,7 +240,7 @@ function goesOnInParts(text: string, q: Quantity): boolean {
  * dimension, one side 1, states the factor of converting, not a measure before it converted.
  */
 const EQUATED =
-  /^\s*(?:=|≈|equals|is(?: equal to)?)\s*(?:(?:exactly|about|approximately|roughly)\s+)?(\d+(?:\.\d+)?)/;
+  /^\s*(?:=|≈|equals|is(?: equal to)?)\s*(?:(?:exactly|about|approximately|roughly)\s+)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)/;
 
 function isFactorDefinition(text: string, q: Quantity): boolean {
   if (q.kind !== "unit") return false;
@@ -249,7 +249,7 @@ function isFactorDefinition(text: string, q: Quantity): boolean {
   const form = equated && after.slice(equated[0].length).match(UNIT_AFTER_NUMBER);
   const other = form ? unitOfForm(form[1]) : undefined;
   return other !== undefined && other !== q.unit && dimensionOf(other) === dimensionOf(q.unit!) &&
-    (q.value === 1 || Number(equated![1]) === 1);
+    (q.value === 1 || Number(equated![1].replaceAll(",", "")) === 1);
 }
 
 /**
@@ -701,6 +701,9 @@ function joinedAt(text: string, qs: readonly Quantity[], i: number): ExactFindin
   const [a, b] = [qs[i], qs[i + 1]];
   if (a.kind !== "unit" || isRange(a) || askedUnit(text, a) || !mayConvert(a, b)) return [];
   if (isFactorDefinition(text, b) || isQualifier(text, a, b)) return [];
+  // "one nautical mile is exactly 1,852 m, that's 22.2 km": the factor's side is no measure.
+  const previous = qs[i - 1];
+  if (previous && isFactorDefinition(text, previous) && a.start - previous.end <= 40) return [];
   const sets = dimensionSets(text, qs, i);
   if (sets === null) return [];
   const join = joinOf(text, a, b, sets ? sets[1].at(-1)!.end : b.end);

@@ -11,7 +11,9 @@
  *   is the same slot with another value; or, aligned or not and wherever the value is, the claim
  *   copies the words around one value of the slot in the document (however often stated), and
  *   only that one, but for its value ("was released on September 24, 1991" against "was
- *   released on September 17, 1991, the same day");
+ *   released on September 17, 1991, the same day"), unless the claim's words are as much those
+ *   of a value it does state ("every 8 minutes during the morning peak"); a claim that opens
+ *   with a label copies two words ("Max torque: 50 Nm");
  * - bare numbers ("Cotterill, 27,") and bounds ("more than 500 million") only by that copy rule,
  *   and only when the value is nowhere in the document and, for a bound, the document's does not
  *   imply it ("more than 400 million" where it says "more than 500 million");
@@ -251,10 +253,19 @@ export function evidenceFindings(
   for (const q of comparable) {
     const kind = q.kind === "date" ? "evidence_date" : "evidence_number";
     const slotIn = (s: Sentence) => s.quantities.filter((e) => sameSlot(q, e) && !e.inexact);
-    const alignedMatch = onlyCopied(q)
+    // The words around one of the document's values copied, but for the value: a misquote, even
+    // where the value is another of the slot's ("a maximum depth of 58 m" where 58 m is the
+    // average depth).
+    // Unless the claim's words are as much those of the value it states: "trains will run every
+    // 8 minutes during the morning peak" of "Trains will run every 12 minutes until 07:00, then
+    // every 8 minutes during the morning peak".
+    const copy = copiedSlot(response, claim, q, sentences);
+    const stated = onlyCopied(q)
       ? undefined
       : aligned.flatMap((a) => slotIn(a.s)).find((e) => sameValue(q, e));
-    const copy = alignedMatch ? undefined : copiedSlot(response, claim, q, sentences);
+    const misquoted = copy && stated && !sameValue(q, copy) &&
+      said(evidence, copy, sentences, stems) > said(evidence, stated, sentences, stems);
+    const alignedMatch = misquoted ? undefined : stated;
     const match = alignedMatch ?? (copy && sameValue(q, copy) ? copy : undefined);
     if (match) {
       out.push(
@@ -290,6 +301,26 @@ export function evidenceFindings(
     }
   }
   return out;
+}
+
+/**
+ * How many of the claim's words are in the clause of one of the document's values, between it
+ * and the values next to it ("a maximum depth of 164 m", "then every 8 minutes during the
+ * morning peak").
+ */
+function said(
+  evidence: string,
+  e: Quantity,
+  sentences: readonly Sentence[],
+  claimStems: ReadonlySet<string>,
+): number {
+  const qs = sentences.find((s) => s.quantities.includes(e))!.quantities;
+  const i = qs.indexOf(e);
+  const before = evidence.slice(Math.max(e.start - 60, qs[i - 1]?.end ?? 0), e.start);
+  const after = evidence.slice(e.end, Math.min(e.end + 40, qs[i + 1]?.start ?? evidence.length));
+  const clause = before.split(/[,;.!?:]\s/).at(-1)! + " " + after.split(/[,;.!?:](?:\s|$)/)[0];
+  const own = new Set(lowerWords(clause).flatMap(parts).filter(naming).map(stem));
+  return [...own].filter((w) => claimStems.has(w)).length;
 }
 
 /**
@@ -341,6 +372,8 @@ function memoised<T>(f: (i: number) => T): (i: number) => T {
 
 /** Words copied around a quantity: this many on one side, and the next one on the other. */
 const COPIED_WORDS = 3;
+/** Fewer words before it suffice where they are all the claim has: a label copied. */
+const LABEL_WORDS = 2;
 
 interface WordsAround {
   before: string[];
@@ -384,7 +417,9 @@ function copiedSlot(
         return false;
       }
       const theirs = s.around(i);
-      const wholeBefore = sameEnd(mine.before, theirs.before, COPIED_WORDS) &&
+      // A claim that opens with the document's label ("Max torque: 50 Nm") copies two words.
+      const before = Math.max(LABEL_WORDS, Math.min(COPIED_WORDS, mine.before.length));
+      const wholeBefore = sameEnd(mine.before, theirs.before, before) &&
         (mine.after.length === 0 || sameStart(mine.after, theirs.after, 1)) &&
         mine.before.some(naming);
       const wholeAfter = sameStart(mine.after, theirs.after, COPIED_WORDS) &&

@@ -37,6 +37,8 @@ const TABLE_ROW = /^\s*\|.*\|\s*$/;
 const TABLE_RULE = /^[\s|:-]+$/;
 /** Between an item's label and its amount: a colon or a spaced dash. */
 const LABEL_END = /:|\s[–—-]\s/;
+/** Before an amount: nothing, or a sign or word that hedges it ("~207 kcal", "about $40"). */
+const HEDGE = /^\s*(?:[~≈]|(?:about|around|roughly|approx\.?|approximately|circa|ca\.)\s)?\s*$/i;
 /** After an amount: at most one word (its noun or unit), then an end of sentence. */
 const AMOUNT_TAIL = /^\s*(?:([\p{L}]+)\s*)?[.;,]?\s*$/u;
 
@@ -82,7 +84,7 @@ function linesOf(markdown: string): Line[] {
 /** The one quantity of `text` from `from` to `to`, alone but for its noun or unit word. */
 function amountOf(text: string, all: readonly Quantity[], from: number, to: number) {
   const inside = all.filter((q) => q.start >= from && q.end <= to);
-  if (inside.length !== 1 || text.slice(from, inside[0].start).trim()) return undefined;
+  if (inside.length !== 1 || !HEDGE.test(text.slice(from, inside[0].start))) return undefined;
   const [q] = inside;
   const tail = AMOUNT_TAIL.exec(text.slice(q.end, to));
   if (!tail) return undefined;

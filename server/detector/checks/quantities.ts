@@ -151,10 +151,16 @@ const ORDINAL = /^(?:st|nd|rd|th)\b/i;
 export const LABEL_WORDS =
   "day|week|stage|leg|round|step|part|level|section|chapter|page|room|gate|platform|row|seat|" +
   "lane|game|match|episode|season|volume|grade|size|floor|track|question|exercise|lesson|phase|" +
-  "module|group|team|tier|version";
+  "module|group|team|tier|version|lot|batch|ward|district|zone|flight|route|aisle|bay|dock|" +
+  "suite|apartment|terminal|exit|bus";
 const LABEL_WORD = new RegExp(`^(?:${LABEL_WORDS})$`, "i");
 /** A label's number is small and whole: "day 15,000 people" is a count after "day". */
 const SMALL_WHOLE = /^\d{1,3}$/;
+/**
+ * A capital joined on ends a name's number: "lot 24-B", "Form 1040-X" (not a unit's symbol: "9-V
+ * battery").
+ */
+const NAME_SUFFIX = /^-[BDEHIOPQRSUXYZ](?![\p{L}\p{N}])/u;
 const DECADE = /^s\b/;
 const MULTIPLIER = /^\s?(thousand|million|billion|trillion|bn|m|k)\b/i;
 /** The word after a number, when it can be what is counted (not "2018 respectively"). */
@@ -310,9 +316,9 @@ function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
   // that a unit or a percent sign follows is a measure ("Pulling 405 lb means ...", "Save 20%
   // on ...", a sentence's first word).
   const previous = before.match(/([\p{L}][\p{L}\p{N}-]*)\s$/u)?.[1];
-  const named = previous !== undefined &&
-    ((/^\p{Lu}/u.test(previous) && !STOPWORDS.has(previous.toLowerCase()) &&
-      !LEADING_WORD.test(previous)) || (LABEL_WORD.test(previous) && SMALL_WHOLE.test(m[0])));
+  const named = NAME_SUFFIX.test(after) || previous !== undefined &&
+      ((/^\p{Lu}/u.test(previous) && !STOPWORDS.has(previous.toLowerCase()) &&
+        !LEADING_WORD.test(previous)) || (LABEL_WORD.test(previous) && SMALL_WHOLE.test(m[0])));
   if (
     !word && named && !((after.match(UNIT_AFTER_NUMBER)?.[1].length ?? 0) > 1) &&
     !PERCENT.test(after)

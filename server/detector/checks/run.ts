@@ -15,7 +15,7 @@ import { markdownLists } from "./lists.ts";
 import { quantities, type Quantity } from "./quantities.ts";
 import { ratioFindings } from "./ratios.ts";
 import { restatementFindings } from "./restatements.ts";
-import { listShareFindings, shareFindings } from "./shares.ts";
+import { discountFindings, listShareFindings, partShareFindings, shareFindings } from "./shares.ts";
 import { listTotalFindings, totalFindings } from "./totals.ts";
 
 export interface ClaimFindings {
@@ -56,6 +56,11 @@ export function exactFindings(
   // A list or table is read as a whole (its lines are paragraphs of their own below).
   const lists = markdownLists(answer, response, all);
   found.push(...listTotalFindings(response, lists, all), ...listShareFindings(response, lists));
+  const claimBlocks = blocks(response, claims);
+  const blockOf = new Map(claimBlocks.flatMap((block) => block.map((c) => [c, block] as const)));
+  for (const block of claimBlocks) {
+    found.push(...partShareFindings(response, block.flatMap((c) => c.quantities)));
+  }
   paragraphs(response, claims).forEach((paragraph) => {
     found.push(
       ...totalFindings(response, paragraph),
@@ -71,7 +76,13 @@ export function exactFindings(
       const previous = paragraph.claims[i - 1]?.quantities ?? [];
       found.push(
         ...conversionFindings(response, claim.quantities),
-        ...shareFindings(response, claim.quantities, previous),
+        ...shareFindings(
+          response,
+          claim.quantities,
+          previous,
+          claimsBefore(blockOf.get(claim)!, claim).flatMap((c) => c.quantities),
+        ),
+        ...discountFindings(response, claim.quantities),
         ...ratioFindings(response, claim),
         ...lifespanFindings(response, claim.quantities, previous, claim),
       );
@@ -91,7 +102,10 @@ export function exactFindings(
     : { confirmed: [], doubted: new Set() };
   const inDoubt = (f: ExactFinding) =>
     f.verdict === "consistent" && f.kind === "unit_conversion" && doubted.has(f.kind);
-  const reported = [...found.filter((f) => !inDoubt(f)), ...confirmed];
+  // Two readers may read one relation ("- Pass rate: 66%" as a list's item and as a named rate).
+  const reported = [...found.filter((f) => !inDoubt(f)), ...confirmed].filter((f, k, all) =>
+    all.findIndex((g) => g.kind === f.kind && g.start === f.start && g.reason === f.reason) === k
+  );
   // An ordinal ("the 3rd edition") is read only against a document.
   const readable = (q: Quantity) => !q.ordinal || evidence !== undefined;
   return claims.map(({ start, end, quantities }) => ({
@@ -126,6 +140,26 @@ type ClaimQuantities = { start: number; end: number; quantities: Quantity[] };
  * Claims grouped by line: the sentences of one paragraph read together (a total after its parts,
  * a death after a birth); list items and lines of a table do not.
  */
+/**
+ * The claims in blocks of lines (no blank line between): the lines of a list or of "label:
+ * figure" lines read together ("Seeds sown: 50", "Seeds sprouted: 41").
+ */
+function blocks(text: string, claims: ClaimQuantities[]): ClaimQuantities[][] {
+  const out: ClaimQuantities[][] = [];
+  claims.forEach((claim, k) => {
+    const gap = k === 0 ? "\n\n" : text.slice(claims[k - 1].end, claim.start);
+    if (/\n[^\S\n]*\n/.test(gap)) out.push([]);
+    out[out.length - 1].push(claim);
+  });
+  return out;
+}
+
+/** The few claims before `claim` in its block of lines. */
+function claimsBefore(block: ClaimQuantities[], claim: ClaimQuantities) {
+  const at = block.indexOf(claim);
+  return block.slice(Math.max(0, at - 3), at);
+}
+
 function paragraphs(text: string, claims: ClaimQuantities[]): { claims: ClaimQuantities[] }[] {
   const groups: { claims: ClaimQuantities[] }[] = [];
   let last: ClaimQuantities | undefined;

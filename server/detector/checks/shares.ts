@@ -5,8 +5,11 @@
  * company's 1,896 employees (1,127 people)"; or a share, then the next sentence with its
  * percentage alone ("21 correct out of 28. That's a score of 75%"). The percentage must be the
  * share within the precision it is written with. One share and one percentage per claim, else
- * silent; silent too where the percentage is a change ("up 12%") and where it is the rest's share
- * said of the rest ("7 of the 45 seeds germinated, so 84% failed").
+ * silent; silent too where the percentage is a change ("up 12%") or a mark compared with ("under
+ * the 1% threshold"), and where it is the rest's share said of the rest ("7 of the 45 seeds
+ * germinated, so 84% failed"). Also read: a rate named for what it counts or for its whole
+ * ("conversion rate", "of your income"), parts with their shares under the whole they add up to,
+ * a price's reduction, and a table's column of rates (each below).
  */
 import { type ExactFinding, finding } from "./finding.ts";
 import type { MarkdownList } from "./lists.ts";
@@ -44,9 +47,12 @@ const SAID_SHARE =
 /** The sentence after a share that gives its percentage: "That's a score of 75%". */
 const NEXT_SENTENCE_SHARE =
   /^[^\d.!?]{0,40}[.!?]\s+(?:that'?s|that is|this is|that works out to|that makes|that gives you|in other words,?)\b[^\d.!?]{0,30}$/i;
-/** A change or a rate, not a share: "up 12%", "12% more than", "an interest rate of 5%". */
+/**
+ * A change or a rate, not a share: "up 12%", "12% more than", "an interest rate of 5%" ("takes up
+ * 30%" is a share).
+ */
 const CHANGE_BEFORE =
-  /\b(?:up|down|ris(?:e|es|en|ing)|rose|f[ae]ll(?:s|en|ing)?|increas\w*|decreas\w*|gr[eo]w\w*|drop\w*|declin\w*|climb\w*|jump\w*|by|margin|interest|discount|off|tax|vat|apr|yield\w*|return\w*)\b[^\d.;]{0,12}$/i;
+  /\b(?:(?<!\b(?:tak\w*|took|mak\w*|made|us\w*|eat\w*|ate|add\w*|sum\w*|end\w*|show\w*|sign\w*|open\w*)\s)up|down|ris(?:e|es|en|ing)|rose|f[ae]ll(?:s|en|ing)?|increas\w*|decreas\w*|gr[eo]w\w*|drop\w*|declin\w*|climb\w*|jump\w*|by|margin|interest|discount|off|tax|vat|apr|yield\w*|return\w*)\b[^\d.;]{0,12}$/i;
 const CHANGE_AFTER =
   /^\s*(?:more|less|fewer|higher|lower|increase|decrease|rise|drop|up|down|off|interest|per year|a year|annually|year-on-year)\b/i;
 /** Words that say a percentage is of the rest: "so 84% failed", "the other 16%". */
@@ -62,10 +68,24 @@ const countLike = (q: Quantity) =>
 function isShare(text: string, q: Quantity): boolean {
   return q.kind === "percent" && !q.inexact && !q.computed &&
     !CHANGE_BEFORE.test(text.slice(Math.max(0, q.start - 30), q.start)) &&
-    !CHANGE_AFTER.test(text.slice(q.end, q.end + 20));
+    !CHANGE_AFTER.test(text.slice(q.end, q.end + 20)) && !isBenchmark(text, q);
 }
 
+/** Before a percentage, words that compare with it: "under the 1% threshold", "above 30%". */
+const BENCHMARK_BEFORE =
+  /\b(?:under|below|over|above|than|within|exceed\w*|beat\w*|at (?:least|most)|up to)\s+(?:the|a|an)?\s*$/i;
+/** After a percentage, a mark it sets: "the 30% rule", "a 2% target". */
+const BENCHMARK_AFTER =
+  /^\s*(?:threshold|target|limit|cap|benchmark|guideline|rule|mark|goal|ceiling|floor|cutoff)\b/i;
+
+/** A percentage an answer compares with (a threshold, a target), not a share it states. */
+export const isBenchmark = (text: string, q: Quantity) =>
+  BENCHMARK_BEFORE.test(text.slice(Math.max(0, q.start - 24), q.start)) ||
+  BENCHMARK_AFTER.test(text.slice(q.end, q.end + 16));
+
 /**
+ * `earlier`: the quantities of the few claims before in its block of lines, where a rate's counts
+ * may be stated (namedRateFinding).
  * `previous`: the quantities of the claim before, read with this one when this one states a
  * percentage alone and says it is the share stated before ("That's 75%").
  */
@@ -73,6 +93,7 @@ export function shareFindings(
   text: string,
   claimQuantities: readonly Quantity[],
   previous: readonly Quantity[] = [],
+  earlier: readonly Quantity[] = previous,
 ): ExactFinding[] {
   const [alone] = claimQuantities;
   const follows = claimQuantities.length === 1 && previous.length > 0 &&
@@ -86,7 +107,8 @@ export function shareFindings(
   for (let i = 0; i + 1 < qs.length; i++) {
     const [a, b] = [qs[i], qs[i + 1]];
     if (!countLike(a) || !countLike(b) || !linked(a, b)) continue;
-    if (a.kind === "unit" && a.unit !== b.unit) continue;
+    // "120 kcal of its 480 total": a bare whole is in its part's unit.
+    if (a.kind === "unit" && b.kind !== "number" && a.unit !== b.unit) continue;
     if (b.value !== 0 && Math.abs(a.value) <= Math.abs(b.value)) pairs.push([a, b]);
   }
   // "Of the 40 students, 12 passed", "40 visitors, and 12 of them bought": the whole first, then
@@ -104,8 +126,93 @@ export function shareFindings(
     if (otherBase(qs, pairs[0], percent)) return [];
     return shareFinding(text, pairs[0], percent);
   }
-  return pairs.length > 0 || follows ? [] : partOfWhole(text, qs, percent);
+  if (pairs.length > 0 || follows) return [];
+  const rate = namedRateFinding(text, [...earlier, ...claimQuantities], percent);
+  return rate ?? partOfWhole(text, qs, percent);
 }
+
+/**
+ * Rates named for what they count, and the words that name their count: a conversion rate is
+ * of purchases, a turnout of ballots cast.
+ */
+const NAMED_RATES: readonly [RegExp, RegExp][] = [
+  [
+    /conversion/,
+    /\b(?:purchas\w*|orders?|ordered|sales|sold|bought|buyers?|sign-?ups?|signed up|subscri\w*|converted|conversions)\b/,
+  ],
+  [/turnout/, /\b(?:ballots?|votes|voted|cast)\b/],
+  [/germination/, /\b(?:sprout\w*|germinat\w*|came up)\b/],
+  [/pass/, /\bpass(?:ed|es)?\b/],
+  [/(?:acceptance|admissions?|admit)/, /\b(?:admit\w*|accept\w*|offers?|offered)\b/],
+  [/(?:defect|failure|fail)/, /\b(?:fail\w*|defect\w*|faulty|rejected)\b/],
+  [/completion/, /\bcomplet\w*\b/],
+  [/attendance/, /\b(?:attend\w*|present|showed up)\b/],
+  [/open/, /\bopen(?:ed|s)\b/],
+  [/click-?through/, /\bclick(?:s|ed)\b/],
+  [/response/, /\b(?:respon\w*|replie[ds]|answered)\b/],
+  [/(?:occupancy|capacity)/, /\b(?:occupied|booked|sold|filled|taken)\b/],
+  [/win/, /\b(?:wins|won)\b/],
+  [/retention/, /\b(?:retained|stayed|renewed|remained|kept)\b/],
+];
+const RATE_NAME = new RegExp(
+  String.raw`\b(${NAMED_RATES.map(([name]) => name.source).join("|")})(?:\s+(?:rate|ratio))?` +
+    String.raw`(?:\s+(?:was|is|of|at|stood at|came to|comes to|works out to|would be))?\s*` +
+    String.raw`[:=—–-]?\s*(?:about|roughly|around|nearly|almost|just|approximately|[≈~])?\s*$`,
+  "i",
+);
+/** "37% of capacity", "39% of your income": the rate named after its percentage. */
+const RATE_NAME_AFTER =
+  /^\s+of\s+(?:(?:your|the|their|his|her|its|my|our|monthly|annual|net|gross)\s+)*(capacity|income|pay|salary|earnings|take-home|budget|paycheck)\b/i;
+/** Rates named for their whole, and the words that name it: "39% of your income". */
+const WHOLE_NAMED = /^(?:income|pay|salary|earnings|take-home|budget|paycheck)$/;
+const WHOLE_WORDS = /\b(?:income|pay|salary|earnings|take-home|budget|paycheck|earn\w*)\b/;
+
+/**
+ * A percentage named a rate of what one count counts ("58 purchases from 1,937 visitors gives a
+ * conversion rate of 2.99%", "Seeds sown: 50 / Seeds sprouted: 41 / Germination rate: 82%"): the
+ * count the rate's words name, over the one other count at least as large, in its claim or the
+ * few before; or named for its whole ("rent of $900 ... 30% of your income"): the one other
+ * count, over the one the words name. Silent unless both are one.
+ */
+function namedRateFinding(
+  text: string,
+  qs: readonly Quantity[],
+  percent: Quantity,
+): ExactFinding[] | undefined {
+  const name = RATE_NAME.exec(text.slice(Math.max(0, percent.start - 48), percent.start))?.[1] ??
+    RATE_NAME_AFTER.exec(text.slice(percent.end, percent.end + 16))?.[1];
+  if (!name) return undefined;
+  const byWhole = WHOLE_NAMED.test(name.toLowerCase());
+  const named = byWhole
+    ? WHOLE_WORDS
+    : NAMED_RATES.find(([rate]) => rate.test(name.toLowerCase()))?.[1];
+  if (!named) return undefined;
+  const candidates = qs.filter((q) => q.start < percent.start && countLike(q) && !q.word);
+  // A count's words: those after it, to the next figure or a few words on; and its label before
+  // it on its line, when it is the line's first figure ("Seeds sprouted: 41").
+  const wordsOf = (q: Quantity, k: number) => {
+    const line = Math.max(text.lastIndexOf("\n", q.start - 1) + 1, q.start - 32);
+    const first = !candidates[k - 1] || candidates[k - 1].end <= line;
+    const label = first ? text.slice(line, q.start).split(/[.!?]\s/).at(-1)! : "";
+    const to = Math.min(candidates[k + 1]?.start ?? percent.start, q.end + 24);
+    return (label + text.slice(q.end, to).split("\n")[0]).toLowerCase();
+  };
+  const said = candidates.filter((q, k) => named.test(wordsOf(q, k)));
+  if (said.length !== 1) return undefined;
+  const [one] = said;
+  const others = candidates.filter((q) =>
+    q !== one && (byWhole ? q.value <= one.value : q.value >= one.value) && q.value > 0
+  );
+  if (others.length !== 1 || !sameKind(one, others[0])) return undefined;
+  const [part, whole] = byWhole ? [others[0], one] : [one, others[0]];
+  return whole.value > 0 ? shareFinding(text, [part, whole], percent) : undefined;
+}
+
+/** Two counts of one kind: money of one currency, or counts and bare numbers. */
+const sameKind = (a: Quantity, b: Quantity) =>
+  a.kind === "money" || b.kind === "money"
+    ? sameSlot(a, b)
+    : a.kind !== "unit" && b.kind !== "unit";
 
 /**
  * Another quantity that may be the whole the percentage is of: "21.6%, 1,428 papers out of 6,743
@@ -179,33 +286,76 @@ const TOTAL_ROW = /^[\s*_]*(?:all|total|overall|grand total)[\s*_]*$/i;
 const sameRows = (a: MarkdownList, b: MarkdownList) =>
   a.items.length === b.items.length && a.items.every((item, k) => item.start === b.items[k].start);
 
+/** One row's reading of a table's percentage: the share of `part` in `whole`. */
+interface RowShare {
+  part: Quantity;
+  whole: Quantity;
+  percent: Quantity;
+}
+
 /**
- * A table's column of percentages beside a column of counts with a total row ("| Email | 369 |
- * 46.1% |" ... "| All | 800 | 100% |"): each row's percentage the share of its count in the total.
- * Confirmed when every row holds; silent otherwise, for the percentages may be of another measure
- * than the counts beside them (revenue beside orders).
+ * What a table's column of percentages may be, row by row: the share of each row's count in its
+ * column's total row ("| Email | 369 | 46.1% |" ... "| All | 800 |") or, without one, in the
+ * column's sum; or the ratio of two counts of the row ("| 9A | 28 | 25 | 89.3% |").
+ */
+function tableReadings(rates: MarkdownList, counts: readonly MarkdownList[]): RowShare[][] {
+  const readings: RowShare[][] = [];
+  for (const column of counts) {
+    const amounts = column.items.map((item) => item.amount!);
+    const total = column.items.findIndex((item) => TOTAL_ROW.test(item.label));
+    const whole = total >= 0
+      ? amounts[total]
+      : { ...amounts[0], value: amounts.reduce((n, q) => n + q.value, 0), tolerance: 0 };
+    if (whole.value <= 0) continue;
+    readings.push(
+      amounts.flatMap((part, k) =>
+        k === total ? [] : [{ part, whole, percent: rates.items[k].amount! }]
+      ),
+    );
+    for (const other of counts) {
+      const parts = other.items.map((item) => item.amount!);
+      const rows = amounts.map((whole, k) => ({
+        part: parts[k],
+        whole,
+        percent: rates.items[k].amount!,
+      }));
+      if (
+        other !== column && rows.every((r) => r.whole.value > 0 && r.part.value <= r.whole.value)
+      ) {
+        readings.push(rows);
+      }
+    }
+  }
+  return readings;
+}
+
+/**
+ * A table's column of percentages against what its rows may be (tableReadings). A reading every
+ * row bears out confirms them; one all rows but one bear out, two at least, shows that row wrong:
+ * a relation held exactly row after row is the table's own, while rates of another measure than
+ * the counts beside them (revenue beside orders) hold on no row. Else, or when two readings each
+ * leave one row out, silent.
  */
 function tableShareFindings(text: string, lists: readonly MarkdownList[]): ExactFinding[] {
   const out: ExactFinding[] = [];
   for (const rates of lists) {
     if (!rates.heading || !rates.items.every((item) => item.amount?.kind === "percent")) continue;
-    const counts = lists.find((l) =>
+    const counts = lists.filter((l) =>
       l !== rates && sameRows(l, rates) &&
       l.items.every((item) =>
         item.amount && item.amount.kind !== "percent" && countLike(item.amount)
       )
     );
-    const total = counts?.items.findIndex((item) => TOTAL_ROW.test(item.label)) ?? -1;
-    if (!counts || total < 0) continue;
-    const whole = counts.items[total].amount!;
-    const rows = counts.items.flatMap((item, k) =>
-      k === total ? [] : [[item.amount!, rates.items[k].amount!] as const]
-    );
-    if (rows.length < 2 || whole.value <= 0) continue;
-    const found = rows.flatMap(([part, percent]) => shareFinding(text, [part, whole], percent));
-    if (found.length === rows.length && found.every((f) => f.verdict === "consistent")) {
-      out.push(...found);
-    }
+    const judged = tableReadings(rates, counts).map((rows) => ({
+      rows: rows.length,
+      found: rows.flatMap((r) => shareFinding(text, [r.part, r.whole], r.percent)),
+    })).filter(({ rows, found }) => found.length === rows);
+    const wrong = ({ found }: { found: ExactFinding[] }) =>
+      found.filter((f) => f.verdict !== "consistent").length;
+    const held = judged.filter((j) => j.rows >= 2 && wrong(j) === 0);
+    const oneOff = judged.filter((j) => j.rows >= 3 && wrong(j) === 1);
+    if (held.length > 0) out.push(...held[0].found);
+    else if (oneOff.length === 1) out.push(...oneOff[0].found);
   }
   return out;
 }
@@ -249,22 +399,115 @@ export function shareFinding(
   ];
 }
 
+/** After a percentage, words that make it a price's reduction: "25% off", "a 23% discount". */
+const DISCOUNT_AFTER = /^\s*(?:off|discount|reduction|markdown|cheaper|saving|savings)\b/i;
+/** Before one: "a discount of 25%", "you save 25%". */
+const DISCOUNT_BEFORE =
+  /\b(?:(?:discount|reduction|markdown|saving|savings)\s+of|sav(?:e|es|ing)|knocks?|cuts?)\s*(?:about|roughly|around|nearly|almost|just|exactly)?\s*$/i;
+/** Before an amount, words that make it the saving: "saving $12", "you save $22.00". */
+const SAVING_BEFORE = /\b(?:sav(?:e|es|ing)|discount of|knocks?|cuts?|takes?)\s*$/i;
+/** Discounts on discounts, or on part of a price: no one reduction of the two prices. */
+const STACKED =
+  /\b(?:extra|additional|another|further|plus|then|on top|coupon|code|again|tax|vat|shipping|fee|each|per)\b/i;
+
+/**
+ * A price's reduction as a percentage: "was $80, now $68, a 15% discount", "from $80 to $60, so
+ * you're saving $20, which is 25% off". The claim states the percentage and the two prices, or
+ * the two prices and the saving between them (which adds up); the percentage is the saving's
+ * share of the higher price. Silent with other amounts, or a discount stacked on another.
+ */
+export function discountFindings(
+  text: string,
+  claimQuantities: readonly Quantity[],
+): ExactFinding[] {
+  const percents = claimQuantities.filter((q) => q.kind === "percent");
+  const amounts = claimQuantities.filter((q) => q.kind === "money");
+  if (percents.length !== 1 || amounts.length < 2 || amounts.length > 3) return [];
+  const [percent] = percents;
+  const discount = DISCOUNT_AFTER.test(text.slice(percent.end, percent.end + 16)) ||
+    DISCOUNT_BEFORE.test(text.slice(Math.max(0, percent.start - 30), percent.start));
+  if (!discount || percent.inexact || percent.computed || !amounts.every(countLike)) return [];
+  if (!amounts.every((q) => sameSlot(q, amounts[0]))) return [];
+  const from = Math.min(percent.start, amounts[0].start);
+  const to = Math.max(percent.end, amounts.at(-1)!.end);
+  const others = claimQuantities.filter((q) => q !== percent && q.kind !== "date");
+  if (others.length !== amounts.length || STACKED.test(text.slice(from, to))) return [];
+  const original = amounts.reduce((a, b) => (b.value > a.value ? b : a));
+  const lower = amounts.filter((q) => q !== original);
+  const saidSaving = lower.filter((q) =>
+    SAVING_BEFORE.test(text.slice(Math.max(0, q.start - 12), q.start))
+  );
+  let saving: number;
+  if (lower.length === 1) {
+    saving = saidSaving.length === 1 ? lower[0].value : original.value - lower[0].value;
+  } else {
+    // The price, the new price and the saving: the two must add up to the price.
+    if (saidSaving.length !== 1 || lower[0].value + lower[1].value !== original.value) return [];
+    saving = saidSaving[0].value;
+  }
+  if (saving <= 0) return [];
+  const share = { value: 100 * saving / original.value, tolerance: 0 };
+  const loosely = { ...original, approx: amounts.some((q) => q.approx) };
+  const verdict = judgeShare(share, loosely, percent);
+  if (verdict === undefined) return [];
+  const right = `${original.currency ?? ""}${formatNumber(saving)} off ${
+    written(text, original)
+  } is ${formatNumber(share.value, 1)}% off`;
+  const ok = verdict === "consistent";
+  return [
+    finding(
+      "percentage",
+      !ok,
+      { start: from, end: to },
+      ok ? right : `${right}, not ${written(text, percent)}`,
+    ),
+  ];
+}
+
+/** A count's share in parentheses right after it: "231 (82.4%)". */
+const SHARE_IN_PARENS = /^\s*\(\s*$/;
+/** Before a count, words that make it the whole of a share: "of the 40 (30%)". */
+const WHOLE_BEFORE = /\b(?:of|out of|among)\s+(?:the\s+|all\s+)?$/i;
+
+/**
+ * Parts with their shares under their whole, in a block of lines or a sentence: "Enrolled: 250",
+ * "Completed: 231 (92.4%)", "Withdrew: 19 (7.6%)". The whole is the one figure before the parts
+ * that they add up to exactly; each percentage is its part's share of it.
+ */
+export function partShareFindings(text: string, block: readonly Quantity[]): ExactFinding[] {
+  const pairs: [Quantity, Quantity][] = [];
+  block.forEach((q, k) => {
+    const next = block[k + 1];
+    if (
+      next?.kind === "percent" && countLike(q) && isShare(text, next) &&
+      SHARE_IN_PARENS.test(text.slice(q.end, next.start)) &&
+      !WHOLE_BEFORE.test(text.slice(Math.max(0, q.start - 16), q.start))
+    ) pairs.push([q, next]);
+  });
+  if (pairs.length < 2) return [];
+  const sum = pairs.reduce((n, [part]) => n + part.value, 0);
+  const wholes = block.filter((q) =>
+    q.end <= pairs[0][0].start && countLike(q) && q.value === sum && sameKind(q, pairs[0][0])
+  );
+  if (wholes.length !== 1 || !pairs.every(([part]) => sameKind(part, wholes[0]))) return [];
+  return pairs.flatMap(([part, percent]) => shareFinding(text, [part, wholes[0]], percent));
+}
+
 /** How many points past its rounding a hedged percentage may be and not be shown wrong. */
 const HEDGED_POINTS = 1;
 
 /**
  * A share against the percentage said of it. Said plainly, it is right or wrong within the
- * precision of both. Of a count said loosely ("about 12 of 40"), within 10%. Of exact counts but
+ * precision of both. Of a count said loosely ("about 94 of 118"), confirmed within the rounding
+ * the figure shows ("roughly 80%", not "76.7%"), shown wrong past 10%. Of exact counts but
  * hedged ("about 86.3%", "roughly 15%"), it is confirmed within the rounding the figure shows,
  * shown wrong only past that and a point, and neither between: "about" may round to a nice figure,
  * but not by four points a figure written to the tenth.
  */
 function judgeShare(share: Reading, part: Quantity, percent: Quantity) {
-  if (part.approx) {
-    return agree(share, percent, HEDGED_SLACK) ? "consistent" : "contradicted";
-  }
-  const shown = percent.approx ? hedgedReading(percent) : percent;
+  const shown = percent.approx || part.approx ? hedgedReading(percent) : percent;
   if (agree(share, shown, 0)) return "consistent";
+  if (part.approx) return agree(share, percent, HEDGED_SLACK) ? undefined : "contradicted";
   if (!percent.approx) return "contradicted";
   const off = Math.abs(share.value - shown.value) - share.tolerance - shown.tolerance;
   return off > HEDGED_POINTS ? "contradicted" : undefined;

@@ -22,12 +22,12 @@ import { type ExactFinding, finding } from "./finding.ts";
 import type { ListItem, MarkdownList } from "./lists.ts";
 import { LABEL_WORDS, type Quantity } from "./quantities.ts";
 import { isSpanOfTime, sameSlot } from "./slots.ts";
-import { dimensionOf } from "./units.ts";
+import { dimensionOf, unitOfForm } from "./units.ts";
 import { agree, CONVERSION_SLACK, formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts";
 
 /** A total's keyword, then at most four words ("In total, the route is 25 km"). */
 const TOTAL_BEFORE =
-  /\b(?:a total of|total of|totals?|totall?ing|totall?ed|in total|in all,|sum of|sums? to|adds? up to|add up to|altogether|all together|together|combined|overall|all told|in sum|grand total|comes? to|came to)\b,?(?:\s+[\p{L}']+){0,4}?\s*(?:is|was|are|were|of|:|=)?\s*(?:(?:about|approximately|approx\.|roughly|around)\s+|[~≈]\s*)?$/iu;
+  /\b(?:a total of|total of|(?:sub-?)?totals?|totall?ing|totall?ed|in total|in all,|sum of|sums? to|adds? up to|add up to|altogether|all together|together|combined|overall|all told|in sum|grand total|comes? to|came to)\b,?(?:\s+[\p{L}']+){0,4}?\s*(?:is|was|are|were|of|:|=)?\s*(?:(?:about|approximately|approx\.|roughly|around)\s+|[~≈]\s*)?$/iu;
 /**
  * "$917.65 in total: $412.80 for flights, ...", "1,517 kWh is the household's total for the
  * quarter: 412 in January, ...": a quantity named the total by words after it, then the colon of
@@ -39,16 +39,19 @@ const TOTAL_THEN_BREAKDOWN = new RegExp(
     String.raw`[^\S\n]+(?:total|sum)(?:[^\S\n]+[\p{L}'’-]+){0,4}?)\s*:\s*$`,
   "iu",
 );
-/** After the total, its noun and at most two more words: "8,738 copies were printed in all". */
+/**
+ * After the total, its noun and at most two more words: "8,738 copies were printed in all"; or a
+ * bare "total" right after it or its noun, ending its phrase ("which gives 6.5 kg total.").
+ */
 const TOTAL_AFTER =
-  /^(?:\s+[a-z]+){0,3}?\s+(?:in total|in all|altogether|all told|combined(?! with)|together(?! with)|between them)\b/;
+  /^(?:(?:\s+[a-z]+){0,3}?\s+(?:in total|in all|altogether|all told|combined(?! with)|together(?! with)|between them)\b|(?:\s+[a-z]+)?\s+total(?=\s*(?:[,.;:!?)—–]|$)))/;
 /** Parts listed over the claims before a total: at most this many, else it is a list, not a sum. */
 const MAX_PARTS = 6;
 /** Between two listed parts: the first one's words, a joiner, the next one's label (two at most). */
 const LIST_GAP =
-  /^(?:\s+[\p{L}'’-]+){0,6}?\s*(?:,|;|,?\s+(?:and|plus))(?:\s+[\p{L}'’-]+){0,3}?\s*\(?$/u;
-/** The joiner that closes a list: "A, B and C". */
-const LAST_JOIN = /(?:\band|\bplus)(?:\s+[\p{L}'’-]+){0,3}?\s*\(?$/u;
+  /^(?:\s+[\p{L}'’-]+){0,6}?\s*(?:,|;|,?\s+(?:and|plus))(?:\s+(?:[\p{L}'’-]+|[+&](?=\s+\p{L}))){0,3}?\s*\(?$/u;
+/** The joiner that closes a list: "A, B and C", the last label maybe two joined ("laptop + charger"). */
+const LAST_JOIN = /(?:\band|\bplus)(?:\s+(?:[\p{L}'’-]+|[+&](?=\s+\p{L}))){0,3}?\s*\(?$/u;
 /** Words that make a list a subset or a share of the total, not its parts. */
 const NOT_PARTS =
   /\b(?:includ(?:ing|es?|ed)|among(?:st)?|of (?:them|which|whom|these|those)|such as|e\.g|for example|for instance|out of|except|excluding|minus|than|per|each|every|versus|vs|(?:of|from) (?:a|an|the) (?:total|combined|overall))\b/i;
@@ -61,6 +64,17 @@ const REST = /\b(?:rest|remaining|remainder|others?|balance|etc|so on|mostly|mai
  */
 const SUM_LEAD =
   /^(?:\s*(?:a|an|the|that|that's|this|which|it|they|so|or|is|was|are|were|makes?|making|for|comes?|coming|came|to|adds?|adding|added|up|gives?|giving|total|totals|totall?(?:ing|ed)|combined|in|all|altogether|together|overall|of|sum|grand|told))*\s*$/i;
+/**
+ * "..., so your library holds 148 books altogether": a holder and a verb of having, the total
+ * named after it; the list is what it holds.
+ */
+const HOLDS_LEAD =
+  /^\s*(?:so|and|which means|meaning)?\s*(?:(?:your|my|our|their|his|her|its|the|this|that)\s+)?[\p{L}'’-]+\s+(?:holds?|has|have|contains?|owns?)\s*$/iu;
+/** Before a list's first part: a colon or a sentence's start, then at most three words. */
+const LIST_OPENING = /(?:^|[:.!?]|\n)\s*(?:[\p{L}'’-]+\s+){0,3}$/u;
+/** From a list's last part to its total, its lead closing the list: "... garage — that's". */
+const CLOSING_LEAD =
+  /^(?:\s+[\p{L}'’-]+){0,4}?\s*[—–,]\s*(?:that['’]s|that is|which (?:makes|gives|is)|making|giving)(?:\s+(?:about|roughly|around))?\s*$/iu;
 /** A count of measures of a thing ("2 cups of flour"): not one of the things a total counts. */
 const MEASURED = /^\s+[\p{L}-]+\s+of\b/u;
 /** Totals that weigh their parts rather than count them: points, credits, marks. */
@@ -122,8 +136,28 @@ const exceeded = (parts: readonly Quantity[], total: Quantity) =>
 
 /** Whether the parts add up to the total: the parts as written, the total within its rounding. */
 function addsUp(parts: readonly Quantity[], total: Quantity): boolean {
-  return sumAgrees(sumOf(parts, total), total, hedged(parts, total));
+  const sum = sumOf(parts, total);
+  const loosely = hedged(parts, total);
+  const oneUnit = parts.every((p) => p.unit === total.unit);
+  if (!loosely || !oneUnit || !toTheUnit(total)) return sumAgrees(sum, total, loosely);
+  // A hedged total written to three or more figures ("roughly 483 kcal", "≈ 1,535") claims the
+  // sum of parts in its unit to about its last digit: it may be rounded once more (to 5 or 10),
+  // and the parts may be rounded each, no more. Across units it may be misread: loosely then.
+  const rounding = readingsOf(parts, total).reduce(
+    (n, r) => n + Math.max(r.tolerance, Number.isInteger(r.value) ? 0.5 : 0),
+    5 * spacing(total),
+  );
+  return agree({ value: sum, tolerance: 0 }, { value: total.value, tolerance: rounding }, 0);
 }
+
+/** The spacing of a quantity's last written digit: 1 for "483", 10 for "480", 0.01 for "$4.50". */
+function spacing(q: Quantity): number {
+  if (q.tolerance > 0 && q.tolerance < 0.5 || !Number.isInteger(q.value)) return 2 * q.tolerance;
+  return 10 ** /0*$/.exec(String(Math.abs(q.value)))![0].length;
+}
+
+/** Whether a total is written to three or more figures, not rounded ("about 800", "~550"). */
+const toTheUnit = (q: Quantity) => q.value !== 0 && Math.abs(q.value) / spacing(q) >= 100;
 
 /** Whether the parts add up to the total as written, however loosely it is said ("≈ $1,901"). */
 export const isPlainSum = (parts: readonly Quantity[], total: Quantity) =>
@@ -172,7 +206,13 @@ function isGap(text: string, a: Quantity, b: Quantity, qs: readonly Quantity[]):
  * quantity; or, with `forward`, that it starts with. `whole`: no quantity of the kind it counts is
  * left out (a number word, loosely used, aside), nor one that would go on with it.
  */
-function listIn(text: string, qs: readonly Quantity[], total: Quantity, forward = false) {
+function listIn(
+  text: string,
+  qs: readonly Quantity[],
+  total: Quantity,
+  forward = false,
+  closedByTotal = false,
+) {
   const part = (q: Quantity) => summable(q) && listable(q, total) && !isTotal(text, q);
   // A year may label a part ("12 games in 2021 and 15 in 2022"): read as a word.
   const gapOk = (a: Quantity, b: Quantity) => isGap(text, a, b, qs);
@@ -183,8 +223,12 @@ function listIn(text: string, qs: readonly Quantity[], total: Quantity, forward 
     list.push(q);
   }
   if (!forward) list.reverse();
+  // Closed by "and", or by the total's own lead when the list opens its sentence or follows a
+  // colon ("counting up: 17 for the kitchen, ..., 12 for the garage — that's 63 boxes").
+  const opens = () => LIST_OPENING.test(text.slice(Math.max(0, list[0].start - 40), list[0].start));
   const closed = list.length >= 2 && list.length <= MAX_PARTS &&
-    LAST_JOIN.test(wordsBetween(text, list.at(-2)!.end, list.at(-1)!.start, qs));
+    (LAST_JOIN.test(wordsBetween(text, list.at(-2)!.end, list.at(-1)!.start, qs)) ||
+      closedByTotal && opens());
   if (!closed) return { list: [], whole: false };
   const previous = qs[qs.indexOf(list[0]) - 1];
   const goesOn = previous && listable(previous, total) && gapOk(previous, list[0]);
@@ -225,7 +269,9 @@ function afterList(
   const inClaim = before.some((q) => listable(q, total));
   const source = paragraph.claims[inClaim ? c : c - 1];
   if (!source || !isTotal(text, total)) return undefined;
-  const { list, whole } = listIn(text, inClaim ? before : source.quantities, total);
+  const closing = inClaim &&
+    CLOSING_LEAD.test(wordsBetween(text, before.at(-1)!.end, total.start, claim.quantities));
+  const { list, whole } = listIn(text, inClaim ? before : source.quantities, total, false, closing);
   if (list.length < 2) return undefined;
   const last = list.at(-1)!;
   // Across claims, the list ends its sentence and the total's sentence counts nothing else.
@@ -252,7 +298,10 @@ function afterList(
   );
   if (!whole || mayAddUp || exceeded(list, total)) return null;
   // Parts that are other things than the total are its parts only when summed plainly.
-  const plain = SUM_LEAD.test(lead.split(/[,;:—(]/).at(-1)!) && !WEIGHED.test(total.noun ?? "");
+  const leadWords = lead.split(/[,;:—(]/).at(-1)!;
+  const held = HOLDS_LEAD.test(leadWords) &&
+    TOTAL_AFTER.test(text.slice(total.end, total.end + 40));
+  const plain = (SUM_LEAD.test(leadWords) || held) && !WEIGHED.test(total.noun ?? "");
   // Nor when the total is far from their sum: it counts what they hold ("3 albums and 2 EPs, 45
   // songs"), not them.
   const others = list.filter((q) => !namesTotal(text, q, total));
@@ -298,18 +347,40 @@ const EQUATED = /^\s*(?:is|are|=|≈|equals|or|which is)\s*$/i;
 
 /** A list item or table row that states the total of the items above it: "Total", "Grand total". */
 const TOTAL_LABEL = /^(?:grand\s+|the\s+)?(?:total|overall|sum)(?:\s+[\p{L}]+)?$/iu;
+/** A total row's label that names nothing it might be the total of but the rows above. */
+const WHOLE_LABEL = /^(?:grand\s+)?total$/i;
 /** Labels of items that are no parts of a sum: rates, averages, subtotals, changes, options. */
 const NOT_A_PART_LABEL =
-  /\b(?:per|each|every|unit|rate|average|avg|mean|median|min(?:imum)?|max(?:imum)?|sub-?total|total|overall|change|growth|difference|net|tax|vat|discount|option|alternative|choice|tier)\b|[\/%]/i;
+  /\b(?:per|each|every|unit|rate|average|avg|mean|median|min(?:imum)?|max(?:imum)?|sub-?total|total|overall|change|growth|difference|net|tax|vat|discount|option|alternative|choice|tier)\b|%/i;
+/**
+ * A slash that makes a rate ("$/kWh", "km/h", "cost/unit", "calls/day", "18/35"), not one between
+ * two things ("Phone/internet"): a symbol or digit before it, a unit, a period or a thing counted
+ * one at a time after it.
+ */
+const RATE_SLASH =
+  /(?:[$£€¥\d]\s*\/|\/\s*(?:\d|(?:unit|item|person|head|piece|serving|portion|night|kwh|mwh)s?\b))/i;
+const RATE_SLASH_WORD = /\/\s*([\p{L}]+)/gu;
+const isRateLabel = (label: string) =>
+  RATE_SLASH.test(label) ||
+  [...label.matchAll(RATE_SLASH_WORD)].some((m) => unitOfForm(m[1]) !== undefined);
 /** How a line stating the list's total opens: words that sum or point back at the list. */
 const TOTAL_LINE_LEAD =
-  /^\s*(?:=|(?:that|this|these|those|together|altogether|in total|in all|overall|all told|all in all|combined|total|grand total|so|which|the (?:total|grand total|sum|overall))\b)/i;
+  /^\s*(?:[=≈]|(?:that|this|these|those|together|altogether|in total|in all|overall|all told|all in all|combined|(?:sub-?)?total|grand total|so|which|the (?:total|grand total|sum|overall))\b)/i;
+/** A line that opens with its total, "= $1,905/month", "≈ 1,535 kcal total": the list's sum. */
+const EQUALS_LINE = /^\s*[=≈]/;
 /** How a total's line opens when it says it sums all of the list. */
 const WHOLE_LEAD =
   /^\s*(?:altogether|all together|in total|in all|all told|all in all|overall|combined|everything|(?:that|this|these|those|it|they)(?:\s+all)?\s+(?:adds? up|sums? (?:up )?to|totals?|brings? the (?:overall|total|grand total)))\b/i;
 /** On a total's line, words that make it a total of other things than the list's. */
 const OTHER_TOTAL =
-  /\b(?:with|after|before|plus|net|gross|tax|vat|fees?|shipping|tips?|average|left|if|unless|once|when)\b/i;
+  /\b(?:with|after|plus|net|gross|tax|vat|fees?|shipping|tips?|average|left|if|unless|once|when)\b/i;
+/**
+ * "(before any loyalty discount)", "before the 8.25% sales tax": what the total leaves out, to the
+ * end of its phrase. The items' sum is still the total: a tax or discount item is no part.
+ */
+const BEFORE_PHRASE = /\bbefore\b[^,;()]*/gi;
+/** A clause of its own after the total's: "373 ballots counted, and Marcus wins with ...". */
+const NEXT_CLAUSE = /[,;]\s+(?:and|but|while|whereas)\s+(?!(?:that|this|it|which)\b)/i;
 /** A period an amount is said for: the items' and the total's must be one. */
 const PERIOD =
   /\b(?:hourly|daily|weekly|monthly|quarterly|annual(?:ly)?|yearly|per|a (?:day|week|month|year))\b/i;
@@ -337,21 +408,30 @@ export function listTotalFindings(
   for (const list of lists) {
     const last = list.items.at(-1);
     const named = last?.amount && TOTAL_LABEL.test(last.label);
+    const line = named ? last : list.after && firstSentence(text, list.after);
+    const equals = !named && line !== undefined &&
+      EQUALS_LINE.test(text.slice(line.start, line.end));
+    // A row labelled just "Total", or a line that opens with "=" or "≈", sums every item above it.
+    const whole = named ? WHOLE_LABEL.test(last!.label) : equals;
     const items = named ? list.items.slice(0, -1) : list.items;
-    const parts = items.flatMap((item) => item.amount ? [item.amount] : []);
+    // "- Phone: $45\n\n= $1,905": the "=" reads as arithmetic on the last item (quantities.ts),
+    // but it opens the line that sums the list.
+    const parts = items.flatMap((item, i) =>
+      !item.amount ? [] : equals && i === items.length - 1 ? [plainly(item.amount)] : [item.amount]
+    );
     if (parts.length !== items.length || parts.length < 2 || parts.length > MAX_ITEMS) continue;
     if (!parts.every(summable)) continue;
     if (!parts.every((p) => sameSlot(p, parts[0]) && !p.computed)) continue;
     const labels = [list.heading ?? "", ...items.map((item) => item.label)];
-    if (labels.some((label) => NOT_A_PART_LABEL.test(label))) continue;
-    const line = named ? last : list.after && firstSentence(text, list.after);
+    if (labels.some((label) => NOT_A_PART_LABEL.test(label) || isRateLabel(label))) continue;
     const total = named ? last!.amount! : line && totalIn(text, line, all, parts[0]);
-    if (!line || !total || !summable(total) || !sameSlot(total, parts[0])) continue;
+    if (!line || !total || !summable(total) || !listable(total, parts[0])) continue;
     if (exceeded(parts, total)) continue;
     const ok = addsUp(parts, total);
     if (hedged(parts, total) && ok && !isPlainSum(parts, total)) continue;
     const lineText = text.slice(line.start, line.end);
-    const lineWords = lineText.replace(PERIOD_PHRASE, " ");
+    const lineWords = lineText.split(NEXT_CLAUSE)[0].replace(PERIOD_PHRASE, " ")
+      .replace(BEFORE_PHRASE, " ");
     const periods = items.map((i) => PERIOD.exec(i.label)?.[0]);
     const totalPeriod = PERIOD.exec(lineText)?.[0];
     // The items' period is one; the total's is theirs, or they state none ("Rent: $1,250 ...
@@ -362,12 +442,14 @@ export function listTotalFindings(
       total.value <= 2 * sumOf(parts, total) &&
       !all.some((q) => q.end <= items[0].start && sameSlot(q, parts[0])) &&
       !OTHER_TOTAL.test(lineWords) && !NOT_PARTS.test(lineWords) && !REST.test(lineWords) &&
-      samePeriod && (ofWhole(items, lineText) || !subsetAddsUp(parts, total))
+      samePeriod && (whole || ofWhole(items, lineText) || !subsetAddsUp(parts, total))
     );
     if (decided) out.push(totalFinding(text, total, { parts, ok }));
   }
   return out;
 }
+
+const plainly = (q: Quantity): Quantity => ({ ...q, computed: false });
 
 /** The first sentence of a line. */
 function firstSentence(text: string, line: { start: number; end: number }) {
@@ -384,14 +466,30 @@ function totalIn(
 ): Quantity | undefined {
   if (!TOTAL_LINE_LEAD.test(text.slice(sentence.start, sentence.end))) return undefined;
   // Of the amounts of the items' slot, the one named the total ("Total: $13.63, under your $15
-  // cap"), or the first after an "=" that opens the line ("= $1,905/month").
+  // cap"), or the first after an "=" that opens the line ("= $1,905/month"). Items that count
+  // one thing may sum to a count of another ("99 votes, ..." and "373 ballots").
   const ofSlot = all.filter((q) =>
-    q.start >= sentence.start && q.end <= sentence.end && sameSlot(q, part)
+    q.start >= sentence.start && q.end <= sentence.end && listable(q, part)
   );
-  if (/^\s*=/.test(text.slice(sentence.start, sentence.end))) return ofSlot[0];
+  // The "=" line's one amount, read as worked arithmetic on the list's last item: the total.
+  if (EQUALS_LINE.test(text.slice(sentence.start, sentence.end))) {
+    return ofSlot.length === 1 ? plainly(ofSlot[0]) : ofSlot[0];
+  }
   const named = ofSlot.filter((q) => isTotal(text, q));
-  return named.length === 1 ? named[0] : undefined;
+  if (named.length > 0) return named.length === 1 ? named[0] : undefined;
+  // "That's 373 ballots counted": a line that opens by summing, its first amount right after.
+  const [first] = ofSlot;
+  const lead = first && text.slice(sentence.start, first.start);
+  if (!lead || !SUM_LINE_LEAD.test(lead)) return undefined;
+  return COMPARED.test(text.slice(first.end, sentence.end)) ? undefined : first;
 }
+
+/** How a line opens that sums the list above it without naming a total: "That's", "This makes". */
+const SUM_LINE_LEAD =
+  /^\s*(?:so,?\s+)?(?:that|this|which)(?:['’]s|\s+is|\s+makes|\s+gives(?:\s+you)?|\s+comes\s+to)\s*(?:(?:about|roughly|around|approximately)\s+|[~≈]\s*)?$/iu;
+/** After an amount, words that make it a difference, a rate or a rest, not the list's sum. */
+const COMPARED =
+  /\b(?:more|fewer|less|than|ahead|behind|short|shy|difference|between|margin|gap|lead|per|each|left|remaining|average)\b/i;
 
 /**
  * Whether a total's line says it is of the whole list: it opens with words for all of it ("That
@@ -436,8 +534,9 @@ export function totalFindings(text: string, paragraph: Paragraph): ExactFinding[
         reading = null;
       }
       // "A 40 lb bag is about 18.1 kg": one measure in two units is one part, and what it is a
-      // part of ("six bags ... roughly 109 kg") is a product, not this sum.
-      if (reading && restatesPart(reading.parts)) reading = null;
+      // part of ("six bags ... roughly 109 kg") is a product, not this sum. A part in the total's
+      // other unit ("80 kg comes to about 176.4 lb, which is 12 st 8 lb") is the total converted.
+      if (reading && restatesPart([...reading.parts, total])) reading = null;
       // A hedged total the parts bear out only within its rounding is said loosely: nothing to
       // confirm. One that is their sum as written is confirmed ("Total: ~671 kcal").
       const loose = reading?.ok && hedged(reading.parts, total) &&
@@ -450,7 +549,7 @@ export function totalFindings(text: string, paragraph: Paragraph): ExactFinding[
   return out;
 }
 
-/** Whether two of the parts are one measure in two units, the one converting to the other. */
+/** Whether two of the measures are one in two units, the one converting to the other. */
 const restatesPart = (parts: readonly Quantity[]) =>
   parts.some((p, i) =>
     parts.slice(i + 1).some((q) =>
