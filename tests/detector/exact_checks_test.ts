@@ -139,6 +139,36 @@ Deno.test("exact checks, evidence: a label copied; a value said of another slot"
   );
 });
 
+Deno.test("exact checks, evidence: a slip of a document's digits", () => {
+  const invoice =
+    "Please find attached invoice #INV-2291 for the kitchen refit. The total due is " +
+    "$1,962.40, including materials and labour. Payment is due by 15 March 2025.";
+  assertOne(
+    "You owe $1,926.40 in total for the kitchen refit.",
+    "evidence_number",
+    "contradicted",
+    "$1,926.40; the document says $1,962.40",
+    invoice,
+  );
+  assertOne(
+    "Payment is expected on 13 March 2025 for the refit.",
+    "evidence_date",
+    "contradicted",
+    undefined,
+    "The refit invoice is due on 31 March 2025.",
+  );
+  // Worked out from the document's value (2% off): its digits change wholesale, no slip.
+  assert.deepEqual(
+    findingsOf(
+      "With the discount, you owe $1,923.15 in total for the kitchen refit.",
+      "evidence_number",
+      invoice,
+    )
+      .filter((f) => f.verdict === "contradicted"),
+    [],
+  );
+});
+
 Deno.test("exact checks, evidence: silent where the document does not state the slot", () => {
   // No length in the document; a date the document does not give; unrelated sentences.
   assert.deepEqual(

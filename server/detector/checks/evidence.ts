@@ -263,7 +263,8 @@ export function evidenceFindings(
     const stated = onlyCopied(q)
       ? undefined
       : aligned.flatMap((a) => slotIn(a.s)).find((e) => sameValue(q, e));
-    const misquoted = copy && stated && !sameValue(q, copy) &&
+    // Its words are the claim's, when it states no other value.
+    const misquoted = copy && stated && !sameValue(q, copy) && comparable.length === 1 &&
       said(evidence, copy, sentences, stems) > said(evidence, stated, sentences, stems);
     const alignedMatch = misquoted ? undefined : stated;
     const match = alignedMatch ?? (copy && sameValue(q, copy) ? copy : undefined);
@@ -286,9 +287,15 @@ export function evidenceFindings(
     const other = onlyCopied(q)
       ? (copy && !elsewhere() && !impliedBound(q, copy) ? copy : undefined)
       : copy ??
-        (aligned.length === 0 || elsewhere()
-          ? undefined
-          : contradictingValue(response, q, measures, evidence, aligned.slice(0, ALIGNED), slotIn));
+        (elsewhere() ? undefined : (aligned.length === 0 ? undefined : contradictingValue(
+          response,
+          q,
+          measures,
+          evidence,
+          aligned.slice(0, ALIGNED),
+          slotIn,
+        )) ??
+          slippedFrom(q, stems, sentences));
     if (other) {
       out.push(
         finding(
@@ -359,6 +366,50 @@ function contradictingValue(
   if (others.length === 0) return first.e;
   const othersApart = others.every((o) => o.n === 0 && o.own > 0);
   return q.kind === "unit" && othersApart ? first.e : undefined;
+}
+
+/**
+ * The one value of the document the claim's may be a slip of: of its slot (a date: of its month
+ * and year), in a sentence that shares a word with the claim, with the same digits but two next
+ * to each other swapped ("$1,926.40" for "$1,962.40", "5.7 hours" for "7.5 hours", "August 13"
+ * for "31 August") or, of three or more (a day: two), one digit changed ("€1,450" for
+ * "€1,150"). A value worked out from the document's rarely is one: sums, differences and
+ * scalings change the digits wholesale.
+ */
+function slippedFrom(
+  q: Quantity,
+  claimStems: ReadonlySet<string>,
+  sentences: readonly Sentence[],
+): Quantity | undefined {
+  if (q.kind === "date" && (q.date?.day === undefined || q.date.month === undefined)) {
+    return undefined;
+  }
+  const slips = sentences.filter((s) => [...claimStems].some((w) => s.stems.has(w)))
+    .flatMap((s) => s.quantities).filter((e) => {
+      if (e.inexact || e.word || e.computed || !sameSlot(q, e)) return false;
+      if (q.kind === "date") {
+        const [a, b] = [q.date!, e.date!];
+        return b.day !== undefined && a.month === b.month && a.year === b.year &&
+          isSlip(String(a.day), String(b.day), 2);
+      }
+      if (q.unit !== e.unit || q.currency !== e.currency) return false;
+      const [a, b] = [significant(q.value), significant(e.value)];
+      return magnitude(q.value) === magnitude(e.value) && isSlip(a, b, 3);
+    });
+  return slips.length === 1 ? slips[0] : undefined;
+}
+
+/** A value's significant digits: 1,926.40 is "19264", $2.3 million "23". */
+const significant = (v: number) => String(Math.abs(v)).replace(/\D/g, "").replace(/^0+|0+$/g, "");
+const magnitude = (v: number) => Math.floor(Math.log10(Math.abs(v) || 1));
+
+/** Two adjacent digits swapped, or (with `changed` digits or more) one digit changed. */
+function isSlip(a: string, b: string, changed: number): boolean {
+  if (a.length !== b.length || a === b) return false;
+  const differ = [...a].flatMap((d, i) => (d === b[i] ? [] : [i]));
+  if (differ.length === 1) return a.length >= changed;
+  const [i, j] = differ;
+  return differ.length === 2 && j === i + 1 && a[i] === b[j] && a[j] === b[i];
 }
 
 /** `f` computed once per argument. */
