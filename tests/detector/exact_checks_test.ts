@@ -139,6 +139,25 @@ Deno.test("exact checks, evidence: a label copied; a value said of another slot"
   );
 });
 
+Deno.test("exact checks, evidence: a comparison the document makes too is quoted", () => {
+  const trial =
+    "Patients receiving HT-204 had 31% fewer migraine days per month than those on placebo.";
+  assertOne(
+    "Patients on HT-204 had 20% fewer migraine days per month than on placebo.",
+    "evidence_number",
+    "contradicted",
+    "20%; the document says 31%",
+    trial,
+  );
+  assertOne(
+    "Patients on HT-204 had 31% fewer migraine days per month than on placebo.",
+    "evidence_number",
+    "consistent",
+    undefined,
+    trial,
+  );
+});
+
 Deno.test("exact checks, evidence: a slip of a document's digits", () => {
   const invoice =
     "Please find attached invoice #INV-2291 for the kitchen refit. The total due is " +
@@ -157,6 +176,10 @@ Deno.test("exact checks, evidence: a slip of a document's digits", () => {
     undefined,
     "The refit invoice is due on 31 March 2025.",
   );
+  // A bound slips as a value does, against the document's bound on the same side.
+  const sheet = "Removes up to 99.2% of lead and 97% of chlorine taste. Cartridge price: $34.99.";
+  assertOne("It removes up to 92.9% of lead.", "evidence_number", "contradicted", undefined, sheet);
+  assertOne("It removes up to 99.2% of lead.", "evidence_number", "consistent", undefined, sheet);
   // Worked out from the document's value (2% off): its digits change wholesale, no slip.
   assert.deepEqual(
     findingsOf(

@@ -148,7 +148,7 @@ function sameNumber(claim: Quantity, evidence: Quantity): boolean {
 
 /** After a figure, words that make it a comparison of two values: "56 kWh less", "3 m higher". */
 const COMPARED =
-  /^\s*(?:[\p{L}]+\s+)?(?:less|more|fewer|lower|higher|smaller|larger|bigger|greater|cheaper|shorter|longer|up|down)\b/iu;
+  /^\s*(?:[\p{L}]+\s+)?(less|more|fewer|lower|higher|smaller|larger|bigger|greater|cheaper|shorter|longer|up|down)\b/iu;
 
 /**
  * A figure the answer works out from the document's, not one it quotes: a comparison ("412 kWh
@@ -161,13 +161,23 @@ const COMPARED =
  */
 function isDerived(
   response: string,
+  evidence: string,
   q: Quantity,
   claimed: readonly Quantity[],
   sentences: readonly Sentence[],
 ): boolean {
   // A date or a place in an order ("the 88th minute") is quoted, not worked out.
   if (q.kind === "date" || q.ordinal) return false;
-  if (COMPARED.test(response.slice(q.end, q.end + 24))) return true;
+  // A comparison the document makes of a value of the slot too ("31% fewer") is quoted.
+  const compared = COMPARED.exec(response.slice(q.end, q.end + 24))?.[1].toLowerCase();
+  const quoted = compared !== undefined &&
+    sentences.some((s) =>
+      s.quantities.some((e) =>
+        sameSlot(q, e) &&
+        COMPARED.exec(evidence.slice(e.end, e.end + 24))?.[1].toLowerCase() === compared
+      )
+    );
+  if (compared && !quoted) return true;
   const inUnitOfQ = (e: Quantity) => (q.unit && e.unit ? inUnit(e, q.unit).value : e.value);
   const values = sentences.flatMap((s) => s.quantities)
     .filter((e) => sameSlot(q, e) && !e.inexact && !e.ordinal && e.kind !== "date").map(inUnitOfQ);
@@ -279,13 +289,17 @@ export function evidenceFindings(
       );
       continue;
     }
-    if (isDerived(response, q, claim.quantities, sentences)) continue;
+    if (isDerived(response, evidence, q, claim.quantities, sentences)) continue;
     // The value anywhere in the document, whatever it counts there ("the 750-piece collection"
     // for "750 items"): it may be what is meant. Without an aligned sentence no slot is read.
     const elsewhere = () => sentences.some((s) => s.quantities.some((e) => sameNumber(q, e)));
     // A bare number or a bound: also excused by its value elsewhere, or a bound the copy implies.
     const other = onlyCopied(q)
-      ? (copy && !elsewhere() && !impliedBound(q, copy) ? copy : undefined)
+      ? (copy && !elsewhere() && !impliedBound(q, copy)
+        ? copy
+        : q.kind === "number" || elsewhere()
+        ? undefined
+        : slippedFrom(q, stems, sentences))
       : copy ??
         (elsewhere() ? undefined : (aligned.length === 0 ? undefined : contradictingValue(
           response,
@@ -369,8 +383,9 @@ function contradictingValue(
 }
 
 /**
- * The one value of the document the claim's may be a slip of: of its slot (a date: of its month
- * and year), in a sentence that shares a word with the claim, with the same digits but two next
+ * The one value of the document the claim's may be a slip of: of its slot and kind of statement
+ * (one value, or a bound on the same side; a date: of its month and year), in a sentence that
+ * shares a word with the claim, with the same digits but two next
  * to each other swapped ("$1,926.40" for "$1,962.40", "5.7 hours" for "7.5 hours", "August 13"
  * for "31 August") or, of three or more (a day: two), one digit changed ("€1,450" for
  * "€1,150"). A value worked out from the document's rarely is one: sums, differences and
@@ -386,7 +401,7 @@ function slippedFrom(
   }
   const slips = sentences.filter((s) => [...claimStems].some((w) => s.stems.has(w)))
     .flatMap((s) => s.quantities).filter((e) => {
-      if (e.inexact || e.word || e.computed || !sameSlot(q, e)) return false;
+      if (!sameCommitment(q, e) || e.word || e.computed || !sameSlot(q, e)) return false;
       if (q.kind === "date") {
         const [a, b] = [q.date!, e.date!];
         return b.day !== undefined && a.month === b.month && a.year === b.year &&
