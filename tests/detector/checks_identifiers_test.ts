@@ -119,3 +119,16 @@ Deno.test("identifiers: arXiv's DOI form; an ISBN-13 printed with spaces where i
   );
   assertSilent("isbn", "Call 978 555 1234 567 before noon.");
 });
+
+Deno.test("identifiers: a BibTeX entry's eprint against its year field", () => {
+  const entry = (year: string) =>
+    "```bibtex\n@misc{tresidder,\n  title         = {Adaptive Models of Urban Heat Islands},\n" +
+    `  year          = {${year}},\n  eprint        = {2107.07475},\n  archivePrefix = {arXiv}\n}\n\`\`\``;
+  assertOne(entry("2021"), "arxiv", "consistent");
+  assertOne(
+    entry("2018"),
+    "arxiv",
+    "contradicted",
+    "arXiv identifier 2107.07475 was posted in 2021, after the cited year 2018",
+  );
+});

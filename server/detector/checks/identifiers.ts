@@ -162,10 +162,27 @@ const lineText = (text: string, at: number) => {
 
 const span = (m: RegExpMatchArray) => ({ start: m.index!, end: m.index! + m[0].length });
 
-/** Years cited on the identifier's line, outside the identifier itself, with their offsets. */
+/** A BibTeX field's line ("  eprint = {2107.07475},"), and an entry's year field. */
+const BIBTEX_FIELD = /^\s*[a-z]+\s*=/i;
+const BIBTEX_YEAR = /^\s*year\s*=\s*[{"]?(\d{4})[}"]?\s*,?\s*$/im;
+
+/**
+ * Years cited on the identifier's line, outside the identifier itself, with their offsets; on a
+ * BibTeX field's line, its entry's year field.
+ */
 function yearsCitedBeside(text: string, at: number): { year: number; start: number }[] {
   const line = lineAt(text, at);
-  return [...text.slice(line.start, line.end).matchAll(YEAR)].map((y) => ({
+  const own = text.slice(line.start, line.end);
+  if (BIBTEX_FIELD.test(own)) {
+    const entry = text.lastIndexOf("@", at);
+    const close = text.indexOf("\n}", at);
+    const fields = entry < 0 ? "" : text.slice(entry, close < 0 ? text.length : close);
+    const year = BIBTEX_YEAR.exec(fields);
+    if (year) {
+      return [{ year: Number(year[1]), start: entry + year.index! + year[0].indexOf(year[1]) }];
+    }
+  }
+  return [...own.matchAll(YEAR)].map((y) => ({
     year: Number(y[1]),
     start: line.start + y.index!,
   }));
