@@ -324,3 +324,9 @@ Deno.test("conversions: degrees whose scale a join names; a race named by its di
   silent("A 10K is 6.8 miles.");
   silent("Our 4K TV cost $10K.");
 });
+
+Deno.test("conversions: a height in feet and inches with prime marks", () => {
+  assertOne(`5'10" is about 178 cm.`, "unit_conversion", "consistent", `5'10" is 177.8 cm`);
+  assertOne(`5'10" is about 188 cm.`, "unit_conversion", "contradicted");
+  assertOne("She is 6′2″, about 188 cm.", "unit_conversion", "consistent");
+});

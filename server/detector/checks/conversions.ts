@@ -778,5 +778,5 @@ export function conversionFinding(
 /** A quantity as written, its unit named when its context gave it ("12" in a °C column). */
 function withUnit(text: string, q: Quantity): string {
   const figure = written(text, q);
-  return /\p{L}|°/u.test(figure) ? figure : `${figure} ${unitLabel(q.unit!)}`;
+  return /\p{L}|°|["″”]/u.test(figure) ? figure : `${figure} ${unitLabel(q.unit!)}`;
 }

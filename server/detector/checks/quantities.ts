@@ -102,6 +102,8 @@ const CURRENCY_WORD = /^\s?(dollars|euros|yen|rupees|USD|EUR|GBP)\b/i;
 /** Digits (with thousands commas or spaces-free), an optional decimal part; or a number word. */
 const NUMBER =
   /(?<![\p{L}\p{N}.,/:#]|[\p{L}\p{N}]-)(?:(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\p{N}]|[.,/:]\d)|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a dozen)\b(?!-))/giu;
+/** Feet and inches with prime marks: "5'10\"", "6′2″", "5' 11''". */
+const FEET_INCHES = /(?<![\d.])([1-8])\s?['′’]\s?(\d|1[01])\s?(?:["″”]|'')/g;
 const FRACTION =
   /\b(a half|one half|half|a third|one third|two[- ]thirds|a quarter|one quarter|three[- ]quarters|a fifth|one fifth|a tenth|one tenth) of\b/gi;
 const HEDGE =
@@ -201,7 +203,21 @@ export function quantities(text: string): Quantity[] {
     approx: false,
     inexact: d.inexact ?? false,
   }));
-  const inDate = (at: number) => dates.some((d) => at >= d.start && at < d.end);
+  // A height in feet and inches ("5'10\"", "6′2″"): one measure, in inches.
+  const heights = [...text.matchAll(FEET_INCHES)].map((m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+    kind: "unit" as const,
+    unit: "in" as UnitId,
+    value: 12 * Number(m[1]) + Number(m[2]),
+    tolerance: 0.5,
+    approx: false,
+    inexact: false,
+  }));
+  out.push(...heights);
+  const inDate = (at: number) =>
+    dates.some((d) => at >= d.start && at < d.end) ||
+    heights.some((h) => at >= h.start && at < h.end);
   for (const m of text.matchAll(FRACTION)) {
     out.push({
       start: m.index,
