@@ -330,3 +330,10 @@ Deno.test("conversions: a height in feet and inches with prime marks", () => {
   assertOne(`5'10" is about 188 cm.`, "unit_conversion", "contradicted");
   assertOne("She is 6′2″, about 188 cm.", "unit_conversion", "consistent");
 });
+
+Deno.test("conversions: a join after a dash", () => {
+  const forecast = (c: string) => `The forecast — a high of 107°F — translates to roughly ${c}.`;
+  assertOne(forecast("42°C"), "unit_conversion", "consistent");
+  assertOne(forecast("29°C"), "unit_conversion", "contradicted", "107°F is 41.7 °C, not 29°C");
+  assertSilent("unit_conversion", "It was 30 km — that's a long way — and 12 miles more.");
+});
