@@ -337,3 +337,15 @@ Deno.test("conversions: a join after a dash", () => {
   assertOne(forecast("29°C"), "unit_conversion", "contradicted", "107°F is 41.7 °C, not 29°C");
   assertSilent("unit_conversion", "It was 30 km — that's a long way — and 12 miles more.");
 });
+
+Deno.test("conversions: a second conversion of the same measure after 'or'", () => {
+  const zero = (f: string) => `Absolute zero is 0 K, which equals −273.15 °C or ${f}.`;
+  assert.deepEqual(findingsOf(zero("−459.67 °F"), "unit_conversion").map((f) => f.verdict), [
+    "consistent",
+    "consistent",
+  ]);
+  assert.deepEqual(
+    findingsOf(zero("−491.67 °F"), "unit_conversion").map((f) => f.reason),
+    ["0 K is -273.15 °C", "0 K is -459.67 °F, not −491.67 °F"],
+  );
+});

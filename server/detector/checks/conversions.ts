@@ -633,9 +633,29 @@ export function conversionFindings(text: string, stated: readonly Quantity[]): E
     }
     const joined = joinedAt(text, qs, i);
     out.push(...joined);
+    if (joined.length === 1) {
+      const alternative = alternativeAt(text, qs, i);
+      if (alternative) out.push(alternative), i++;
+    }
     if (joined.length > 0) i++;
   }
   return out;
+}
+
+/** Between a conversion and another: "or", a slash ("−273.15 °C or −459.67 °F"). */
+const ALTERNATIVE = new RegExp(String.raw`^\s*,?\s*(?:or|/)\s*(?:${HEDGE}\s*)?$`, "i");
+
+/**
+ * A second conversion of the measure `qs[i]` just converted: "0 K, which equals −273.15 °C or
+ * −459.67 °F", in a third unit of its dimension.
+ */
+function alternativeAt(text: string, qs: readonly Quantity[], i: number) {
+  const [a, b, c] = [qs[i], qs[i + 1], qs[i + 2]];
+  if (!c || c.kind !== "unit" || c.unit === a.unit || c.unit === b.unit || !mayConvert(a, c)) {
+    return undefined;
+  }
+  if (!ALTERNATIVE.test(text.slice(b.end, c.start))) return undefined;
+  return conversionFinding(text, a, c, c.unit!, a.approx || c.approx);
 }
 
 /** A conversion worked out from `qs[i]` (a formula, a factor) and the index of its result. */
