@@ -349,3 +349,14 @@ Deno.test("conversions: a second conversion of the same measure after 'or'", () 
     ["0 K is -273.15 °C", "0 K is -459.67 °F, not −491.67 °F"],
   );
 });
+
+Deno.test("conversions: a label's measure in brackets, its conversion after the colon", () => {
+  assertOne("- Incubator (37°C): 98.6°F", "unit_conversion", "consistent");
+  assertOne(
+    "- Incubator (37°C): **108.6°F**",
+    "unit_conversion",
+    "contradicted",
+    "37°C is 98.6 °F, not 108.6°F",
+  );
+  assertSilent("unit_conversion", "- Oven (200°C): 25 minutes");
+});

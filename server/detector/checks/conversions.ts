@@ -56,7 +56,8 @@ const TAIL = String.raw`\s*(?:${HEDGE}\s*)?$`;
 
 /** Joins a conversion is written with, right after the quantity (and its descriptor). */
 const JOIN = new RegExp(
-  String.raw`^${DESCRIPTOR}?\s*(?:[(\[]\s*(?:${POINTER}|or|i\.e\.,?)?|[/=≈→]|,?\s*i\.e\.,?|` +
+  String
+    .raw`^${DESCRIPTOR}?\s*(?:[(\[]\s*(?:${POINTER}|or|i\.e\.,?)?|[/=≈→]|\)\s*:|,?\s*i\.e\.,?|` +
     String
       .raw`,?\s*or\b(?:\s*,?\s*${IN_UNITS})?|(?:,|\s[—–])?\s*${IN_UNITS}?(?:${POINTER}|${VERB})\b|` +
     String.raw`,\s*${IN_UNITS}?)${TAIL}`,
