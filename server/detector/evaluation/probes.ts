@@ -96,6 +96,15 @@ export const PROBES = [
     label:
       "probe 19 (held out: measured, then only its right answers a check contradicted were read)",
   },
+  {
+    file: "held-out-11.jsonl",
+    label: "probe 20 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-12.jsonl",
+    label:
+      "probe 21 (held out: measured, then only its right answers a check contradicted were read)",
+  },
 ] as const;
 
 const ProbeLine = DetectRequest.omit({ top_k_regimes: true }).extend({
