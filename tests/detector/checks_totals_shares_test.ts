@@ -608,3 +608,95 @@ Deno.test("totals: a holder of the listed things; a bare 'total'; a list closed 
     "We packed books, 14 for the kitchen, 9 for the study, 6 for the hall — that's 33 boxes altogether.",
   );
 });
+
+Deno.test("totals: lines of 'label: amount' without markers, then the line that totals them", () => {
+  const club = (total: string) =>
+    `Sign-ups by age group:\n\nJuniors: 134\nSeniors: 58\nCoaches: 11\n\nAltogether, ${total} ` +
+    "members joined this season.";
+  assertOne(club("203"), "total", "consistent", "134 + 58 + 11 = 203");
+  assertOne(club("213"), "total", "contradicted", "134 + 58 + 11 = 203, not 213");
+  for (
+    const text of [
+      // A line with more than its one amount, or with words after it: no list.
+      "Juniors: 134 (up from 120)\nSeniors: 58\nCoaches: 11\n\nAltogether, 213 members joined.",
+      "Juniors: 134 new faces this year\nSeniors: 58\nCoaches: 11\n\nAltogether, 213 members joined.",
+      // A line of prose parts the run: neither part holds all the items.
+      "Juniors: 134\nThe hall was full on Saturdays.\nSeniors: 58\nCoaches: 11\n\nIn total, 213 members.",
+      // Some of the items add up to the total, which does not say it is of them all.
+      "Juniors: 134\nSeniors: 58\nCoaches: 11\n\nTotal: 192 members.",
+    ]
+  ) assertSilent("total", text);
+});
+
+Deno.test("totals: a column of amounts set off by spaces or dot leaders, its total last", () => {
+  const receipt = (total: string) =>
+    `Receipt\n  Desk lamp          $24.50\n  Cable ties (50)    $6.25\n  Monitor arm        $61.00\n` +
+    `  Subtotal           ${total}`;
+  assertOne(receipt("$91.75"), "total", "consistent");
+  assertOne(
+    receipt("$97.75"),
+    "total",
+    "contradicted",
+    "$24.50 + $6.25 + $61.00 = 91.75, not $97.75",
+  );
+  const code = (total: string) =>
+    "```\nFlour (1 kg) ....... $2.40\nEggs, 12 ....... $4.10\nButter ....... $3.75\n" +
+    `----------------\nTOTAL ....... ${total}\n\`\`\``;
+  assertOne(code("$10.25"), "total", "consistent", "$2.40 + $4.10 + $3.75 = 10.25");
+  assertOne(code("$12.25"), "total", "contradicted");
+  // A rule over the total line: it sums the column, even when two items make it.
+  assertOne(
+    "Prep: 20 min\nBake: 45 min\nCool: 25 min\n-----\nTotal: 70 min",
+    "total",
+    "contradicted",
+    "20 min + 45 min + 25 min = 90, not 70 min",
+  );
+});
+
+Deno.test("totals: one line of items parted by middle dots", () => {
+  const costs = (total: string) =>
+    `### Weekly costs\n\nFuel £64 · Parking £18 · Lunches £45 · Tolls £7\n\n### Total\n\n${total} a week.`;
+  assertOne(costs("£134"), "total", "consistent", "£64 + £18 + £45 + £7 = 134");
+  assertOne(costs("£143"), "total", "contradicted", "£64 + £18 + £45 + £7 = 134, not £143");
+  // Days named by letters, whose numbers the reading of prose takes for a name's: read alone.
+  const steps = (total: string) =>
+    `Pages read: M 42 · T 55 · W 38 · T 61 · F 47\nWeekly total ≈ ${total} pages.`;
+  assertOne(steps("243"), "total", "consistent");
+  // A hedged total written to the unit: a subset within 10% of it does not make it theirs.
+  assertOne(steps("253"), "total", "contradicted", "42 + 55 + 38 + 61 + 47 = 243, not 253");
+  // An item with no amount, or a label that holds a figure with no mark: no list.
+  assertSilent("total", "Fuel £64 · Parking · Lunches £45\n\n### Total\n\n£143 a week.");
+});
+
+Deno.test("totals: scores add up in marks got and marks available", () => {
+  const exam = (total: string) =>
+    `Paper 1: 41/50\nPaper 2: 22/30\nPaper 3: 15/20\n\nOverall: ${total}. Paper 2 needs the most work.`;
+  assertOne(exam("78/100"), "total", "consistent", "41/50 + 22/30 + 15/20 = 78/100");
+  assertOne(
+    exam("87 out of 100"),
+    "total",
+    "contradicted",
+    "41/50 + 22/30 + 15/20 = 78/100, not 87/100",
+  );
+  // A total of other marks available is scaled or weighted: silent, right or wrong.
+  assertSilent("total", exam("65/80"));
+  assertOne(
+    "- Quiz A: 8/10\n- Quiz B: 7/10\n- **Total: 15/20**",
+    "total",
+    "consistent",
+  );
+});
+
+Deno.test("totals: a total of points is no sum of items that count no points", () => {
+  for (
+    const text of [
+      "- Wins: 10\n- Losses: 4\n- Draws: 2\n- Total points: 32",
+      "Wins: 10\nLosses: 4\nDraws: 2\nTotal points: 32",
+    ]
+  ) assertSilent("total", text);
+  assertOne(
+    "- Round 1: 12 points\n- Round 2: 9 points\n- Total points: 23",
+    "total",
+    "contradicted",
+  );
+});

@@ -19,7 +19,7 @@
  * and confirmed only when it is the plain sum ("~671 kcal").
  */
 import { type ExactFinding, finding } from "./finding.ts";
-import type { ListItem, MarkdownList } from "./lists.ts";
+import { type ListItem, type MarkdownList, type Score, scoreIn } from "./lists.ts";
 import { LABEL_WORDS, type Quantity } from "./quantities.ts";
 import { isSpanOfTime, sameSlot } from "./slots.ts";
 import { dimensionOf, unitOfForm } from "./units.ts";
@@ -78,7 +78,7 @@ const CLOSING_LEAD =
 /** A count of measures of a thing ("2 cups of flour"): not one of the things a total counts. */
 const MEASURED = /^\s+[\p{L}-]+\s+of\b/u;
 /** Totals that weigh their parts rather than count them: points, credits, marks. */
-const WEIGHED = /^(?:point|pt|credit|mark|score|calorie)/;
+const WEIGHED = /\b(?:point|pt|credit|mark|score|calorie)s?\b/i;
 /** After a total, its noun and words, then the colon that opens its breakdown. */
 const BREAKDOWN_LEAD = /^(?:\s+[\p{L}'’-]+){0,8}?\s*:(?:\s+[\p{L}'’-]+){0,3}?\s*$/u;
 /** After the last part: its words, to the end of its sentence. */
@@ -136,10 +136,14 @@ const exceeded = (parts: readonly Quantity[], total: Quantity) =>
 
 /** Whether the parts add up to the total: the parts as written, the total within its rounding. */
 function addsUp(parts: readonly Quantity[], total: Quantity): boolean {
-  const sum = sumOf(parts, total);
+  return sumOfPartsIs(parts, total)(sumOf(parts, total));
+}
+
+/** Whether a sum of some or all of the parts is the total: as written, or within its rounding. */
+function sumOfPartsIs(parts: readonly Quantity[], total: Quantity): (sum: number) => boolean {
   const loosely = hedged(parts, total);
   const oneUnit = parts.every((p) => p.unit === total.unit);
-  if (!loosely || !oneUnit || !toTheUnit(total)) return sumAgrees(sum, total, loosely);
+  if (!loosely || !oneUnit || !toTheUnit(total)) return (sum) => sumAgrees(sum, total, loosely);
   // A hedged total written to three or more figures ("roughly 483 kcal", "≈ 1,535") claims the
   // sum of parts in its unit to about its last digit: it may be rounded once more (to 5 or 10),
   // and the parts may be rounded each, no more. Across units it may be misread: loosely then.
@@ -147,7 +151,8 @@ function addsUp(parts: readonly Quantity[], total: Quantity): boolean {
     (n, r) => n + Math.max(r.tolerance, Number.isInteger(r.value) ? 0.5 : 0),
     5 * spacing(total),
   );
-  return agree({ value: sum, tolerance: 0 }, { value: total.value, tolerance: rounding }, 0);
+  return (sum) =>
+    agree({ value: sum, tolerance: 0 }, { value: total.value, tolerance: rounding }, 0);
 }
 
 /** The spacing of a quantity's last written digit: 1 for "483", 10 for "480", 0.01 for "$4.50". */
@@ -346,7 +351,7 @@ const SCALED_AFTER = /^\s*(?:each|apiece|per\b|a (?:head|person|piece))/i;
 const EQUATED = /^\s*(?:is|are|=|≈|equals|or|which is)\s*$/i;
 
 /** A list item or table row that states the total of the items above it: "Total", "Grand total". */
-const TOTAL_LABEL = /^(?:grand\s+|the\s+)?(?:total|overall|sum)(?:\s+[\p{L}]+)?$/iu;
+const TOTAL_LABEL = /^(?:grand\s+|the\s+)?(?:sub-?total|total|overall|sum)(?:\s+[\p{L}]+)?$/iu;
 /** A total row's label that names nothing it might be the total of but the rows above. */
 const WHOLE_LABEL = /^(?:grand\s+)?total$/i;
 /** Labels of items that are no parts of a sum: rates, averages, subtotals, changes, options. */
@@ -365,7 +370,7 @@ const isRateLabel = (label: string) =>
   [...label.matchAll(RATE_SLASH_WORD)].some((m) => unitOfForm(m[1]) !== undefined);
 /** How a line stating the list's total opens: words that sum or point back at the list. */
 const TOTAL_LINE_LEAD =
-  /^\s*(?:[=≈]|(?:that|this|these|those|together|altogether|in total|in all|overall|all told|all in all|combined|(?:sub-?)?total|grand total|so|which|the (?:total|grand total|sum|overall))\b)/i;
+  /^\s*(?:[=≈]|(?:that|this|these|those|together|altogether|in total|in all|overall|all told|all in all|combined|(?:(?:grand|estimated|final|daily|weekly|monthly|quarterly|yearly|annual)\s+)?(?:sub-?)?total|so|which|the (?:total|grand total|sum|overall))\b)/iu;
 /** A line that opens with its total, "= $1,905/month", "≈ 1,535 kcal total": the list's sum. */
 const EQUALS_LINE = /^\s*[=≈]/;
 /** How a total's line opens when it says it sums all of the list. */
@@ -406,13 +411,16 @@ export function listTotalFindings(
 ): ExactFinding[] {
   const out: ExactFinding[] = [];
   for (const list of lists) {
+    const scored = scoreTotalFinding(text, list);
+    if (scored) out.push(scored);
     const last = list.items.at(-1);
     const named = last?.amount && TOTAL_LABEL.test(last.label);
     const line = named ? last : list.after && firstSentence(text, list.after);
     const equals = !named && line !== undefined &&
       EQUALS_LINE.test(text.slice(line.start, line.end));
-    // A row labelled just "Total", or a line that opens with "=" or "≈", sums every item above it.
-    const whole = named ? WHOLE_LABEL.test(last!.label) : equals;
+    // A row labelled just "Total", or a line that opens with "=" or "≈" or stands under a rule,
+    // sums every item above it.
+    const whole = named ? WHOLE_LABEL.test(last!.label) : equals || list.ruled === true;
     const items = named ? list.items.slice(0, -1) : list.items;
     // "- Phone: $45\n\n= $1,905": the "=" reads as arithmetic on the last item (quantities.ts),
     // but it opens the line that sums the list.
@@ -424,8 +432,13 @@ export function listTotalFindings(
     if (!parts.every((p) => sameSlot(p, parts[0]) && !p.computed)) continue;
     const labels = [list.heading ?? "", ...items.map((item) => item.label)];
     if (labels.some((label) => NOT_A_PART_LABEL.test(label) || isRateLabel(label))) continue;
-    const total = named ? last!.amount! : line && totalIn(text, line, all, parts[0]);
-    if (!line || !total || !summable(total) || !listable(total, parts[0])) continue;
+    // "Wins: 10, Losses: 4, Draws: 2, Total points: 32": a total of points weighs the items, which
+    // count no points.
+    if (!line) continue;
+    const weighed = [...labels, ...parts.map((p) => p.noun ?? "")].some((w) => WEIGHED.test(w));
+    if (WEIGHED.test(named ? last!.label : text.slice(line.start, line.end)) && !weighed) continue;
+    const total = named ? last!.amount! : totalIn(text, line, all, parts[0]);
+    if (!total || !summable(total) || !listable(total, parts[0])) continue;
     if (exceeded(parts, total)) continue;
     const ok = addsUp(parts, total);
     if (hedged(parts, total) && ok && !isPlainSum(parts, total)) continue;
@@ -450,6 +463,41 @@ export function listTotalFindings(
 }
 
 const plainly = (q: Quantity): Quantity => ({ ...q, computed: false });
+
+/**
+ * A list of scores and their total ("Section A: 38/40" ... "Overall score: 84 out of 100"): the
+ * last item named a total, or the line after that opens with words that sum. Confirmed when the
+ * marks got and the marks available both add up; contradicted only when the marks available do
+ * and the marks got do not: else the total may be scaled or weighted.
+ */
+function scoreTotalFinding(text: string, list: MarkdownList): ExactFinding | undefined {
+  const last = list.items.at(-1);
+  const named = last?.score && TOTAL_LABEL.test(last.label);
+  const items = named ? list.items.slice(0, -1) : list.items;
+  const scores = items.flatMap((item) => item.score ? [item.score] : []);
+  if (scores.length !== items.length || scores.length < 2 || scores.length > MAX_ITEMS) return;
+  const labels = [list.heading ?? "", ...items.map((item) => item.label)];
+  if (labels.some((label) => NOT_A_PART_LABEL.test(label) || isRateLabel(label))) return;
+  const line = !named && list.after && firstSentence(text, list.after);
+  const lineText = line ? text.slice(line.start, line.end) : "";
+  const total = named
+    ? last!.score!
+    : line && TOTAL_LINE_LEAD.test(lineText) && !OTHER_TOTAL.test(lineText)
+    ? scoreIn(text, line)
+    : undefined;
+  if (!total) return;
+  const sum = (key: "got" | "of") => scores.reduce((n, s) => n + s[key], 0);
+  const [got, of] = [sum("got"), sum("of")];
+  if (of !== total.of) return undefined;
+  const marks = (s: Score) => `${s.got}/${s.of}`;
+  const sumText = `${scores.map(marks).join(" + ")} = ${got}/${of}`;
+  return finding(
+    "total",
+    got !== total.got,
+    { start: Math.min(scores[0].start, total.start), end: Math.max(scores.at(-1)!.end, total.end) },
+    got === total.got ? sumText : `${sumText}, not ${marks(total)}`,
+  );
+}
 
 /** The first sentence of a line. */
 function firstSentence(text: string, line: { start: number; end: number }) {
@@ -506,13 +554,13 @@ function ofWhole(items: readonly ListItem[], line: string): boolean {
 /** Whether some of the parts, not all, add up to the total: it may be a subtotal of them. */
 function subsetAddsUp(parts: readonly Quantity[], total: Quantity): boolean {
   const values = readingsOf(parts, total).map((r) => r.value);
-  const loosely = hedged(parts, total);
+  const isTheTotal = sumOfPartsIs(parts, total);
   // Each subset's sum is a smaller subset's plus one part: one addition per subset.
   const sums = new Float64Array(1 << parts.length);
   for (let mask = 1; mask < sums.length - 1; mask++) {
     const lowest = mask & -mask;
     sums[mask] = sums[mask ^ lowest] + values[31 - Math.clz32(lowest)];
-    if (sumAgrees(sums[mask], total, loosely)) return true;
+    if (isTheTotal(sums[mask])) return true;
   }
   return false;
 }
