@@ -460,3 +460,12 @@ Deno.test("agreements: two figures converted in the order they were said", () =>
   ]);
   assertSilent("unit_conversion", rome(63));
 });
+
+Deno.test("agreements: a total of points is no sum of counts of other things", () => {
+  assertSilent("total", "- Wins: 10\n- Losses: 4\n- Draws: 2\n- Total points: 16");
+  assertOne(
+    "- Round 1: 10 points\n- Round 2: 4 points\n- Round 3: 2 points\n- Total: 16 points",
+    "total",
+    "consistent",
+  );
+});

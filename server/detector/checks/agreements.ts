@@ -267,7 +267,15 @@ const measureOf = (q: Quantity) =>
  * sum of its last two. Any figure may stand beside a run it is no sum of: a sum that fails casts
  * no doubt.
  */
+/** Words of a total that weighs its parts: points, credits, marks ("Total points: 16"). */
+const WEIGHED = /\b(?:points?|pts|credits?|marks?|score)\b/i;
+
 function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
+  // A total of weighed things is no sum of counts of others ("Wins: 10", "Draws: 2").
+  const weighed = (q: Quantity) => {
+    const line = lineAt(text, q.start);
+    return WEIGHED.test(text.slice(line.start, q.end + 12));
+  };
   const total = figures[i];
   const measure = measureOf(total);
   if (!measure || total.word || total.value < SMALLEST_TOTAL) return undefined;
@@ -311,6 +319,7 @@ function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
     // ("56. To get a percentage, multiply by 100"), and each part counts within its rounding.
     if (run.length < 2 || !joinedToTotal(run[0])) continue;
     if (run.some((q) => q.value <= total.tolerance)) continue;
+    if (weighed(total) && !run.every(weighed)) continue;
     const parts = step < 0 ? run.reverse() : run;
     const found = sumFinding(text, total, parts);
     // "≈ $1,901 all-in" is read loosely by the totals: here it must be the sum, to its rounding.
