@@ -477,6 +477,8 @@ Deno.test("percentages: a price's reduction against its two prices", () => {
   assertOne(jacket("15%"), "percentage", "consistent", "$12 off $80 is 15% off");
   assertOne(jacket("23%"), "percentage", "contradicted", "$12 off $80 is 15% off, not 23%");
   assertOne("The $80 jacket is 20% off, so you pay $60.", "percentage", "contradicted");
+  assertOne("You saved $18 on a $72 jacket — that's 25% off.", "percentage", "consistent");
+  assertOne("You saved $18 on a $72 jacket — that's 35% off.", "percentage", "contradicted");
   // A discount stacked on another, or other amounts beside the prices: silent.
   assertSilent(
     "percentage",

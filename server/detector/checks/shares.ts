@@ -405,7 +405,11 @@ const DISCOUNT_AFTER = /^\s*(?:off|discount|reduction|markdown|cheaper|saving|sa
 const DISCOUNT_BEFORE =
   /\b(?:(?:discount|reduction|markdown|saving|savings)\s+of|sav(?:e|es|ing)|knocks?|cuts?)\s*(?:about|roughly|around|nearly|almost|just|exactly)?\s*$/i;
 /** Before an amount, words that make it the saving: "saving $12", "you save $22.00". */
-const SAVING_BEFORE = /\b(?:sav(?:e|es|ing)|discount of|knocks?|cuts?|takes?)\s*$/i;
+const SAVING_BEFORE =
+  /\b(?:sav(?:e|es|ed|ing)|discount of|knock(?:s|ed)?|cuts?|tak(?:es?|en)|took)\s*$/i;
+/** Before an amount, words that make it the new price: "now $68", "you pay $60", "to $60". */
+const PRICE_BEFORE =
+  /\b(?:now|pay|paid|to|costs?|cost you|down to|reduced to|(?:sale|new) price(?: is| of)?:?)\s*(?:just|only)?\s*$/i;
 /** Discounts on discounts, or on part of a price: no one reduction of the two prices. */
 const STACKED =
   /\b(?:extra|additional|another|further|plus|then|on top|coupon|code|again|tax|vat|shipping|fee|each|per)\b/i;
@@ -439,6 +443,9 @@ export function discountFindings(
   );
   let saving: number;
   if (lower.length === 1) {
+    // The lower amount is the saving, or the new price, as the words before it say; else unknown.
+    const price = PRICE_BEFORE.test(text.slice(Math.max(0, lower[0].start - 16), lower[0].start));
+    if (saidSaving.length === 0 && !price) return [];
     saving = saidSaving.length === 1 ? lower[0].value : original.value - lower[0].value;
   } else {
     // The price, the new price and the saving: the two must add up to the price.
