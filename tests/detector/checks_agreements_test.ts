@@ -62,7 +62,13 @@ Deno.test("agreements: a count of time, or an age, that the dates around it give
   const plan = "Project plan:\n\n- Kickoff: 10 January 2022\n- Public launch: 10 October 2023\n" +
     "- Total duration: 21 months";
   assertOne(plan, "duration", "consistent", "January 10, 2022 to October 10, 2023 is 21 months");
-  assertSilent("duration", plan.replace("21 months", "12 months"));
+  // A fact list of the two dates and the total is read by the lifespans reader, which shows it.
+  assertOne(
+    plan.replace("21 months", "12 months"),
+    "duration",
+    "contradicted",
+    "January 10, 2022 to October 10, 2023 is 21 months, not 12",
+  );
   const timeline = "- 1898 (May 17): Born in Halvik\n- 1921: Opens a studio\n" +
     "- 1964 (October 2): Dies in Halvik at 66";
   assertOne(timeline, "age", "consistent");
@@ -145,7 +151,12 @@ Deno.test("agreements: dates in digits, read the way the answer writes them", ()
   // "16/4/1973" is day first, so "10/5/1901" beside it is 10 May: 71, not 72.
   const certificate = "Born 10/5/1901, died 16/4/1973: that makes her 71 years old at her death.";
   assertOne(certificate, "age", "consistent", "May 10, 1901 to April 16, 1973 is 71 years");
-  assertSilent("age", certificate.replace("71 years", "72 years"));
+  assertOne(
+    certificate.replace("71 years", "72 years"),
+    "age",
+    "contradicted",
+    "May 10, 1901 to April 16, 1973 is 71 years, not 72",
+  );
 });
 
 Deno.test("agreements: ages said as the subject's, counts of time said loosely or in parts", () => {
@@ -160,11 +171,11 @@ Deno.test("agreements: ages said as the subject's, counts of time said loosely o
     "duration",
     "consistent",
   );
-  // Loosely said and wrong: no confirmation, and no doubt cast on the 1,567 days.
+  // A count in parts is confirmed whole, and the same period in days beside it too.
   const war = "The war ran from 28 July 1914 to 11 November 1918: 4 years, 3 months and 14 days, " +
     "or 1,567 days in total.";
   assert.deepEqual(findingsOf(war, "duration").map((f) => f.reason), [
-    "July 28, 1914 to November 11, 1918 is 4 or 5 years",
+    "July 28, 1914 to November 11, 1918 is 4 years, 3 months, 14 days",
     "July 28, 1914 to November 11, 1918 is 1567 or 1568 days",
   ]);
 });

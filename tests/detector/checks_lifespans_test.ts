@@ -266,3 +266,225 @@ Deno.test("lifespans: counts since other events, of other things, or of one term
     "- Began: 1642\n- Ended: 1664\nThe second war:\n- Duration: 12 years",
   ]);
 });
+
+Deno.test("lifespans: ages in bold, in a two-column table, after the death's date or the sentence after", () => {
+  assertTwins(
+    "age",
+    "Alan Turing was born on June 23, 1912, and died on June 7, 1954, a little over two weeks before what would have been his birthday, so he was **42**.",
+    "Alan Turing was born on June 23, 1912, and died on June 7, 1954, a little over two weeks before what would have been his birthday, so he was **41**.",
+    "June 23, 1912 to June 7, 1954 is 41 years, not 42",
+  );
+  assertTwins(
+    "age",
+    "Imogen Brandvold was born 30th March 1867 and died 25th August 1938. 1938 − 1867 = 71, but the birthday had passed, so the age at death is 69.",
+    "Imogen Brandvold was born 30th March 1867 and died 25th August 1938. 1938 − 1867 = 71, and the birthday had passed, so the age at death is 71.",
+  );
+  assertTwins(
+    "age",
+    "Mozart was born in Salzburg on the 27th of January 1756 and died in Vienna on the 5th of December 1791. That means he was just 37 years old. He wrote 600 works.",
+    "Mozart was born in Salzburg on the 27th of January 1756 and died in Vienna on the 5th of December 1791. That means he was just 35 years old. He wrote 600 works.",
+    "January 27, 1756 to December 5, 1791 is 35 years, not 37",
+  );
+  assertTwins(
+    "age",
+    "Rafael Hallström: b. Dec. 1, 1880, d. Sep. 4, 1939 — 64 years old.",
+    "Rafael Hallström: b. Dec. 1, 1880, d. Sep. 4, 1939 — 58 years old.",
+  );
+  assertTwins(
+    "age",
+    "With your grandmother born on September 30, 1948 and passing on February 11, 2021, she was 67 years old.",
+    "With your grandmother born on September 30, 1948 and passing on February 11, 2021, she was 72 years old.",
+  );
+  const table = (age: number) =>
+    "| | Vincent van Gogh |\n|---|---|\n| Born | 1853-03-30, Zundert |\n" +
+    `| Died | 1890-07-29, Auvers-sur-Oise |\n| Age at death | ${age} |\n| Paintings | 860 |`;
+  assertTwins("age", table(39), table(37), "March 30, 1853 to July 29, 1890 is 37 years, not 39");
+  // A new paragraph after a list's age is another sentence, not an event of that age.
+  assertTwins(
+    "age",
+    "- Born: 10 December 1815\n- Died: 27 November 1852\n- Age at death: 34\n\nShe died just short of her birthday.",
+    "- Born: 10 December 1815\n- Died: 27 November 1852\n- Age at death: 36\n\nShe died just short of her birthday.",
+  );
+});
+
+Deno.test("lifespans: an age after the list that states the life", () => {
+  assertTwins(
+    "age",
+    "From the certificate:\n\n- **Born:** 10 May 1901\n- **Died:** 16 April 1973\n\nThat makes her **72 years old** at her death.",
+    "From the certificate:\n\n- **Born:** 10 May 1901\n- **Died:** 16 April 1973\n\nThat makes her **71 years old** at her death.",
+  );
+  assertTwins(
+    "age",
+    "Steps:\n\n1. Birth: 24 May 1819. Death: 22 January 1901.\n2. Her birthday had not come.\n\n**Queen Victoria was 82 when she died**, after a long reign.",
+    "Steps:\n\n1. Birth: 24 May 1819. Death: 22 January 1901.\n2. Her birthday had not come.\n\n**Queen Victoria was 81 when she died**, after a long reign.",
+    "May 24, 1819 to January 22, 1901 is 81 years, not 82",
+  );
+});
+
+Deno.test("lifespans: ages of other events, sentences and people after the life are left alone", () => {
+  assertSilent("age", [
+    // The sentence after the life tells another event, or another person.
+    "Ann Lee was born on 3 May 1900 and died on 9 June 1980. She was 20 when she married.",
+    "Ann Lee was born on 3 May 1900 and died on 9 June 1980. She was 20 years old at her wedding.",
+    "She was born on 3 May 1900 and died on 9 June 1980. He was 50 years old.",
+    "Ann Lee was born on 3 May 1900 and died on 9 June 1980. Her son was 50 years old.",
+    // Two people's lines above, or a list's life two sentences back.
+    "- Anna: born 1800\n- Bob: died 1850\n\nHe was 40 when he died.",
+    "- Anna: born 1800, died 1870\n- Bob: born 1810, died 1850\n\nHe was 20 when he died.",
+    "- Born: 1800\n- Died: 1850\n\nHis son was 30 when he died.",
+    // An age before the death's date, or on the line after it.
+    "She was born in 1900, married aged 20, and died in 1980.",
+    "- Born: 1800, died 1870\n- aged 20 she left home",
+    // "passing" of something else than a life.
+    "Born on 2 May 1950, after passing the bar at 25, she practised law.",
+  ]);
+});
+
+Deno.test("lifespans: dates in digits, read each way the answer allows", () => {
+  // Month first only (14 is no month).
+  assertTwins(
+    "age",
+    "Anton was born 3/14/1861 and died 11/2/1937 (US order), so he was 81 years old at death.",
+    "Anton was born 3/14/1861 and died 11/2/1937 (US order), so he was 76 years old at death.",
+    "March 14, 1861 to November 2, 1937 is 76 years, not 81",
+  );
+  assertTwins(
+    "duration",
+    "Admitted 27/09/2025, discharged 19/10/2025 (UK date format), which is a stay of 16 days.",
+    "Admitted 27/09/2025, discharged 19/10/2025 (UK date format), which is a stay of 22 days.",
+    "September 27, 2025 to October 19, 2025 is 22 or 23 days, not 16",
+  );
+  // Read month first, the end comes before the start: only day first is a period.
+  assertTwins(
+    "duration",
+    "Arrive 07.02.2024, depart 28.04.2024 → 90 days in the Schengen area.",
+    "Arrive 07.02.2024, depart 28.04.2024 → 82 days in the Schengen area.",
+  );
+  assertTwins(
+    "duration",
+    "You started on 02/2015 and left in 09/2022, which is 101 months.",
+    "You started on 02/2015 and left in 09/2022, which is 91 months.",
+  );
+  // Either way: confirmed where one reading holds, contradicted where none does.
+  assertTwins(
+    "duration",
+    "Admitted 03/04/2025, discharged 05/04/2025, a stay of 9 days.",
+    "Admitted 03/04/2025, discharged 05/04/2025, a stay of 2 days.",
+  );
+});
+
+Deno.test("lifespans: periods opened, closed, stayed, counted down, and each count of them", () => {
+  assertTwins(
+    "duration",
+    "Construction began in March 1924 and the hall opened to the public in March 1928, so the build took 55 months.",
+    "Construction began in March 1924 and the hall opened to the public in March 1928, so the build took 48 months.",
+    "March 1924 to March 1928 is 47, 48 or 49 months, not 55",
+  );
+  assertTwins(
+    "duration",
+    "The store opened its doors in 1952 and closed for good in 2003, after 61 years of service.",
+    "The store opened its doors in 1952 and closed for good in 2003, after 51 years of service.",
+  );
+  assertTwins(
+    "duration",
+    "Arriving 21 October 2024 and leaving 25 December 2024 means 56 days in the Schengen area.",
+    "Arriving 21 October 2024 and leaving 25 December 2024 means 66 days in the Schengen area.",
+  );
+  assertTwins(
+    "duration",
+    "From today (1 March 2025) to your flight on 24 March 2025 there are 17 days to go.",
+    "From today (1 March 2025) to your flight on 24 March 2025 there are 23 days to go.",
+  );
+  assertTwins(
+    "duration",
+    "Your lease runs from the 1st of December 2021 to the 1st of December 2024, a term of 48 months.",
+    "Your lease runs from the 1st of December 2021 to the 1st of December 2024, a term of 36 months.",
+  );
+  const counted = (days: string) =>
+    findingsOf(
+      `The war lasted from 28 July 1914 to the Armistice on 11 November 1918: 4 years, 3 months and 14 days, or ${days} days in total.`,
+      "duration",
+    );
+  assert.deepEqual(counted("1,450").map((f) => f.verdict), ["consistent", "contradicted"]);
+  assert.equal(
+    counted("1,450")[1].reason,
+    "July 28, 1914 to November 11, 1918 is 1567 or 1568 days, not 1450",
+  );
+  assert.deepEqual(counted("1,567").map((f) => f.verdict), ["consistent", "consistent"]);
+  const weeks = (days: number) =>
+    findingsOf(
+      `The phase runs from 1 March 2024 to 31 May 2024, which is 13 weeks, or ${days} days.`,
+      "duration",
+    )
+      .map((f) => f.verdict);
+  assert.deepEqual(weeks(93), ["consistent", "contradicted"]);
+  assert.deepEqual(weeks(92), ["consistent", "consistent"]);
+  // A count in parts is confirmed whole, contradicted by its first part, else left alone.
+  const reign = (count: string) =>
+    findingsOf(`The reign lasted from 22 August 1595 to 7 April 1625, i.e. ${count}.`, "duration");
+  assert.deepEqual(reign("29 years, 7 months and 16 days").map((f) => [f.verdict, f.reason]), [
+    ["consistent", "August 22, 1595 to April 7, 1625 is 29 years, 7 months, 16 days"],
+  ]);
+  assert.deepEqual(reign("33 years, 7 months and 16 days").map((f) => f.verdict), ["contradicted"]);
+  assert.deepEqual(reign("29 years, 9 months and 16 days"), []);
+  // A part of the period in brackets, in its unit or another, is no other count of it.
+  for (const part of ["3 years as deputy", "80 days of them abroad"]) {
+    const found = findingsOf(
+      `She served from 1 May 1870 to 1 May 1875, 5 years (${part}).`,
+      "duration",
+    );
+    assert.deepEqual(found.map((f) => f.verdict), ["consistent"]);
+  }
+  // A count after a dash that is of something else.
+  assert.deepEqual(
+    findingsOf(
+      "The war ran from 1 May 1940 to 1 May 1945, 5 years — 3 years longer than planned.",
+      "duration",
+    )
+      .map((f) => f.verdict),
+    ["consistent"],
+  );
+});
+
+Deno.test("lifespans: a list's period on one line, its kick-off and launch, a loan's payments", () => {
+  assertTwins(
+    "duration",
+    "Project timeline:\n\n- Kickoff: 10 January 2022\n- Public launch: 10 October 2023\n- Total duration: 12 months",
+    "Project timeline:\n\n- Kickoff: 10 January 2022\n- Public launch: 10 October 2023\n- Total duration: 21 months",
+    "January 10, 2022 to October 10, 2023 is 21 months, not 12",
+  );
+  assertTwins(
+    "duration",
+    "Loan term: March 2018 – March 2023\nLength: 72 months\nMonthly payment: $412.30",
+    "Loan term: March 2018 – March 2023\nLength: 60 months\nMonthly payment: $412.30",
+  );
+  assertTwins(
+    "duration",
+    "Start: 2024-05-21\nEnd: 2024-07-09\nLength: exactly 5 weeks",
+    "Start: 2024-05-21\nEnd: 2024-07-09\nLength: exactly 7 weeks",
+  );
+  // Both payments counted: one more than the months between.
+  assertTwins(
+    "duration",
+    "- First payment: December 1, 2022\n- Final payment: November 1, 2027\n- Number of monthly payments: 72",
+    "- First payment: December 1, 2022\n- Final payment: November 1, 2027\n- Number of monthly payments: 60",
+    "December 1, 2022 to November 1, 2027 is 59 or 60 monthly payments, not 72",
+  );
+  assertTwins(
+    "duration",
+    "- First payment: November 2019\n- Loan paid off: November 2022\n- Term: 42 monthly payments",
+    "- First payment: November 2019\n- Loan paid off: November 2022\n- Term: 36 monthly payments",
+  );
+});
+
+Deno.test("lifespans: counts of something else in a period, or not said to be monthly, are left alone", () => {
+  assertSilent("duration", [
+    "From 1 June 2025 to 31 August 2025 there are 2 weeks of school holidays.",
+    // After the end, a count of a career the period is part of.
+    "He took office in 1990 and retired in 2002, after 30 years in Washington.",
+    "The war lasted from 1939 to 1945, or about 2,000 days.",
+    "- First payment: November 2019\n- Loan paid off: November 2022\n- Term: 42",
+    "- First payment: November 2019\n- Final payment: November 2022\n- Number of payments: 80",
+    "Loan term: March 2018 – March 2023\nRate period: June 2019 – June 2020\nLength: 72 months",
+  ]);
+});

@@ -17,7 +17,11 @@
  *   "- Began: 1642", "- Ended: 1664", "- Duration: 22 years"), a timeline ("- 1742 – Born on
  *   ..."), a table whose header names the columns (Born | Died | Age at death), a worked age
  *   ("From 1725 to 1770 is 45 years. Her birthday (23 May) had passed by 19 August 1770, so she
- *   was 45 when she died");
+ *   was 45 when she died"), a two-column table (| Born | ... |), an age in the paragraph after the
+ *   list of the life; an age that concludes the sentence after the life ("... died on 5 December
+ *   1791. He was 35 years old."); a loan's monthly payments against its first and last;
+ * - dates in digits ("27/09/2025", "3/14/1861") read month first and day first: contradicted only
+ *   where each reading that gives a period or a life contradicts;
  * - impossible_date: a day its month does not have ("31 April", "February 29, 2023"), a death
  *   before the birth.
  */
@@ -32,6 +36,7 @@ import {
   monthNumber,
   monthsBetween,
 } from "./dates.ts";
+import { figuresOf, type NumericDate } from "./figures.ts";
 import { type ExactFinding, finding } from "./finding.ts";
 import { quantities, type Quantity, WORD_NUMBERS } from "./quantities.ts";
 
@@ -42,22 +47,22 @@ type Span = { start: number; end: number };
 const wordsWhere = (keep: (n: number) => boolean) =>
   Object.keys(WORD_NUMBERS).filter((w) => keep(WORD_NUMBERS[w]) && w !== "dozen");
 /** A number to 99 in digits or words ("sixty-two", "fourteen"), as ages and counts of years go. */
-const AMOUNT = `\\d{1,4}|(?:${wordsWhere((n) => n >= 20 && n < 100).join("|")})(?:[\\s-](?:${
-  wordsWhere((n) => n < 10).join("|")
-}))?|${wordsWhere((n) => n < 20).join("|")}`;
+const AMOUNT = `\\d{1,3}(?:,\\d{3})+|\\d{1,4}|(?:${
+  wordsWhere((n) => n >= 20 && n < 100).join("|")
+})(?:[\\s-](?:${wordsWhere((n) => n < 10).join("|")}))?|${wordsWhere((n) => n < 20).join("|")}`;
 const amountOf = (written: string) =>
   /^\d/.test(written)
-    ? Number(written)
+    ? Number(written.replace(/,/g, ""))
     : written.toLowerCase().split(/[\s-]/).reduce((sum, w) => sum + WORD_NUMBERS[w], 0);
-/** An age: not money, a decimal, a time of day or a share. */
+/** An age, in bold or not ("so he was **42**"): not money, a decimal, a time of day or a share. */
 const AGE_NUMBER =
-  `(?<![$€£\\d.,])(${AMOUNT})\\b(?![.,:]\\d|\\s*(?:[ap]\\.?m\\b|o'clock|%|percent))`;
+  `(?<![$€£\\d.,])(?:\\*\\*?)?(${AMOUNT})\\b(?:\\*\\*?)?(?![.,:]\\d|\\s*(?:[ap]\\.?m\\b|o'clock|%|percent))`;
 /** "at just 41", "aged only 26": a word that stresses the age, not one that hedges it. */
 const JUST = "(?:(?:just|only|barely)\\s+)?";
 
 /** What tells that an age is the age at death when it follows: "56 years old when he died". */
 const DEATH_AFTER =
-  "(?:\\s+years?\\s+old|\\s+years\\s+of\\s+age)?,?\\s+(?:(?:when|as)\\s+(?:he|she|they)\\s+(?:died|passed\\b)|(?:at|upon|on)\\s+(?:the\\s+time\\s+of\\s+)?(?:his|her|their)\\s+death\\b)";
+  "(?:\\*\\*?)?(?:\\s+years?\\s+old|\\s+years\\s+of\\s+age)?,?\\s+(?:(?:when|as)\\s+(?:he|she|they)\\s+(?:died|passed\\b)|(?:at|upon|on)\\s+(?:the\\s+time\\s+of\\s+)?(?:his|her|their)\\s+death\\b)";
 const DEATH_AFTER_AGE = new RegExp(`^${DEATH_AFTER}`, "i");
 /**
  * Ages as stated: 1. before words of the death ("was 68 when he died"); 2. after a verb of death
@@ -67,18 +72,18 @@ const DEATH_AFTER_AGE = new RegExp(`^${DEATH_AFTER}`, "i");
 const AGE = new RegExp(
   [
     `\\b(?:was|were|turned|made\\s+(?:him|her|them))\\s+${AGE_NUMBER}(?=${DEATH_AFTER})`,
-    `\\b(?:(?:died|dying|passed\\s+away)\\s+(?:at|aged|at\\s+age|at\\s+the\\s+(?:ripe\\s+)?(?:old\\s+)?age\\s+of)|lived\\s+(?:to|until)(?:\\s+be)?(?:\\s+the\\s+age\\s+of)?|(?<!(?:average|mean|median)\\s)age\\s+at\\s+(?:(?:his|her|their)\\s+)?death(?:\\s+(?:was|of))?\\s*[:–—-]?)\\s+${JUST}${AGE_NUMBER}`,
+    `\\b(?:(?:died|dying|passed\\s+away)\\s+(?:at|aged|at\\s+age|at\\s+the\\s+(?:ripe\\s+)?(?:old\\s+)?age\\s+of)|lived\\s+(?:to|until)(?:\\s+be)?(?:\\s+the\\s+age\\s+of)?|(?<!(?:average|mean|median)\\s)age\\s+at\\s+(?:(?:his|her|their)\\s+)?death(?:\\s+(?:was|is|of))?\\s*[:|–—-]?)\\s+${JUST}${AGE_NUMBER}`,
     `\\b(?:at\\s+the\\s+(?:ripe\\s+)?(?:old\\s+)?age\\s+of|aged|at\\s+age|reach(?:ing|ed)\\s+the\\s+age\\s+of)\\s+${JUST}${AGE_NUMBER}`,
     `\\bat\\s+${JUST}${AGE_NUMBER}(?:\\s+years\\s+(?:old|of\\s+age)\\b|(?=\\s*(?:[.,;)]|\\s[—–]|$)))`,
     `\\b${AGE_NUMBER}\\s+years\\s+(?:old|of\\s+age)\\b`,
-    `\\b(?:he|she|they)\\s+was\\s+${AGE_NUMBER}(?=\\s*(?:[.;)]|$))`,
+    `\\b(?:he|she|they)\\s+was\\s+${AGE_NUMBER}(?=\\s*(?:[.;()]|$))`,
     `\\bmade\\s+(?:him|her|them)\\s+${AGE_NUMBER}`,
   ].join("|"),
   "gi",
 );
 /** The first word of the death the lead tells, with nothing after it that ends the sentence. */
 const DEATH_BEFORE_AGE =
-  /\b(?:died|dies|dying|death|passed away|killed|executed|lived\s+(?:from|between))\b(?=[^.!?\n]*$)/i;
+  /\b(?:died|dies|dying|death|passed away|passing(?=\s+(?:away\b|(?:on|in)\s+[\dA-Z]))|killed|executed|lived\s+(?:from|between))\b(?=[^.!?\n]*$)/i;
 /** A new clause after the death: "died in 1980, she married at 35", "..., Anna moved at 20". */
 const NEW_CLAUSE =
   /(?:[,;]|\band\b)\s*(?:[Hh]e|[Ss]he|[Tt]hey|who|(?:\p{Lu}[\p{L}'-]*\s+){1,3})\s+(?!was\b|were\b|had\s+been\b|at\b|in\b|on\b|aged?\b|of\b)\p{Ll}/u;
@@ -86,30 +91,49 @@ const NEW_CLAUSE =
 const OTHER_PERSON =
   /\b(?:his|her|their)\s+(?:\p{L}+\s+)?(?:son|daughter|wife|husband|child|children|brother|sister|father|mother|parents?|widow|widower|partner|grandson|granddaughter|grandchild|friend|successor|heir)s?\b/iu;
 /** An age that dates an event of its own: "aged 20, she moved", "at 35 when she married". */
-const OTHER_EVENT_AFTER = /^\s*,?\s*(?:he|she|they|when|after|before|while|upon|as)\b/i;
+const OTHER_EVENT_AFTER = /^[^\S\n]*,?[^\S\n]*(?:he|she|they|when|after|before|while|upon|as)\b/i;
+/**
+ * An age that concludes the sentence after the life, all the sentence says: "That means he was
+ * just 37 years old.", "He was 50."; up to the age, then after it.
+ */
+const CONCLUDED_AGE =
+  /^\s*(?:(?:that|this|which)\s+(?:means|meant)\s+|(?:so|thus|hence),?\s+)?(?:he|she|they)\s+(?:was|were)\s+(?:(?:just|only|barely)\s+)?(?:\*\*?)?$/i;
+const CONCLUDED_AGE_END =
+  /^(?:\*\*?)?(?:\s+years?\s+old|\s+years\s+of\s+age)?(?:\*\*?)?\s*(?:[.!;]|$)/;
+/** Between the death's date and an age of it: "d. Sep. 4, 1939 — 64 years old", "1939 (aged 64)". */
+const RIGHT_AFTER = /^[^\S\n]*(?:[,:;(]|[—–-])?[^\S\n]*$/;
 /** The same person the sentence before spoke of: "She was born ...", "Born on ...". */
 const SAME_SUBJECT = /^\s*(?:(?:he|she|they)\b|born\b)/i;
 
 /** Where a birth or death took place, between the word and its date: "died in Vienna on". */
 const PLACE = String.raw`(?:\s+(?:in|at|near)\s+(?:\p{Lu}[\p{L}'.-]*,?\s+){1,3}(?=on|in))?`;
 const DEATH_WORDS = String
-  .raw`[Dd]ied|[Dd]ies|[Dd]ying|d\.|[Dd]eath|[Pp]assed away|[Kk]illed|[Ee]xecuted`;
-/** "born in 1809", "Born: 1853-03-07"; "birth" only as a label ("Date of birth: ..."). */
+  .raw`[Dd]ied|[Dd]ies|[Dd]ying|d\.|[Dd]eath|[Pp]assed away|[Pp]assing(?:\s+away)?|[Kk]illed|[Ee]xecuted`;
+/**
+ * "born in 1809", "Born: 1853-03-07", "| Born | 1853-03-07 |"; "birth" only as a label ("Date of
+ * birth: ...").
+ */
 const BORN = new RegExp(
-  String.raw`\b(?:(?:[Bb]orn|b\.)${PLACE}\s*(?::|on|in)?|(?:[Bb]irth|[Dd]ate of birth)\s*:)\s*$`,
+  String
+    .raw`\b(?:(?:[Bb]orn|b\.)${PLACE}\s*(?::|\||on(?:\s+the)?|in)?|(?:[Bb]irth|[Dd]ate of birth)\s*[:|])(?:\*\*)?\s*$`,
   "u",
 );
 /** What a death came of, between the word and its date: "died of ovarian cancer on". */
 const CAUSE = String.raw`(?:\s+(?:of|from)\s+(?:[\p{Ll}'-]+\s+){1,3}(?=on|in))?`;
-const DIED = new RegExp(String.raw`\b(?:${DEATH_WORDS})${CAUSE}${PLACE}\s*(?::|on|in)?\s*$`, "u");
+const DIED = new RegExp(
+  String.raw`\b(?:${DEATH_WORDS})${CAUSE}${PLACE}\s*(?::|\||on(?:\s+the)?|in)?(?:\*\*)?\s*$`,
+  "u",
+);
 /** A birthday told without its year, in a worked age: "her birthday (23 May) had passed". */
 const BIRTHDAY =
   /\bbirthday\s*(?:\(|,|\bon\b|\bof\b|\bis\b|\bwas\b|\bfalls on\b|\bfell on\b)?\s*$/i;
 const LIFE_RANGE = /\(\s*(?:b\.\s*)?$/;
 const LIVED = /\blived\s+(?:from|between)\s*$/i;
 const RANGE_JOIN = /^\s*(?:–|-|—|to)\s*(?:d\.\s*)?$/;
-const FROM = /(?:\bfrom|\bbetween|\bin|\()\s*$/i;
-const TO = /^\s*(?:to|until|till|through|and|–|-|—)\s*$/;
+const FROM = /(?:\bfrom|\bbetween|\bin|\()(?:\s+the)?\s*$/i;
+/** The end of a period may be named before its date: "to the Armistice on", "(today) to your flight on". */
+const TO =
+  /^\s*\)?\s*(?:(?:to|until|till)(?:\s+(?:the|his|her|its|their|your|my|our)(?:\s+[\p{L}'-]+){1,3}\s+(?:on|in))?|through|and|–|-|—|→)(?:\s+the)?\s*$/u;
 /** A period that opens its line, after a bullet or a label: "20 July 2006 – 20 January 2014". */
 const LINE_OPENING = /^[^\S\n]*(?:(?:[-+•>]|\d+[.)])\s+)?(?:\p{L}[\p{L}' ]{0,30}:\s*)?$/u;
 /** Verbs of travel, which name where between the verb and the date: "left port on". */
@@ -117,16 +141,24 @@ const DEPARTED = String
   .raw`(?:left|departed|sailed|set\s+(?:sail|out))(?:\s+[\p{L}'-]+){0,3}?\s+(?:on|in)\s+`;
 const ARRIVED = String
   .raw`(?:arrived|anchored|docked|landed|returned|reached)(?:\s+[\p{L}'-]+){0,4}?\s+(?:on|in)\s+`;
+/** A stay, told by its arrival and its leaving: "arriving 21 October ... and leaving 25 December". */
+const STAY_BEGAN = String
+  .raw`(?:arrive|arriving|arrived|admitted|check(?:ed|ing)?\s+in)(?:\s+(?:on|in))?\s+`;
+const STAY_ENDED = String
+  .raw`(?:leave|leaving|left|depart|departing|departed|discharged|check(?:ed|ing)?\s+out)(?:\s+(?:on|in))?\s+`;
 /** A period told by its start and end: "began in July 2012 and was completed in May 2016". */
 const STARTED = new RegExp(
   String
-    .raw`\b(?:(?:began|begun|begins|started|starts|commenced|opened|opens|launched|founded|established|took office|took effect|came into force)\s+(?:on\s+|in\s+)?|${DEPARTED})$`,
+    .raw`\b(?:(?:began|begun|begins|started|starts|commenced|opened(?:\s+(?:its|their)\s+doors)?|opens|launched|founded|established|took office|took effect|came into force)\s+(?:on\s+|in\s+)?|${DEPARTED}|${STAY_BEGAN})$`,
   "iu",
 );
-/** ... the end, its subject named or not: "and the last arch was closed in 1950". */
+/**
+ * ... the end, its subject named or not: "and the last arch was closed in 1950", "and the hall
+ * was officially opened to the public in 1928", "and closed for good in 2003".
+ */
 const ENDED = new RegExp(
   String
-    .raw`^\s*,?\s*(?:and|but)\s+(?:(?:the|its|their|his|her)\s+(?:[\p{L}'-]+\s+){1,3}?)?(?:(?:was|were|is|are|has|had|been|it|they|he|she)\s+){0,2}(?:(?:completed|finished|ended|ends|closed|closes|concluded|expired|expires|stopped|ceased|dissolved|disbanded|abolished|left office|decommissioned|retired|shut down)\s+(?:on\s+|in\s+)?|${ARRIVED})$`,
+    .raw`^\s*(?:[,;]?\s*(?:${STAY_ENDED})|,?\s*(?:and|but)\s+(?:(?:the|its|their|his|her)\s+(?:[\p{L}'-]+\s+){1,3}?)?(?:(?:was|were|is|are|has|had|been|it|they|he|she)\s+){0,2}(?:(?:(?:officially|finally|formally|eventually)\s+)?(?:completed|finished|ended|ends|closed|closes|concluded|expired|expires|stopped|ceased|dissolved|disbanded|abolished|left office|decommissioned|retired|shut down|opened)(?:\s+(?:for\s+good|permanently|to\s+(?:the\s+)?(?:public|traffic)))?\s+(?:on\s+|in\s+)?|${ARRIVED}|${STAY_ENDED}))$`,
   "iu",
 );
 /** A count of time; "5 years and 8 months" and "2 weeks and 3 days" are read whole. */
@@ -140,7 +172,8 @@ const JOINS_AFTER = new Set(
   (", ; : ( ) – — - ' ’ s so which that this it its the a an i.e. or of to for in all exactly " +
     "total totalling totaling span period run stretch term tenure reign spell stint duration " +
     "length time whole full entire is was were lasting lasted lasts ran running runs taking took " +
-    "takes spanning spanned spans covering covered amounting came making made makes").split(" "),
+    "takes spanning spanned spans covering covered amounting came making made makes means mean " +
+    "gives give → build construction project trip journey stay course mission").split(" "),
 );
 /** ... and, before a count since the start, the words of the end: "so the closing date fell". */
 const JOINS_END = new Set([
@@ -156,6 +189,9 @@ const JOINS_BEFORE = new Set(
 /** A count since the start, the difference alone: "202 days after the start". */
 const SINCE_START =
   /^\s+after\s+(?:(?:the|its|their)\s+)?(?:start|beginning|outset|opening(?:\s+day)?|launch|departure|founding|groundbreaking|ground\s+(?:was|had\s+been)\s+broken|(?:it|work|construction|building)\s+(?:began|had\s+begun|started|opened|commenced))\b/i;
+/** A countdown to the end: "to your flight on 24 March there are 23 days to go". */
+const COUNTDOWN_BEFORE = /^\s*,?\s*(?:so\s+)?there\s+(?:are|is|will\s+be)\s+(?:still\s+)?$/i;
+const COUNTDOWN_AFTER = /^\s*(?:to\s+go|left|in\s+between|remaining)\b/i;
 /** A count of the whole period told after its end: ", after 114 days at sea". */
 const AFTER_COUNT_BEFORE = /^\s*,?\s*after\s+$/i;
 const AFTER_COUNT_AFTER =
@@ -166,7 +202,7 @@ const HEDGED =
 const PART_BEFORE =
   /\b(?:first|last|next|final|initial|another|additional|extra|other|remaining|after|within|in|during|every|each|per|than)\s*$/i;
 const OTHER_AFTER =
-  /^\s*(?:to\s+\p{L}|later|after|before|ago|earlier|longer|more|less|old|into|apart|each|per|of\s+(?:which|them|these|this|that))/iu;
+  /^\s*(?:to\s+(?!go\b)\p{L}|later|after|before|ago|earlier|longer|more|less|old|into|apart|each|per|of\s+(?:which|them|these|this|that))/iu;
 
 const isDate = (q: Quantity): q is DateQ => q.kind === "date" && q.date?.year !== undefined;
 const before = (text: string, q: Quantity, n = 24) => text.slice(Math.max(0, q.start - n), q.start);
@@ -228,19 +264,37 @@ function ageFindings(text: string, life: [DateQ, DateQ], from: number, to: numbe
   for (const m of window.matchAll(AGE)) {
     const at = from + m.index, end = at + m[0].length;
     if (life.some((q) => at < q.end && end > q.start)) continue;
-    const lead = text.slice(Math.max(0, at - 80), at);
+    const lead = text.slice(Math.max(0, at - 160), at);
     if (OTHER_PERSON.test(lead.slice(lead.search(/[^.!?\n]*$/)))) continue;
     const deathAfter = m[1] !== undefined || DEATH_AFTER_AGE.test(text.slice(end, end + 48));
     const verbOfDeath = m[2] !== undefined;
+    const written = m.slice(1).find((g) => g !== undefined)!;
     if (!deathAfter) {
       if (OTHER_EVENT_AFTER.test(text.slice(end, end + 12))) continue;
-      if (!verbOfDeath && !toldDeathBefore(lead)) continue;
+      const said = verbOfDeath || toldDeathBefore(lead) ||
+        (at >= life[1].end && RIGHT_AFTER.test(text.slice(life[1].end, at))) ||
+        concludesLife(text, life, at + m[0].lastIndexOf(written), written.length);
+      if (!said) continue;
     }
-    const age = amountOf(m.slice(1).find((g) => g !== undefined)!);
+    const age = amountOf(written);
     // From the first date in the window to the age: all take part.
     out.push(ageFinding(life, age, { start: firstIn(life, from, at), end }));
   }
   return out;
+}
+
+/**
+ * Whether the age written at `at` is all its sentence says, and the sentence before states the
+ * life, of no other gender: "... and died in Vienna on 5 December 1791. He was 37 years old."
+ */
+function concludesLife(text: string, [born, died]: [DateQ, DateQ], at: number, length: number) {
+  const sentence = sentenceStart(text, at);
+  if (!CONCLUDED_AGE.test(text.slice(sentence, at))) return false;
+  if (!CONCLUDED_AGE_END.test(text.slice(at + length, at + length + 16))) return false;
+  const previous = sentenceStart(text, sentence - 1, 400);
+  const dates = [born, died];
+  return sentence > 0 && dates.every((q) => q.start >= previous && q.end < sentence) &&
+    !otherGender(text.slice(previous, sentence), text.slice(sentence, at));
 }
 
 /** The earliest of `at` and the dates written from `from` on. */
@@ -289,8 +343,11 @@ function periodOf(a: DateQ, b: DateQ): Period | undefined {
   if (endYear === undefined) return undefined;
   const year = a.date.year ??
     (a.date.month && a.date.day ? endYear - (a.date.month > b.date.month! ? 1 : 0) : undefined);
-  if (year === undefined || endYear < year) return undefined;
-  return { start: a, end: b, from: { ...a.date, year }, to: { ...b.date, year: endYear } };
+  if (year === undefined) return undefined;
+  const [from, to] = [{ ...a.date, year }, { ...b.date, year: endYear }];
+  // An end before the start ("07.02.2024 to 28.04.2024" read month first) is no period.
+  if (daysBetween(firstDay(from), lastDay(to)) < 0) return undefined;
+  return { start: a, end: b, from, to };
 }
 
 /**
@@ -314,11 +371,14 @@ function statedCount(
   const after = text.slice(b.end, Math.min(span.end, b.end + 80));
   const next = after.matchAll(DURATION).next().value;
   if (next) {
-    const at = b.end + next.index, between = after.slice(0, next.index);
+    const at = b.end + next.index;
+    // A remark in brackets between the period and its count: "19/10/2025 (UK date format), a stay".
+    const between = after.slice(0, next.index).replace(/\s*\([^()\d]{0,40}\)/g, "");
     const rest = text.slice(at + next[0].length, Math.min(span.end, at + next[0].length + 48));
     const form: CountForm | undefined = SINCE_START.test(rest) && joinedBy(JOINS_END, between)
       ? "since"
-      : joinedBy(JOINS_AFTER, between)
+      : joinedBy(JOINS_AFTER, between) ||
+          (COUNTDOWN_BEFORE.test(between) && COUNTDOWN_AFTER.test(rest))
       ? "span"
       : AFTER_COUNT_BEFORE.test(between) && AFTER_COUNT_AFTER.test(rest)
       ? "after"
@@ -333,17 +393,126 @@ function statedCount(
   return { at, match: last, form: "span" };
 }
 
+/** The rest of a count in parts: ", 3 months and 14 days" of "4 years, 3 months and 14 days". */
+const MORE_PARTS = new RegExp(
+  `^(?:,?\\s+(?:and\\s+)?(?:${AMOUNT})[\\s-](?:months?|weeks?|days?)\\b)*`,
+  "i",
+);
+/** One part of a count in parts: "63 years", "7 months". */
+const PART = new RegExp(`(${AMOUNT})[\\s-](years?|months?|weeks?|days?)\\b`, "gi");
+
+/**
+ * The count stated of a period; one in parts ("63 years, 7 months and 2 days") confirmed whole
+ * (the calendar's borrows may be counted another way than partsFinding's, so a whole that fails
+ * is no contradiction), contradicted where its first part alone cannot be.
+ */
+function wholeCountFindings(
+  text: string,
+  period: Period,
+  stated: StatedCount,
+  span: Span,
+): ExactFinding[] {
+  const found = countFindings(text, period, stated, span);
+  const end = stated.at + stated.match[0].length;
+  const more = text.slice(end, span.end).match(MORE_PARTS)![0];
+  if (!more || found.length === 0) return found;
+  const parts = [...text.slice(stated.at, end + more.length).matchAll(PART)]
+    .map((m) => ({ count: amountOf(m[1]), unit: singular(m[2]) as SpanPart["unit"] }));
+  const whole = partsFinding(
+    { ...period.start, date: period.from },
+    { ...period.end, date: period.to },
+    parts,
+    { start: found[0].start, end: end + more.length },
+  );
+  if (whole?.verdict === "consistent") return [whole];
+  return found.filter((f) => f.verdict === "contradicted");
+}
+
+/** What tells the same period counted another way: "13 weeks, or 93 days", "4 years (1,461 days)". */
+const OTHER_WAY = /^(?:,?\s+(?:or|i\.e\.,?|that\s+is,?)\s+|\s*\(\s*|\s+[—–]\s+)$/i;
+/** ... and nothing after it but the end of the clause: "or 1,450 days in total." */
+const OTHER_WAY_END = /^\s*(?:in\s+(?:total|all)\b)?\s*(?:[).,;!]|$)/i;
+
+/**
+ * The same period's count told again in another unit after `stated`, each read as it is: not
+ * one of its parts ("5 years (3 years as deputy)").
+ */
+function otherWays(text: string, stated: StatedCount, span: Span): StatedCount[] {
+  const out: StatedCount[] = [];
+  const units = new Set([singular(stated.match[2])]);
+  let end = stated.at + stated.match[0].length;
+  for (;;) {
+    end += text.slice(end, span.end).match(MORE_PARTS)![0].length;
+    const rest = text.slice(end, Math.min(span.end, end + 40));
+    const next = rest.matchAll(DURATION).next().value;
+    if (!next || !OTHER_WAY.test(rest.slice(0, next.index))) return out;
+    const after = end + next.index + next[0].length;
+    const unit = singular(next[2]);
+    if (units.has(unit) || !OTHER_WAY_END.test(text.slice(after, after + 16))) return out;
+    units.add(unit);
+    out.push({ ...stated, at: end + next.index, match: next });
+    end = after;
+  }
+}
+
+/** A date written in digits: "27/09/2025", "3/14/1861", "07.02.2024", "02/2015". */
+const DIGIT_DATE = /(?<![\d/.])\d{1,2}[/.](?:\d{1,2}[/.])?\d{4}(?![\d/])/;
+
+/**
+ * The readings of the answer's dates in digits, which the quantities leave out: all month first or
+ * all day first (a writer keeps one order), each where every date allows it; one reading, of none,
+ * where the answer has none.
+ */
+function digitReadings(text: string): DateQ[][] {
+  if (!DIGIT_DATE.test(text)) return [[]];
+  const written = figuresOf(text, quantities(text)).filter((q) =>
+    q.kind === "date"
+  ) as NumericDate[];
+  const readings = (["monthFirst", "dayFirst"] as const).flatMap((way) => {
+    const read = written.map((d) =>
+      d.monthFirst || d.dayFirst ? d[way] && { ...d, date: d[way] } : d
+    );
+    return read.every((d) => d?.date?.year !== undefined) ? [read as DateQ[]] : [];
+  });
+  const same = readings.length === 2 &&
+    readings[0].every((d, k) => describeDate(d.date) === describeDate(readings[1][k].date));
+  return readings.length === 0 ? [[]] : same ? [readings[0]] : readings;
+}
+
+/**
+ * The findings of a claim, its dates in digits read each way they may be: where only one reading
+ * gives a period or a life, that one; where several do, contradicted only if each contradicts, and
+ * confirmed where one holds whole.
+ */
 export function lifespanFindings(
   text: string,
   qs: readonly Quantity[],
   context: readonly Quantity[],
   span: Span,
 ): ExactFinding[] {
+  const read = digitReadings(text).map((digits) => {
+    const own = digits.filter((d) => d.start >= span.start && d.end <= span.end);
+    const dated = [...qs, ...own].sort((a, b) => a.start - b.start);
+    return readFindings(text, dated, context, span, digits);
+  }).filter((found) => found.length > 0);
+  if (read.length <= 1) return read[0] ?? [];
+  const holds = read.find((found) => found.every((f) => f.verdict === "consistent"));
+  if (holds) return holds;
+  return read.every((found) => found.every((f) => f.verdict === "contradicted")) ? read[0] : [];
+}
+
+function readFindings(
+  text: string,
+  qs: readonly Quantity[],
+  context: readonly Quantity[],
+  span: Span,
+  digits: readonly DateQ[],
+): ExactFinding[] {
   const row = tableRowFindings(text, qs, span);
   if (row) return row;
   const own = lifeDates(text, qs);
   const completed = own ? undefined : lifeDates(text, [...context, ...qs]);
-  const life = own ?? completed ?? lifeAround(text, qs, context, span);
+  const life = own ?? completed ?? lifeAround(text, qs, context, span, digits);
   if (life) {
     const [born, died] = life;
     if (died.date.year! < born.date.year!) {
@@ -368,9 +537,16 @@ export function lifespanFindings(
   return [
     ...periods(text, qs).flatMap((period) => {
       const stated = statedCount(text, period, span);
-      return stated ? countFindings(text, period, stated, span) : [];
+      return stated
+        ? [
+          ...wholeCountFindings(text, period, stated, span),
+          ...otherWays(text, stated, span).flatMap((count) =>
+            countFindings(text, period, count, span)
+          ),
+        ]
+        : [];
     }),
-    ...listedDuration(text, span),
+    ...listedDuration(text, span, digits),
   ];
 }
 
@@ -426,14 +602,39 @@ function lifeAround(
   qs: readonly Quantity[],
   context: readonly Quantity[],
   span: Span,
+  digits: readonly DateQ[],
 ): [DateQ, DateQ] | undefined {
   const claim = text.slice(span.start, span.end);
   const listed = lineOf(text, span.start).fact;
   const worked = /\bbirthday\b/i.test(claim);
+  const list = listed ? span : listAbove(text, span);
   // The cheap tests first: most claims are in no fact list, and name no birthday.
-  if (!(listed || worked) || claim.search(AGE) < 0) return undefined;
-  return (listed ? listedLife(text, span) : undefined) ??
+  if (!(list || worked) || claim.search(AGE) < 0) return undefined;
+  return (list ? listedLife(text, list, digits) ?? lineLife(text, list, digits) : undefined) ??
     (worked ? workedLife(text, qs, context) : undefined);
+}
+
+/**
+ * The last line of the fact list just above the paragraph a claim opens: "- Born: ...\n- Died:
+ * ...\n\nThat makes her 72 years old at her death."
+ */
+function listAbove(text: string, span: Span): Span | undefined {
+  const lines = linesOf(text);
+  let i = lineIndex(lines, span.start) - 1;
+  if (text.slice(lines[i + 1].start, span.start).replace(/\*/g, "").trim() || !lines[i]?.blank) {
+    return undefined;
+  }
+  while (lines[i]?.blank) i--;
+  return lines[i]?.fact ? lines[i] : undefined;
+}
+
+/** The life one line of a fact list states whole, the only one: "1. Birth: ... Death: ...". */
+function lineLife(text: string, line: Span, digits: readonly DateQ[]) {
+  const lives = blockLines(text, line.start).flatMap((l) => {
+    const life = lifeDates(text, datesIn(text, l.start, l.end, digits));
+    return life ? [life] : [];
+  });
+  return lives.length === 1 ? lives[0] : undefined;
 }
 
 /** The count stated of a period against its dates: none where it is hedged or of a part. */
@@ -626,18 +827,21 @@ function countRange(
 
 /** A line's head before its first word: a bullet, a number, a year and a dash ("- 1742 – "). */
 const LINE_HEAD = /^[^\p{L}\n]*/u;
-/** A fact list's label: "- Began: 1642", "Born: February 27, 1744". */
-const LABEL = /^[^\p{L}\n]*(\p{L}[\p{L}' ]{0,30}?)\s*:\s*/u;
-const FACT_LINE = new RegExp(`${LABEL.source}\\S`, "u");
+/** A fact list's label: "- Began: 1642", "Born: February 27, 1744", "| Born | 1853 |". */
+const LABEL = /^[^\p{L}\n]*(\p{L}[\p{L}' ]{0,30}?)\s*[:|]\s*/u;
+const FACT_LINE = /^[^\p{L}\n|]*\p{L}[\p{L}' ]{0,30}?\s*:\s*\S/u;
+/** A table of two columns, a label and its value, is a fact list: "| Born | 1853-03-30 |". */
+const LABEL_ROW = /^\s*\|\s*\p{L}[^|\n]{0,30}\|[^|\n]*\S[^|\n]*\|?\s*$/u;
 const BORN_HEAD = /^(?:born|birth|date of birth)\b/i;
 const DIED_HEAD = /^(?:died|dies|death|date of death|passed away)\b/i;
 const START_LABEL =
-  /^(?:start(?:ed)?|start date|began|begun|beginning|from|opened|founded|established|launched|commenced|took office)$/i;
+  /^(?:start(?:ed)?|start date|began|begun|beginning|from|opened|founded|established|launched|commenced|took office|kick-?off)$/i;
+/** A project's end: its launch, where it is the end of a list that opens with a kick-off. */
 const END_LABEL =
-  /^(?:end(?:ed)?|end date|to|until|closed|dissolved|completed|finished|left office)$/i;
+  /^(?:end(?:ed)?|end date|to|until|closed|dissolved|completed|finished|left office|(?:public\s+)?launch|go-?live)$/i;
 /** Labels of a period's length; not "term", which may be one of several. */
 const COUNT_LABEL =
-  /^(?:duration|length|lasted|span|tenure|time in office|length of (?:reign|rule|service|tenure))(?:\s*\((years|months|weeks|days)\))?$/i;
+  /^(?:(?:total\s+)?duration|length|lasted|span|tenure|time in office|elapsed(?:\s+time)?|length of (?:reign|rule|service|tenure))(?:\s*\((years|months|weeks|days)\))?$/i;
 /** What may come before a listed date: a season or part of its year, never a hedge ("c."). */
 const DATE_LEAD = /^(?:(?:early|late|mid-?|spring|summer|autumn|fall|winter|in|on)\s*)?$/i;
 /** What may follow a listed count: nothing, a bracket, a clause, "in total". */
@@ -672,7 +876,7 @@ function textLine(line: string, start: number): TextLine {
     end: start + line.length,
     blank: !line.trim(),
     item,
-    fact: item || FACT_LINE.test(line),
+    fact: item || FACT_LINE.test(line) || LABEL_ROW.test(line),
     row: TABLE_ROW.test(line),
   };
 }
@@ -719,16 +923,22 @@ function blockLines(text: string, at: number): Span[] {
   return lines.slice(first, last + 1);
 }
 
-/** The dates written from `start` to `end`, at their places in `text`. */
-const datesIn = (text: string, start: number, end: number): DateQ[] =>
+/** The dates written from `start` to `end`, at their places in `text`, with those in `digits`. */
+const datesIn = (text: string, start: number, end: number, digits: readonly DateQ[]): DateQ[] =>
   quantities(text.slice(start, end)).filter(isDate)
-    .map((q) => ({ ...q, start: q.start + start, end: q.end + start }));
+    .map((q) => ({ ...q, start: q.start + start, end: q.end + start }))
+    .concat(digits.filter((d) => d.start >= start && d.end <= end))
+    .sort((a, b) => a.start - b.start);
 
 /**
  * The birth and death of a fact list or timeline: one line that opens with the birth ("- Born:
  * ...", "- 1742 – Born in Kellerby on ...") and one with the death, of nobody named.
  */
-function listedLife(text: string, span: Span): [DateQ, DateQ] | undefined {
+function listedLife(
+  text: string,
+  span: Span,
+  digits: readonly DateQ[],
+): [DateQ, DateQ] | undefined {
   const lines = blockLines(text, span.start).map((line) => {
     const head = line.start + text.slice(line.start, line.end).match(LINE_HEAD)![0].length;
     return { head, end: line.end, words: text.slice(head, line.end) };
@@ -739,7 +949,7 @@ function listedLife(text: string, span: Span): [DateQ, DateQ] | undefined {
     return found.length === 1 ? found[0] : undefined;
   });
   const dateAfter = (line: typeof born, word: RegExp) =>
-    line && datesIn(text, line.head, line.end).find((q) => word.test(before(text, q, 48)));
+    line && datesIn(text, line.head, line.end, digits).find((q) => word.test(before(text, q, 48)));
   const [birth, death] = [dateAfter(born, BORN), dateAfter(died, DIED)];
   return birth && death ? [birth, death] : undefined;
 }
@@ -751,20 +961,39 @@ function labelOf(text: string, line: Span) {
 }
 
 /** The date a value opens with: "1642", "spring 1906, when ...". */
-function openingDate(text: string, value: number, end: number): DateQ | undefined {
-  const first = quantities(text.slice(value, end))[0];
+function openingDate(
+  text: string,
+  value: number,
+  end: number,
+  digits: readonly DateQ[],
+): DateQ | undefined {
+  const first = quantities(text.slice(value, end))
+    .map((q) => ({ ...q, start: q.start + value, end: q.end + value }))
+    .concat(digits.filter((d) => d.start >= value && d.end <= end))
+    .sort((a, b) => a.start - b.start)[0];
   if (!first || !isDate(first) || first.approx || first.inexact) return undefined;
-  if (!DATE_LEAD.test(text.slice(value, value + first.start))) return undefined;
-  return { ...first, start: first.start + value, end: first.end + value };
+  return DATE_LEAD.test(text.slice(value, first.start)) ? first : undefined;
 }
 
-/** A fact list's length against its start and end lines: "- Began: 1642", "- Duration: 12 years". */
-function listedDuration(text: string, span: Span): ExactFinding[] {
+/** A word that stresses a listed count, not one that hedges it: "Length: exactly 5 weeks". */
+const EXACTLY = /^(?:exactly\s+)?/i;
+/** A loan's count of monthly payments: "- Number of monthly payments: 60", "- Term: 36 monthly payments". */
+const PAYMENTS_LABEL = /^(?:number of (monthly )?payments|(?:loan )?term)$/i;
+const PAYMENTS_VALUE = /^(\d{1,3})(\s+monthly\s+payments)?\s*(?:$|[(,;.])/i;
+const FIRST_PAYMENT = /^first (?:monthly )?payment$/i;
+/** The last payment, made (both ends counted) or the month the loan is paid off in (one end). */
+const LAST_PAYMENT =
+  /^(?:(?:final|last) (?:monthly )?payment|(?:loan )?paid off|payoff(?: date)?)$/i;
+
+/**
+ * A fact list's length against its start and end lines ("- Began: 1642", "- Duration: 12 years")
+ * or against the one line that states its period ("- Loan term: March 2018 – March 2023"); a
+ * loan's count of monthly payments against its first and last payment.
+ */
+function listedDuration(text: string, span: Span, digits: readonly DateQ[]): ExactFinding[] {
   const own = lineOf(text, span.start);
   const count = own.fact ? labelOf(text, own) : undefined;
-  if (!count || !COUNT_LABEL.test(count.label)) return [];
-  const match = text.slice(count.value, own.end).match(DURATION_FIRST);
-  if (!match || !COUNT_TAIL.test(text.slice(count.value + match[0].length, own.end))) return [];
+  if (!count) return [];
   const lines = blockLines(text, span.start);
   // The one line of each, found before any date is read.
   const dateOf = (label: RegExp) => {
@@ -772,12 +1001,47 @@ function listedDuration(text: string, span: Span): ExactFinding[] {
       const l = labelOf(text, line);
       return l && label.test(l.label) ? [{ ...l, end: line.end }] : [];
     });
-    return found.length === 1 ? openingDate(text, found[0].value, found[0].end) : undefined;
+    return found.length === 1 ? openingDate(text, found[0].value, found[0].end, digits) : undefined;
   };
+  if (PAYMENTS_LABEL.test(count.label)) return listedPayments(text, count, own, dateOf);
+  if (!COUNT_LABEL.test(count.label)) return [];
+  const at = count.value + text.slice(count.value, own.end).match(EXACTLY)![0].length;
+  const match = text.slice(at, own.end).match(DURATION_FIRST);
+  if (!match || !COUNT_TAIL.test(text.slice(at + match[0].length, own.end))) return [];
   const [a, b] = [dateOf(START_LABEL), dateOf(END_LABEL)];
-  const period = a && b && periodOf(a, b);
+  const listed = a && b ? periodOf(a, b) : undefined;
+  // Else the one line of the list that states a whole period.
+  const stated = lines.filter((line) => line.start !== own.start)
+    .flatMap((line) => periods(text, datesIn(text, line.start, line.end, digits)));
+  const period = listed ?? (stated.length === 1 ? stated[0] : undefined);
   if (!period) return [];
-  return countFindings(text, period, { at: count.value, match, form: "span" }, own);
+  return countFindings(text, period, { at, match, form: "span" }, own);
+}
+
+/**
+ * A loan's count of monthly payments against its first and last payment: the months between, or
+ * one more where both ends are counted; none where the count is not said to be monthly.
+ */
+function listedPayments(
+  text: string,
+  count: { label: string; value: number },
+  own: Span,
+  dateOf: (label: RegExp) => DateQ | undefined,
+): ExactFinding[] {
+  const value = text.slice(count.value, own.end).match(PAYMENTS_VALUE);
+  if (!value) return [];
+  const monthly = PAYMENTS_LABEL.exec(count.label)![1] !== undefined || value[2] !== undefined;
+  const [a, b] = [dateOf(FIRST_PAYMENT), dateOf(LAST_PAYMENT)];
+  const period = monthly && a && b ? periodOf(a, b) : undefined;
+  const months = period && countRange(period.from, period.to, "month", false);
+  if (!period || !months) return [];
+  const counted: Counted = {
+    count: Number(value[1]),
+    unit: "monthly payment",
+    range: [months[0], months[1] + 1],
+  };
+  const where = { start: count.value, end: count.value + value[1].length };
+  return [durationFinding(period, counted, where, value[1])];
 }
 
 /** A table's rows and its header: "| Name | Born | Died | Age at death |", then "|---|". */
