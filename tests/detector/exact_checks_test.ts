@@ -139,6 +139,36 @@ Deno.test("exact checks, evidence: a label copied; a value said of another slot"
   );
 });
 
+Deno.test("exact checks, evidence: words copied back to one that names; a clause ended", () => {
+  const minutes = "2. Motion to raise the annual membership fee from $45 to $52 effective 1 " +
+    "September; carried 8–1.";
+  assertOne(
+    "Members voted to raise the annual fee from $45 to $54, starting 1 September.",
+    "evidence_number",
+    "contradicted",
+    "$54; the document says $52",
+    minutes,
+  );
+  const run = "Our spring fun run raised $5,644 toward new playground equipment, against a goal " +
+    "of $5,000.";
+  assert.deepEqual(
+    findingsOf("The fun run raised $4,254 (the goal was $5,000).", "evidence_number", run)
+      .map((f) => `${f.verdict}: ${f.reason}`),
+    [
+      "contradicted: $4,254; the document says $5,644",
+      "consistent: $5,000; the document says $5,000",
+    ],
+  );
+  // A decimal measure after a name is a measure: "Protein 8.2 g".
+  assertOne(
+    "- Protein: 2.8 g",
+    "evidence_number",
+    "contradicted",
+    "2.8 g; the document says 8.2 g",
+    "Per 100 g: Energy 452 kcal; Fibre 7.9 g; Protein 8.2 g; Salt 0.12 g.",
+  );
+});
+
 Deno.test("exact checks, evidence: a comparison the document makes too is quoted", () => {
   const trial =
     "Patients receiving HT-204 had 31% fewer migraine days per month than those on placebo.";
@@ -380,11 +410,20 @@ Deno.test("exact checks, evidence: bare numbers and bounds, only where the claim
       ["Terry Cooper, 99, was enjoying the sunshine in his garden.", garden + " He turned 99."],
       [
         "Terry Cooper, 99, was enjoying the sunshine in his garden.",
-        "Terry Cooper, 79, was enjoying the sunshine in his garden. Ann Cooper, 75, was " +
-        "enjoying the sunshine in his garden too.",
+        "Terry Cooper, 79, was enjoying the sunshine in his garden. The other Terry Cooper, 75, " +
+        "was enjoying the sunshine in his garden too.",
       ],
     ]
   ) assert.deepEqual(verdicts(response, "evidence_number", evidence), [], response);
+  // The value ends its clause: the words before it name whose it is ("Terry Cooper", not "Ann").
+  assertOne(
+    "Terry Cooper, 99, was enjoying the sunshine in his garden.",
+    "evidence_number",
+    "contradicted",
+    "99; the document says 79",
+    "Terry Cooper, 79, was enjoying the sunshine in his garden. Ann Cooper, 75, was " +
+      "enjoying the sunshine in his garden too.",
+  );
   const books = "The books have sold more than 500 million copies worldwide, in 80 languages.";
   assertOne(
     "They have sold more than 869 million copies worldwide!",

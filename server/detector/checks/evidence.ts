@@ -436,10 +436,15 @@ function memoised<T>(f: (i: number) => T): (i: number) => T {
   };
 }
 
+/** After a value, what ends its clause: a bracket, a comma, a dash, a full stop. */
+const CLAUSE_END = /^\s*[(,;:—–.!?]/;
+
 /** Words copied around a quantity: this many on one side, and the next one on the other. */
 const COPIED_WORDS = 3;
 /** Fewer words before it suffice where they are all the claim has: a label copied. */
 const LABEL_WORDS = 2;
+/** How far back the words copied before a value may reach for one that names something. */
+const NAMING_REACH = 5;
 
 interface WordsAround {
   before: string[];
@@ -449,7 +454,7 @@ interface WordsAround {
 /** Lower-case words just before and just after a quantity, inside [from, to). */
 function wordsAround(text: string, q: Quantity, from: number, to: number): WordsAround {
   return {
-    before: lowerWords(text.slice(Math.max(from, q.start - 80), q.start)).slice(-COPIED_WORDS),
+    before: lowerWords(text.slice(Math.max(from, q.start - 80), q.start)).slice(-NAMING_REACH),
     after: lowerWords(text.slice(q.end, Math.min(to, q.end + 80))).slice(0, COPIED_WORDS),
   };
 }
@@ -474,7 +479,17 @@ function copiedSlot(
   q: Quantity,
   sentences: readonly Sentence[],
 ): Quantity | undefined {
-  const mine = wordsAround(response, q, claim.start, claim.end);
+  const around = wordsAround(response, q, claim.start, claim.end);
+  // A clause that ends at the value ("raised $4,254 (the goal was ...") goes on with no copy.
+  const ended = CLAUSE_END.test(response.slice(q.end, q.end + 4));
+  const mine = ended ? { ...around, after: [] } : around;
+  // The words copied before it: three, or a label a claim opens with ("Max torque: 50 Nm"), or
+  // back to the first that names something ("fee from $45 to $54").
+  const named = mine.before.findLastIndex(naming);
+  const before = Math.max(
+    LABEL_WORDS,
+    Math.min(mine.before.length, Math.max(COPIED_WORDS, mine.before.length - named)),
+  );
   const copies = sentences.flatMap((s) =>
     s.quantities.filter((e, i) => {
       if (
@@ -483,11 +498,9 @@ function copiedSlot(
         return false;
       }
       const theirs = s.around(i);
-      // A claim that opens with the document's label ("Max torque: 50 Nm") copies two words.
-      const before = Math.max(LABEL_WORDS, Math.min(COPIED_WORDS, mine.before.length));
       const wholeBefore = sameEnd(mine.before, theirs.before, before) &&
         (mine.after.length === 0 || sameStart(mine.after, theirs.after, 1)) &&
-        mine.before.some(naming);
+        mine.before.slice(-before).some(naming);
       const wholeAfter = sameStart(mine.after, theirs.after, COPIED_WORDS) &&
         (mine.before.length === 0 || sameEnd(mine.before, theirs.before, 1)) &&
         mine.after.some(naming);

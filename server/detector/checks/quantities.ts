@@ -335,10 +335,10 @@ function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
   const named = NAME_SUFFIX.test(after) || previous !== undefined &&
       ((/^\p{Lu}/u.test(previous) && !STOPWORDS.has(previous.toLowerCase()) &&
         !LEADING_WORD.test(previous)) || (LABEL_WORD.test(previous) && SMALL_WHOLE.test(m[0])));
-  if (
-    !word && named && !((after.match(UNIT_AFTER_NUMBER)?.[1].length ?? 0) > 1) &&
-    !PERCENT.test(after)
-  ) return undefined;
+  // A decimal with a unit after it is a measure even after a name ("Protein 8.2 g").
+  const unitAfter = after.match(UNIT_AFTER_NUMBER)?.[1].length ?? 0;
+  const measured = unitAfter > 1 || (unitAfter > 0 && m[0].includes("."));
+  if (!word && named && !measured && !PERCENT.test(after)) return undefined;
   // Hedges and bounds are read before the currency sign too ("more than £500,000").
   const lead = before.replace(CURRENCY_PREFIX, "");
   const approx = HEDGE.test(lead);
