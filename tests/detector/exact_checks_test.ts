@@ -159,6 +159,24 @@ Deno.test("exact checks, evidence: words copied back to one that names; a clause
       "consistent: $5,000; the document says $5,000",
     ],
   );
+  // Of several sums of money in a sentence, the one said about the claim's thing, when each other
+  // one is said about something else.
+  const budget = "The police department receives $308 million, parks and recreation $94 million, " +
+    "and libraries $41 million.";
+  assertOne(
+    "The police department gets $253 million this year.",
+    "evidence_number",
+    "contradicted",
+    "$253 million; the document says $308 million",
+    budget,
+  );
+  assertOne(
+    "The police department gets $308 million this year.",
+    "evidence_number",
+    "consistent",
+    undefined,
+    budget,
+  );
   // A decimal measure after a name is a measure: "Protein 8.2 g".
   assertOne(
     "- Protein: 2.8 g",
