@@ -365,10 +365,11 @@ function contradictingValue(
   const best = ranked[0];
   if (!best) return undefined;
   // The value of the slot in that sentence said about the same thing: a word around it is a word
-  // around the claim's quantity. Of several measures or sums of money, the one with such words, when each other
-  // is said about something else, in words of its own the claim does not use ("main span
-  // measures 1,437 m, and the deck sits 67 m" for "the main span is 1.743 km"); of several counts
-  // or dates, or measures with no words of their own ("spans 1,280 m and 227 m"): unknown.
+  // around the claim's quantity. Of several measures or sums of money, the one with such words,
+  // when each other is said about something else, in words of its own the claim does not use
+  // ("main span measures 1,437 m, and the deck sits 67 m" for "the main span is 1.743 km"); of
+  // several counts or dates, or measures with no words of their own ("spans 1,280 m and 227 m"):
+  // unknown.
   const read = slotIn(best.s).filter((e) => !e.word && !e.computed && comparableDates(q, e))
     .map((e) => {
       const near = contextOf(evidence, e, best.s.quantities);
