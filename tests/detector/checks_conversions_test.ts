@@ -360,3 +360,9 @@ Deno.test("conversions: a label's measure in brackets, its conversion after the 
   );
   assertSilent("unit_conversion", "- Oven (200°C): 25 minutes");
 });
+
+Deno.test("conversions: an ounce of a precious metal is a troy ounce", () => {
+  assertOne("So a 10 oz gold bar weighs roughly 311 g.", "unit_conversion", "consistent");
+  assertOne("So a 10 oz gold bar weighs roughly 283 g.", "unit_conversion", "contradicted");
+  assertOne("A 10 oz steak is about 283 g.", "unit_conversion", "consistent");
+});

@@ -102,6 +102,9 @@ const CURRENCY_WORD = /^\s?(dollars|euros|yen|rupees|USD|EUR|GBP)\b/i;
 /** Digits (with thousands commas or spaces-free), an optional decimal part; or a number word. */
 const NUMBER =
   /(?<![\p{L}\p{N}.,/:#]|[\p{L}\p{N}]-)(?:(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\p{N}]|[.,/:]\d)|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a dozen)\b(?!-))/giu;
+/** After an ounce, a precious metal: the ounce is troy. */
+const PRECIOUS_METAL_AFTER =
+  /^\s+(?:of\s+)?(?:fine\s+|pure\s+)?(?:gold|silver|platinum|palladium)\b/i;
 /** Feet and inches with prime marks: "5'10\"", "6′2″", "5' 11''". */
 const FEET_INCHES = /(?<![\d.])([1-8])\s?['′’]\s?(\d|1[01])\s?(?:["″”]|'')/g;
 const FRACTION =
@@ -241,6 +244,10 @@ export function quantities(text: string): Quantity[] {
       OPERATOR_AFTER.test(text.slice(q.end, q.end + OPERATOR_REACH));
   }
   readBareScales(text, out);
+  // Precious metals are weighed in troy ounces: "a 10 oz gold bar", "5 ounces of silver".
+  for (const q of out) {
+    if (q.unit === "oz" && PRECIOUS_METAL_AFTER.test(text.slice(q.end, q.end + 24))) q.unit = "ozt";
+  }
   // "30, 25 and 40 points": the numbers listed before a count count the same thing.
   for (let i = out.length - 2; i >= 0; i--) {
     const [q, next] = [out[i], out[i + 1]];
