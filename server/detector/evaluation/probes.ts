@@ -110,6 +110,11 @@ export const PROBES = [
     label:
       "probe 22 (held out: measured, then only its right answers a check contradicted were read)",
   },
+  {
+    file: "held-out-14.jsonl",
+    label:
+      "probe 23 (held out: measured, then only its right answers a check contradicted were read)",
+  },
 ] as const;
 
 const ProbeLine = DetectRequest.omit({ top_k_regimes: true }).extend({
