@@ -4,7 +4,7 @@
  * at another event, another person's age, a count of something else, a hedged or round count).
  */
 import assert from "node:assert/strict";
-import { assertSilent, assertTwins, findingsOf } from "../support/exact_checks.ts";
+import { assertOne, assertSilent, assertTwins, findingsOf } from "../support/exact_checks.ts";
 
 Deno.test("lifespans: ages told before or after the words of the death", () => {
   assertTwins(
@@ -486,5 +486,106 @@ Deno.test("lifespans: counts of something else in a period, or not said to be mo
     "- First payment: November 2019\n- Loan paid off: November 2022\n- Term: 42",
     "- First payment: November 2019\n- Final payment: November 2022\n- Number of payments: 80",
     "Loan term: March 2018 – March 2023\nRate period: June 2019 – June 2020\nLength: 72 months",
+  ]);
+});
+
+Deno.test("lifespans: a worked age's subtraction of years, a hedged age, a death told gently", () => {
+  const worked = (age: number) =>
+    "1. Subtract the years: 1943 − 1886 = 57\n2. Check the birthday: he was born in June but " +
+    `died in May, so subtract 1.\n\n**Age at death: ${age}**`;
+  assertTwins("age", worked(58), worked(56), "1886 to 1943 is 56 or 57 years, not 58");
+  // Another year in the answer: the subtraction may count to it, not to the death.
+  assertSilent(
+    "age",
+    "Her age today: 2024 − 1929 = 95. She lost her husband in 1990.\n\nShe was 75 when she died.",
+  );
+  const hedged = (age: number) =>
+    `Henrik Quennell was born 24.02.1648 and died 11.12.1714 — about ${age} years of age.`;
+  assertTwins(
+    "age",
+    hedged(69),
+    hedged(66),
+    "February 24, 1648 to December 11, 1714 is 66 years, not about 69",
+  );
+  // Within two years past its rounding, a hedged age is left alone; a bound is no age.
+  assertSilent("age", [
+    hedged(68),
+    "She was born on May 2, 1900 and died on March 1, 1979, nearly 80 years old.",
+  ]);
+  assertOne(
+    "Born on May 2, 1900, she died on June 1, 1968, at about 70.",
+    "age",
+    "consistent",
+  );
+  const gently = (age: number) =>
+    `The stone reads "born May 19, 1859, entered into rest April 4, 1919" — she would have been ${age} years old.`;
+  assertTwins("age", gently(56), gently(59));
+});
+
+Deno.test("lifespans: counts with decimals, apart, of a pregnancy, to a holiday", () => {
+  const decimal = (years: string) =>
+    `You'd be listing January 2, 2019 to June 30, 2025, which is about ${years} years at the company.`;
+  assertTwins(
+    "duration",
+    decimal("8.5"),
+    decimal("6.5"),
+    "January 2, 2019 to June 30, 2025 is 6.49 years, not 8.5",
+  );
+  // Past the rounding but not a whole year off; a bound.
+  assertSilent("duration", [
+    decimal("6.2"),
+    "You'd be listing January 2, 2019 to June 30, 2025, which is over 4.5 years at the company.",
+  ]);
+  const apart = (years: number) =>
+    "The first powered flight was on December 17, 1903, and Apollo 11 landed on July 20, 1969 — " +
+    `only ${years} years and about seven months apart.`;
+  assertTwins("duration", apart(66), apart(65));
+  const pregnant = (weeks: number) =>
+    "If the first day of your last period was 25 January 2022, then on 29 July 2022 you are " +
+    `**${weeks} weeks and 3 days** pregnant.`;
+  assertTwins(
+    "duration",
+    pregnant(21),
+    pregnant(26),
+    "January 25, 2022 to July 29, 2022 is 185 or 186 days, not 150 (21 weeks and 3 days)",
+  );
+  const christmas = (days: number) =>
+    `Today is October 20, 2024, so there are ${days} days until Christmas.`;
+  assertTwins(
+    "duration",
+    christmas(57),
+    christmas(66),
+    "October 20, 2024 to December 25, 2024 is 66 or 67 days, not 57",
+  );
+  // No year, and a February 29 may fall between.
+  assertSilent("duration", "If today is February 20, there are 309 days until Christmas.");
+});
+
+Deno.test("lifespans: a count in the sentence after its period", () => {
+  const married = (years: number) =>
+    "Giuseppe and Lucia married on 21 August 1926 in Avellino, and Giuseppe died on 6 September " +
+    `1960. They were married for ${years} years.`;
+  assertTwins(
+    "duration",
+    married(37),
+    married(34),
+    "August 21, 1926 to September 6, 1960 is 34 or 35 years, not 37",
+  );
+  const bridge = (years: number) =>
+    "Construction began on January 2, 1910, and it was officially opened on April 24, 1941. " +
+    `That's a span of just over ${years} years.`;
+  assertOne(
+    bridge(29),
+    "duration",
+    "contradicted",
+    "January 2, 1910 to April 24, 1941 is 31 or 32 years, not just over 29",
+  );
+  // "just over 31" is never contradicted (the agreements may confirm it).
+  assert.ok(findingsOf(bridge(31), "duration").every((f) => f.verdict === "consistent"));
+  assertSilent("duration", [
+    // "were married" of no marriage; a count of something else; a count that is no span.
+    "The shop opened in 1920 and closed in 1990. They were married for 12 years.",
+    "The shop opened in 1920 and closed in 1990. That was 15 years after the war.",
+    "The shop opened in 1920 and closed in 1990. That's 12 years of losses.",
   ]);
 });

@@ -2,14 +2,19 @@
  * Ages and durations against the dates the answer states, and dates that cannot be:
  * - age: "born in 1809 ... died in 1865 at the age of 56", "(1809–1865) was 56 when he died",
  *   "lived from 1767 to 1834, reaching the age of 67", a birth told after the death, an age told
- *   the sentence before the dates ("X was 66 when she died. She was born ..."): with years only
- *   the age is one of two values (before or after the birthday), with full dates exactly one. An
- *   age at another event ("died in 1980; at 35 she had moved") is left alone;
+ *   the sentence before the dates ("X was 66 when she died. She was born ..."), a worked age that
+ *   subtracts the years ("1943 − 1886 = 57 ... Age at death: 56"): with years only the age is one
+ *   of two values (before or after the birthday), with full dates exactly one; a hedged age
+ *   ("about 69") within its rounding, contradicted only two years past it. An age at another
+ *   event ("died in 1980; at 35 she had moved") is left alone;
  * - duration: "from 1939 to 1945, six years", "for 30 years (1824–1849)", "began in July 2012
  *   and was completed in May 2016, taking 46 months", "left port on 7 June ... and anchored on
  *   14 October, after 129 days at sea": the count each unit can have between the earliest and
  *   the latest days the dates allow ("1939" is any day of 1939), days counted with or without the
- *   last one; "5 years and 8 months" in months. A count since the start ("the closing date fell
+ *   last one; "5 years and 8 months" in months, its part hedged or not; "about 6.5 years" within
+ *   its rounding; "just over 29 years" contradicted two years past; a count "apart", a marriage's
+ *   years, a pregnancy's weeks from the last period, the days to a holiday; a count in the
+ *   sentence after ("That's a span of ..."). A count since the start ("the closing date fell
  *   173 days after the start") is the difference alone. Only a count joined to the period ("a
  *   span of", ", lasting") is read: "from 1939 to 1945; the siege lasted 14 days" counts
  *   something else;
@@ -44,6 +49,12 @@ type DateQ = Quantity & { date: { year?: number; month?: number; day?: number } 
 type YearDate = { year: number; month?: number; day?: number };
 type Span = { start: number; end: number };
 
+/** A hedge on a count's last part: "and about seven months". */
+const PART_HEDGE = /(?:about|around|roughly|some|nearly|almost)\s+/;
+const HEDGED_PART = new RegExp(`\\band\\s+${PART_HEDGE.source}`, "i");
+/** How far a hedged last part may be off, in its unit. */
+const PART_SLACK: Record<string, number> = { month: 2, day: 3 };
+
 const wordsWhere = (keep: (n: number) => boolean) =>
   Object.keys(WORD_NUMBERS).filter((w) => keep(WORD_NUMBERS[w]) && w !== "dozen");
 /** A number to 99 in digits or words ("sixty-two", "fourteen"), as ages and counts of years go. */
@@ -57,12 +68,19 @@ const amountOf = (written: string) =>
 /** An age, in bold or not ("so he was **42**"): not money, a decimal, a time of day or a share. */
 const AGE_NUMBER =
   `(?<![$€£\\d.,])(?:\\*\\*?)?(${AMOUNT})\\b(?:\\*\\*?)?(?![.,:]\\d|\\s*(?:[ap]\\.?m\\b|o'clock|%|percent))`;
-/** "at just 41", "aged only 26": a word that stresses the age, not one that hedges it. */
-const JUST = "(?:(?:just|only|barely)\\s+)?";
+/** "at just 41", "aged only 26", "about 69": a word that stresses the age, or one that hedges it. */
+const JUST = "(?:(?:just|only|barely|about|around|roughly|approximately)\\s+)?";
+/** After "was" only a hedge ("was about 69 when he died"), as "was only 39" is left to agreements. */
+const ABOUT_AGE = "(?:(?:about|around|roughly|approximately)\\s+)?";
+/** A hedged age ("about 69"), read within its rounding. */
+const HEDGED_AGE = /\b(?:about|around|roughly|approximately)\s+(?:\*\*?)?$/i;
+/** An age said to be a bound ("nearly 80", "over 90"): no age to compare. */
+const BOUNDED_AGE =
+  /\b(?:nearly|almost|over|under|more\s+than|less\s+than|at\s+least|at\s+most|close\s+to|past)\s+(?:\*\*?)?$/i;
 
 /** What tells that an age is the age at death when it follows: "56 years old when he died". */
 const DEATH_AFTER =
-  "(?:\\*\\*?)?(?:\\s+years?\\s+old|\\s+years\\s+of\\s+age)?,?\\s+(?:(?:when|as)\\s+(?:he|she|they)\\s+(?:died|passed\\b)|(?:at|upon|on)\\s+(?:the\\s+time\\s+of\\s+)?(?:his|her|their)\\s+death\\b)";
+  "(?:\\*\\*?)?(?:\\s+years?\\s+old|\\s+years\\s+of\\s+age)?,?\\s+(?:(?:when|as)\\s+(?:he|she|they)\\s+(?:died|passed\\b)|(?:at|upon|on)\\s+(?:the\\s+time\\s+of\\s+)?(?:(?:his|her|their)\\s+)?death\\b)";
 const DEATH_AFTER_AGE = new RegExp(`^${DEATH_AFTER}`, "i");
 /**
  * Ages as stated: 1. before words of the death ("was 68 when he died"); 2. after a verb of death
@@ -71,19 +89,19 @@ const DEATH_AFTER_AGE = new RegExp(`^${DEATH_AFTER}`, "i");
  */
 const AGE = new RegExp(
   [
-    `\\b(?:was|were|turned|made\\s+(?:him|her|them))\\s+${AGE_NUMBER}(?=${DEATH_AFTER})`,
+    `\\b(?:was|were|turned|made\\s+(?:him|her|them))\\s+${ABOUT_AGE}${AGE_NUMBER}(?=${DEATH_AFTER})`,
     `\\b(?:(?:died|dying|passed\\s+away)\\s+(?:at|aged|at\\s+age|at\\s+the\\s+(?:ripe\\s+)?(?:old\\s+)?age\\s+of)|lived\\s+(?:to|until)(?:\\s+be)?(?:\\s+the\\s+age\\s+of)?|(?<!(?:average|mean|median)\\s)age\\s+at\\s+(?:(?:his|her|their)\\s+)?death(?:\\s+(?:was|is|of))?\\s*[:|–—-]?)\\s+${JUST}${AGE_NUMBER}`,
     `\\b(?:at\\s+the\\s+(?:ripe\\s+)?(?:old\\s+)?age\\s+of|aged|at\\s+age|reach(?:ing|ed)\\s+the\\s+age\\s+of)\\s+${JUST}${AGE_NUMBER}`,
     `\\bat\\s+${JUST}${AGE_NUMBER}(?:\\s+years\\s+(?:old|of\\s+age)\\b|(?=\\s*(?:[.,;)]|\\s[—–]|$)))`,
     `\\b${AGE_NUMBER}\\s+years\\s+(?:old|of\\s+age)\\b`,
-    `\\b(?:he|she|they)\\s+was\\s+${AGE_NUMBER}(?=\\s*(?:[.;()]|$))`,
+    `\\b(?:he|she|they)\\s+was\\s+${ABOUT_AGE}${AGE_NUMBER}(?=\\s*(?:[.;()]|$))`,
     `\\bmade\\s+(?:him|her|them)\\s+${AGE_NUMBER}`,
   ].join("|"),
   "gi",
 );
 /** The first word of the death the lead tells, with nothing after it that ends the sentence. */
 const DEATH_BEFORE_AGE =
-  /\b(?:died|dies|dying|death|passed away|passing(?=\s+(?:away\b|(?:on|in)\s+[\dA-Z]))|killed|executed|lived\s+(?:from|between))\b(?=[^.!?\n]*$)/i;
+  /\b(?:died|dies|dying|death|passed away|entered into (?:eternal )?rest|departed this life|passing(?=\s+(?:away\b|(?:on|in)\s+[\dA-Z]))|killed|executed|lived\s+(?:from|between))\b(?=[^.!?\n]*$)/i;
 /** A new clause after the death: "died in 1980, she married at 35", "..., Anna moved at 20". */
 const NEW_CLAUSE =
   /(?:[,;]|\band\b)\s*(?:[Hh]e|[Ss]he|[Tt]hey|who|(?:\p{Lu}[\p{L}'-]*\s+){1,3})\s+(?!was\b|were\b|had\s+been\b|at\b|in\b|on\b|aged?\b|of\b)\p{Ll}/u;
@@ -101,14 +119,15 @@ const CONCLUDED_AGE =
 const CONCLUDED_AGE_END =
   /^(?:\*\*?)?(?:\s+years?\s+old|\s+years\s+of\s+age)?(?:\*\*?)?\s*(?:[.!;]|$)/;
 /** Between the death's date and an age of it: "d. Sep. 4, 1939 — 64 years old", "1939 (aged 64)". */
-const RIGHT_AFTER = /^[^\S\n]*(?:[,:;(]|[—–-])?[^\S\n]*$/;
+const RIGHT_AFTER =
+  /^[^\S\n]*(?:[,:;(]|[—–-])?[^\S\n]*(?:(?:about|around|roughly|approximately)\s+)?$/;
 /** The same person the sentence before spoke of: "She was born ...", "Born on ...". */
 const SAME_SUBJECT = /^\s*(?:(?:he|she|they)\b|born\b)/i;
 
 /** Where a birth or death took place, between the word and its date: "died in Vienna on". */
 const PLACE = String.raw`(?:\s+(?:in|at|near)\s+(?:\p{Lu}[\p{L}'.-]*,?\s+){1,3}(?=on|in))?`;
 const DEATH_WORDS = String
-  .raw`[Dd]ied|[Dd]ies|[Dd]ying|d\.|[Dd]eath|[Pp]assed away|[Pp]assing(?:\s+away)?|[Kk]illed|[Ee]xecuted`;
+  .raw`[Dd]ied|[Dd]ies|[Dd]ying|d\.|[Dd]eath|[Pp]assed away|[Pp]assing(?:\s+away)?|[Kk]illed|[Ee]xecuted|[Ee]ntered into (?:eternal )?rest|[Dd]eparted this life`;
 /**
  * "born in 1809", "Born: 1853-03-07", "| Born | 1853-03-07 |"; "birth" only as a label ("Date of
  * birth: ...").
@@ -161,9 +180,12 @@ const ENDED = new RegExp(
     .raw`^\s*(?:[,;]?\s*(?:${STAY_ENDED})|,?\s*(?:and|but)\s+(?:(?:the|its|their|his|her)\s+(?:[\p{L}'-]+\s+){1,3}?)?(?:(?:was|were|is|are|has|had|been|it|they|he|she)\s+){0,2}(?:(?:(?:officially|finally|formally|eventually)\s+)?(?:completed|finished|ended|ends|closed|closes|concluded|expired|expires|stopped|ceased|dissolved|disbanded|abolished|left office|decommissioned|retired|shut down|opened)(?:\s+(?:for\s+good|permanently|to\s+(?:the\s+)?(?:public|traffic)))?\s+(?:on\s+|in\s+)?|${ARRIVED}|${STAY_ENDED}))$`,
   "iu",
 );
-/** A count of time; "5 years and 8 months" and "2 weeks and 3 days" are read whole. */
+/**
+ * A count of time, "6.5 years" too; "5 years and 8 months" and "2 weeks and 3 days" are read
+ * whole, their part hedged or not ("66 years and about seven months").
+ */
 const DURATION = new RegExp(
-  `(?<![$€£\\d.,])\\b(${AMOUNT})[\\s-](years?|months?|weeks?|days?)\\b(?:,?\\s+and\\s+(${AMOUNT})[\\s-](months?|days?)\\b)?`,
+  `(?<![$€£\\d.,])\\b(\\d{1,3}\\.\\d{1,2}|${AMOUNT})[\\s-](years?|months?|weeks?|days?)\\b(?:,?\\s+and\\s+(?:${PART_HEDGE.source})?(${AMOUNT})[\\s-](months?|days?)\\b)?`,
   "gi",
 );
 const DURATION_FIRST = new RegExp(`^(?:${DURATION.source})`, "i");
@@ -173,6 +195,7 @@ const JOINS_AFTER = new Set(
     "total totalling totaling span period run stretch term tenure reign spell stint duration " +
     "length time whole full entire is was were lasting lasted lasts ran running runs taking took " +
     "takes spanning spanned spans covering covered amounting came making made makes means mean " +
+    "about around roughly approximately just over under " +
     "gives give → build construction project trip journey stay course mission").split(" "),
 );
 /** ... and, before a count since the start, the words of the end: "so the closing date fell". */
@@ -198,6 +221,29 @@ const AFTER_COUNT_AFTER =
   /^\s*(?:at\s+sea|afloat|on\s+strike|in\s+(?:orbit|office|power|service|operation|space)|of\s+(?:\p{L}+\s+)?(?:operations?|service|travel|sailing|flight|construction|work|rule|reign|marriage|fighting|war|voyaging))\s*(?:[.,;!)]|$)/iu;
 const HEDGED =
   /\b(?:over|more than|less than|under|about|nearly|almost|around|roughly|some|at least|up to|approximately)\s+(?:an?\s+)?$/i;
+/** A count said to be a little over or under: "just over 29 years" is from 29 to 30. */
+const JUST_PAST =
+  /\b(?:just|a\s+little|a\s+bit|slightly)\s+(over|under|more\s+than|less\s+than)\s+$/i;
+
+/**
+ * "just over 29 years" against the whole counts the dates allow: contradicted only where they are
+ * two whole units past it (31 years and more, or under 28); never confirmed.
+ */
+function justPastFinding(period: Period, match: RegExpMatchArray, side: string, where: Span) {
+  const count = amountOf(match[1]), unit = singular(match[2]);
+  const range = countRange(period.from, period.to, unit, true);
+  if (!range || match[3] !== undefined) return [];
+  const over = /^(?:over|more)/i.test(side);
+  const [low, high] = over ? [count, count + 1] : [count - 1, count];
+  if (range[0] < high + 1 && range[1] > low - 1) return [];
+  const right = `${describeDate(period.from)} to ${describeDate(period.to)} is ${
+    listOr(Array.from({ length: range[1] - range[0] + 1 }, (_, i) => range[0] + i))
+  } ${unit}s`;
+  return [finding("duration", true, where, `${right}, not just ${side.toLowerCase()} ${count}`)];
+}
+
+/** A hedge that does not bound: "about 6.5 years" is near 6.5, "over 6.5 years" is not. */
+const ABOUT = /\b(?:about|around|roughly|approximately)\s+$/i;
 /** A count of part of the period, or of something else in it. */
 const PART_BEFORE =
   /\b(?:first|last|next|final|initial|another|additional|extra|other|remaining|after|within|in|during|every|each|per|than)\s*$/i;
@@ -251,10 +297,29 @@ function toldDeathBefore(lead: string): boolean {
 function ageFinding([born, died]: [DateQ, DateQ], age: number, where: Span): ExactFinding {
   const possible = yearsBetween(born.date, died.date);
   const ok = possible.includes(age);
-  const right = `${describeDate(born.date)} to ${describeDate(died.date)} is ${
-    listOr(possible)
+  return finding(
+    "age",
+    !ok,
+    where,
+    ok ? lifeReason(born, died) : `${lifeReason(born, died)}, not ${age}`,
+  );
+}
+
+const lifeReason = (born: DateQ, died: DateQ) =>
+  `${describeDate(born.date)} to ${describeDate(died.date)} is ${
+    listOr(yearsBetween(born.date, died.date))
   } years`;
-  return finding("age", !ok, where, ok ? right : `${right}, not ${age}`);
+
+/**
+ * A hedged age against the birth and death: "about 70" is said of 65 to 75, "about 65" of 63 to
+ * 67, "about 69" of 69; confirmed within that, contradicted only two years past it.
+ */
+function hedgedAgeFinding([born, died]: [DateQ, DateQ], age: number, where: Span) {
+  const rounding = age % 10 === 0 ? 5 : age % 5 === 0 ? 2 : 0;
+  const off = Math.min(...yearsBetween(born.date, died.date).map((y) => Math.abs(y - age)));
+  if (off <= rounding) return finding("age", false, where, lifeReason(born, died));
+  if (off <= rounding + 2) return undefined;
+  return finding("age", true, where, `${lifeReason(born, died)}, not about ${age}`);
 }
 
 /** The ages at death stated in `text` from `from` to `to`, against the birth and death. */
@@ -276,9 +341,16 @@ function ageFindings(text: string, life: [DateQ, DateQ], from: number, to: numbe
         concludesLife(text, life, at + m[0].lastIndexOf(written), written.length);
       if (!said) continue;
     }
+    const number = at + m[0].lastIndexOf(written);
+    const close = text.slice(Math.max(0, number - 16), number);
+    if (BOUNDED_AGE.test(close)) continue;
     const age = amountOf(written);
     // From the first date in the window to the age: all take part.
-    out.push(ageFinding(life, age, { start: firstIn(life, from, at), end }));
+    const where = { start: firstIn(life, from, at), end };
+    const found = HEDGED_AGE.test(close)
+      ? hedgedAgeFinding(life, age, where)
+      : ageFinding(life, age, where);
+    if (found) out.push(found);
   }
   return out;
 }
@@ -325,8 +397,13 @@ function periods(text: string, qs: readonly Quantity[]): Period[] {
     const [a, b] = [dates[i], dates[i + 1]];
     const join = text.slice(a.end, b.start);
     const opens = FROM.test(before(text, a, 10)) ||
-      (opensLine(text, a) && !/\band\b/.test(join));
-    if (!(opens && TO.test(join)) && !(STARTED.test(before(text, a, 30)) && ENDED.test(join))) {
+      (opensLine(text, a) && !/\band\b/.test(join)) ||
+      (wholeDate(a) && wholeDate(b) && WORD_TO.test(join));
+    const marriage = MARRIED.test(before(text, a, 30)) && MARRIAGE_ENDED.test(join);
+    if (
+      !(opens && TO.test(join)) && !(STARTED.test(before(text, a, 30)) && ENDED.test(join)) &&
+      !marriage
+    ) {
       continue;
     }
     // "Steven Stayner (April 18, 1965 – September 16, 1989)": a name's bracket is a life.
@@ -336,6 +413,15 @@ function periods(text: string, qs: readonly Quantity[]): Period[] {
   }
   return out;
 }
+
+/** "January 2, 2019 to June 30, 2025": two whole dates, joined by a word, are a period. */
+const WORD_TO = /^\s*(?:to|until|through)\s*$/;
+const wholeDate = (q: DateQ) => q.date.year !== undefined && q.date.day !== undefined;
+
+/** A marriage, ended by a death or a divorce: "married on 21 August 1926, and Giuseppe died on". */
+const MARRIED = /\bmarried\s+(?:on|in)\s+$/i;
+const MARRIAGE_ENDED =
+  /^(?:\s+(?:in|at)\s+\p{Lu}[\p{L}'-]*)?\s*,?\s*(?:and|but)\s+(?:\p{Lu}[\p{L}'-]*|he|she)\s+(?:died|divorced|passed\s+away)\s+(?:on|in)\s+$/u;
 
 /** The period from `a` to `b`: "from July 16 to August 1, 1998" says its year once, at the end. */
 function periodOf(a: DateQ, b: DateQ): Period | undefined {
@@ -355,7 +441,7 @@ function periodOf(a: DateQ, b: DateQ): Period | undefined {
  * ("17 years after ground was broken": no last day counted) or its length after its end (",
  * after 114 days at sea").
  */
-type CountForm = "span" | "since" | "after";
+type CountForm = "span" | "since" | "after" | "apart";
 interface StatedCount {
   at: number;
   match: RegExpMatchArray;
@@ -387,10 +473,34 @@ function statedCount(
   }
   const from = Math.max(span.start, a.start - 80);
   const last = [...text.slice(from, a.start).matchAll(DURATION)].at(-1);
-  if (!last) return undefined;
-  const at = from + last.index;
-  if (!joinedBy(JOINS_BEFORE, text.slice(at + last[0].length, a.start))) return undefined;
-  return { at, match: last, form: "span" };
+  const at = last && from + last.index;
+  if (last && joinedBy(JOINS_BEFORE, text.slice(at! + last[0].length, a.start))) {
+    return { at: at!, match: last, form: "span" };
+  }
+  return countInNextSentence(text, a, b, span);
+}
+
+/** The sentence after a period that counts it: "That's a span of 31 years", "They were married for 34 years". */
+const NEXT_SENTENCE =
+  /^(?:(?:That|This)(?:'s|\s+is|\s+was|\s+makes|\s+comes\s+to)|(?:They|He|She)\s+(?:were|was|had\s+been)\s+(married))\b/;
+
+/**
+ * The count the sentence after the period opens with, the period the last figure of its own
+ * sentence, the count the end of its clause; "were married" only of a marriage.
+ */
+function countInNextSentence(text: string, a: Quantity, b: Quantity, span: Span) {
+  const rest = text.slice(b.end, Math.min(text.length, span.end + 100));
+  const close = rest.match(/^[^\d.!?\n]*[.!?]\s+/);
+  if (!close) return undefined;
+  const start = b.end + close[0].length;
+  const lead = text.slice(start).match(NEXT_SENTENCE);
+  if (!lead || (lead[1] && !MARRIED.test(before(text, a, 30)))) return undefined;
+  const after = text.slice(start + lead[0].length, start + lead[0].length + 60);
+  const next = after.matchAll(DURATION).next().value;
+  if (!next || !joinedBy(JOINS_AFTER, after.slice(0, next.index))) return undefined;
+  // The count closes its clause: "That's 1,576 days of fighting" may count a part.
+  if (!/^\s*(?:[.,;!(]|$)/.test(after.slice(next.index + next[0].length))) return undefined;
+  return { at: start + lead[0].length + next.index, match: next, form: "span" as const };
 }
 
 /** The rest of a count in parts: ", 3 months and 14 days" of "4 years, 3 months and 14 days". */
@@ -547,7 +657,96 @@ function readFindings(
         : [];
     }),
     ...listedDuration(text, span, digits),
+    ...apartFindings(text, qs, span),
+    ...pregnancyFindings(text, qs, span),
+    ...countdownFindings(text, qs, span),
   ];
+}
+
+/** A count of the time between two dates: "66 years and about seven months apart". */
+const APART = /^(?:\*\*?)?\s+apart\b/i;
+
+/** The counts "apart" of the only two dates a claim states, in the order of the calendar. */
+function apartFindings(text: string, qs: readonly Quantity[], span: Span): ExactFinding[] {
+  const dates = qs.filter(isDate);
+  if (dates.length !== 2) return [];
+  const [a, b] = dates;
+  const period = a.date.year! <= b.date.year! ? periodOf(a, b) : periodOf(b, a);
+  if (!period) return [];
+  return [...text.slice(b.end, span.end).matchAll(DURATION)].flatMap((m) => {
+    const at = b.end + m.index;
+    if (!APART.test(text.slice(at + m[0].length, at + m[0].length + 12))) return [];
+    return countFindings(text, period, { at, match: m, form: "apart" }, span);
+  });
+}
+
+/** Holidays of a fixed day, and their month and day. */
+const HOLIDAYS: readonly [RegExp, number, number][] = [
+  [/^christmas\s+eve/i, 12, 24],
+  [/^christmas/i, 12, 25],
+  [/^new\s+year's\s+eve/i, 12, 31],
+  [/^new\s+year/i, 1, 1],
+  [/^hallowe'?en/i, 10, 31],
+  [/^valentine's/i, 2, 14],
+];
+const COUNTDOWN = new RegExp(
+  String
+    .raw`(?<![$€£\d.,])\b(\d{1,3})\s+(?:more\s+)?(?:days?|sleeps)\s+(?:left\s+|to\s+go\s+)?(?:until|till|'til|to|before)\s+(?:the\s+)?(Christmas|New\s+Year|Hallowe'?en|Valentine's)`,
+  "gi",
+);
+
+/**
+ * The days from the one date a claim states to a holiday of a fixed day: "Today is October 20,
+ * 2024, so there are 66 days until Christmas", the holiday's day counted or not.
+ */
+function countdownFindings(text: string, qs: readonly Quantity[], span: Span): ExactFinding[] {
+  const dates = qs.filter((q): q is DateQ => q.kind === "date" && q.date?.day !== undefined);
+  if (dates.length !== 1 || !dates[0].date.month) return [];
+  const date = dates[0];
+  return [...text.slice(date.end, span.end).matchAll(COUNTDOWN)].flatMap((m) => {
+    const name = text.slice(date.end + m.index + m[0].length - m[2].length, span.end);
+    const [, month, day] = HOLIDAYS.find(([named]) => named.test(name))!;
+    // A date without its year: only where no February 29 may fall between.
+    const years = date.date.year === undefined ? [2001, 2004] : [date.date.year];
+    const counts = years.map((year) => {
+      const from = { ...date.date, year } as Day;
+      const onOrAfter = month > from.month || (month === from.month && day >= from.day);
+      return { from, to: { year: onOrAfter ? year : year + 1, month, day } };
+    });
+    const days = counts.map(({ from, to }) => daysBetween(from, to));
+    if (days.some((d) => d !== days[0])) return [];
+    const at = date.end + m.index;
+    const counted = {
+      count: Number(m[1]),
+      unit: "day",
+      range: [days[0], days[0] + 1] as [number, number],
+    };
+    const period = date.date.year === undefined
+      ? { from: date.date as YearDate, to: { month, day } as YearDate }
+      : counts[0];
+    return [durationFinding(period, counted, { start: date.start, end: at + m[1].length }, m[1])];
+  });
+}
+
+/** The first day of the last period, from which a pregnancy's weeks are counted. */
+const LAST_PERIOD = /\b(?:last\s+(?:menstrual\s+)?period|LMP)\b[^.!?\n]{0,40}$/i;
+const PREGNANT = /^(?:\*\*?)?\s+(?:pregnant|along|of\s+pregnancy)\b/i;
+
+/**
+ * A pregnancy's length at a date, counted from the first day of the last period: "If your last
+ * period began on 25 January 2022, then on 29 July 2022 you are 26 weeks and 3 days pregnant".
+ */
+function pregnancyFindings(text: string, qs: readonly Quantity[], span: Span): ExactFinding[] {
+  const dates = qs.filter((q): q is DateQ => q.kind === "date" && q.date !== undefined);
+  const k = dates.findIndex((q) => LAST_PERIOD.test(before(text, q, 60)));
+  const [a, b] = [dates[k], dates[k + 1]];
+  const period = k >= 0 && b ? periodOf(a, b) : undefined;
+  if (!period) return [];
+  return [...text.slice(b.end, span.end).matchAll(DURATION)].flatMap((m) => {
+    const at = b.end + m.index;
+    if (!PREGNANT.test(text.slice(at + m[0].length, at + m[0].length + 20))) return [];
+    return countFindings(text, period, { at, match: m, form: "span" }, span);
+  });
 }
 
 /**
@@ -608,10 +807,43 @@ function lifeAround(
   const listed = lineOf(text, span.start).fact;
   const worked = /\bbirthday\b/i.test(claim);
   const list = listed ? span : listAbove(text, span);
-  // The cheap tests first: most claims are in no fact list, and name no birthday.
-  if (!(list || worked) || claim.search(AGE) < 0) return undefined;
+  const subtracted = YEARS_SUBTRACTED.test(text);
+  // The cheap tests first: most claims are in no fact list, name no birthday, subtract no years.
+  if (!(list || worked || subtracted) || claim.search(AGE) < 0) return undefined;
   return (list ? listedLife(text, list, digits) ?? lineLife(text, list, digits) : undefined) ??
-    (worked ? workedLife(text, qs, context) : undefined);
+    (worked ? workedLife(text, qs, context) : undefined) ??
+    (subtracted ? subtractedLife(text) : undefined);
+}
+
+/** A worked age's years: "2011 − 1929 = 82", the death's year less the birth's. */
+const YEARS_SUBTRACTED = /\b(1\d{3}|20\d{2})\s*[−–-]\s*(1\d{3}|20\d{2})\s*=\s*(?:\*\*?)?\d{1,3}\b/;
+
+/**
+ * The life a worked age subtracts ("Subtract the years: 1943 − 1886 = 57 ... Age at death: 56"):
+ * the one subtraction of two years in an answer that writes no other year, read by its years
+ * alone (either side of the birthday).
+ */
+function subtractedLife(text: string): [DateQ, DateQ] | undefined {
+  const found = [...text.matchAll(new RegExp(YEARS_SUBTRACTED, "g"))];
+  if (found.length !== 1) return undefined;
+  const m = found[0];
+  const [died, born] = [Number(m[1]), Number(m[2])];
+  if (died <= born || died - born > 130) return undefined;
+  if (quantities(text).some((q) => isDate(q) && q.date.year !== born && q.date.year !== died)) {
+    return undefined;
+  }
+  const yearAt = (start: number, year: number): DateQ => ({
+    start,
+    end: start + 4,
+    kind: "date",
+    value: year,
+    tolerance: 0,
+    approx: false,
+    inexact: false,
+    date: { year },
+  });
+  const bornAt = m.index! + m[0].indexOf(m[2], m[1].length);
+  return [yearAt(bornAt, born), yearAt(m.index!, died)];
 }
 
 /**
@@ -642,16 +874,6 @@ function countFindings(text: string, period: Period, stated: StatedCount, span: 
   const { at, match, form } = stated;
   const end = at + match[0].length;
   const lead = text.slice(Math.max(0, at - 16), at);
-  if (HEDGED.test(lead) || (form !== "after" && PART_BEFORE.test(lead))) return [];
-  if (form === "span" && OTHER_AFTER.test(text.slice(end, end + 16))) return [];
-  const first = amountOf(match[1]);
-  // Round hundreds are said of spans loosely: "the genocide lasted 100 days".
-  if (first >= 100 && first % 100 === 0) return [];
-  const counted = countOf(match, period, form !== "since");
-  if (!counted.range) return [];
-  const written = counted.count === first
-    ? `${counted.count}`
-    : `${counted.count} (${match[0].trim()})`;
   const dates = [period.start, period.end].filter((q) =>
     q.start >= span.start && q.end <= span.end
   );
@@ -659,7 +881,49 @@ function countFindings(text: string, period: Period, stated: StatedCount, span: 
     start: firstIn(dates, span.start, at),
     end: Math.max(end, ...dates.map((q) => q.end)),
   };
+  if (form !== "after" && PART_BEFORE.test(lead)) return [];
+  if (form === "span" && OTHER_AFTER.test(text.slice(end, end + 16))) return [];
+  const first = amountOf(match[1]);
+  if (!Number.isInteger(first)) {
+    if (HEDGED.test(lead) && !ABOUT.test(lead)) return [];
+    const found = decimalFinding(period, match[1], singular(match[2]), where);
+    return found ? [found] : [];
+  }
+  const loose = lead.match(JUST_PAST);
+  if (loose) return justPastFinding(period, match, loose[1], where);
+  if (HEDGED.test(lead)) return [];
+  // Round hundreds are said of spans loosely: "the genocide lasted 100 days".
+  if (first >= 100 && first % 100 === 0) return [];
+  const counted = countOf(match, period, form !== "since");
+  if (!counted.range) return [];
+  const written = counted.count === first
+    ? `${counted.count}`
+    : `${counted.count} (${match[0].trim()})`;
   return [durationFinding(period, { ...counted, range: counted.range }, where, written)];
+}
+
+/**
+ * A count with decimals ("about 6.5 years") against the part units its dates allow: confirmed
+ * within its last digit's rounding, hedged or not; contradicted only a whole unit past.
+ */
+function decimalFinding(period: Period, written: string, unit: string, where: Span) {
+  if (unit === "day") return undefined;
+  const per = unit === "year" ? 12 : unit === "month" ? 1 : undefined;
+  const measure = (a: Day, b: Day) =>
+    per === undefined ? daysBetween(a, b) / 7 : monthsBetween(a, b) / per;
+  if (per === undefined && !(period.from.day && period.to.day)) return undefined;
+  const [low, high] = [
+    measure(lastDay(period.from), firstDay(period.to)),
+    measure(firstDay(period.from), lastDay(period.to)),
+  ];
+  const value = Number(written), rounding = 0.5 * 10 ** -written.split(".")[1].length;
+  const off = value < low ? low - value : value > high ? value - high : 0;
+  const say = (x: number) => x.toFixed(2);
+  const right = `${describeDate(period.from)} to ${describeDate(period.to)} is ${
+    high - low < 0.005 ? say(low) : `${say(low)} to ${say(high)}`
+  } ${unit}s`;
+  if (off <= rounding + 1e-9) return finding("duration", false, where, right);
+  return off > 1 ? finding("duration", true, where, `${right}, not ${written}`) : undefined;
 }
 
 /** A count in one unit, and the fewest and most of that unit its period allows. */
@@ -671,7 +935,7 @@ interface Counted {
 
 /** The count stated of a period against the counts its dates allow. */
 function durationFinding(
-  period: Period,
+  period: Pick<Period, "from" | "to">,
   { count, unit, range }: Counted,
   where: Span,
   written: string,
@@ -790,7 +1054,11 @@ function countOf(match: RegExpMatchArray, period: Period, lastDayCounted: boolea
     ? { count: 7 * first + part, unit: "day" }
     : undefined;
   const wholeRange = whole && countRange(period.from, period.to, whole.unit, lastDayCounted);
-  if (whole && wholeRange) return { ...whole, range: wholeRange };
+  // "and about seven months": the part may be off by a little.
+  const slack = HEDGED_PART.test(match[0]) ? PART_SLACK[partUnit!] : 0;
+  if (whole && wholeRange) {
+    return { ...whole, range: [wholeRange[0] - slack, wholeRange[1] + slack] as [number, number] };
+  }
   return { count: first, unit, range: countRange(period.from, period.to, unit, lastDayCounted) };
 }
 
