@@ -702,3 +702,115 @@ Deno.test("totals: a total of points is no sum of items that count no points", (
     "contradicted",
   );
 });
+
+Deno.test("totals: a closed list of cardinal words under a named total", () => {
+  const fruit = (total: string) =>
+    `You've got seven apples, five pears and two oranges in the bowl — ${total} pieces of fruit altogether.`;
+  assertOne(fruit("fourteen"), "total", "consistent", "seven + five + two = 14");
+  assertOne(fruit("seventeen"), "total", "contradicted", "seven + five + two = 14, not seventeen");
+  assertOne(fruit("17"), "total", "contradicted", "seven + five + two = 14, not 17");
+  const books = (total: string) =>
+    `You read one in January, six in February, one in March and one in April — ${total} books in total this year.`;
+  assertOne(books("nine"), "total", "consistent");
+  assertOne(books("ten"), "total", "contradicted", "one + six + one + one = 9, not ten");
+  for (
+    const text of [
+      // Loose amounts, a word of a longer number, no total named, a bare word total ("the three
+      // of us"), a part left out: silent.
+      "We picked seven apples, several pears and two plums, fifteen fruits in all.",
+      "We picked seven apples and two pears, plus a few plums — fourteen fruits in all.",
+      "Seven apples, twenty five pears and two plums, thirty fruits in all.",
+      "Seven apples, a dozen pears and two plums, thirty fruits in all.",
+      "Twelve boys and fifteen girls: 30 students in the class.",
+      "We ate two apples and two pears. Altogether, the three of us were full.",
+      "There were three of them: two adults and one child, four people in total.",
+    ]
+  ) assertSilent("total", text);
+});
+
+Deno.test("totals: a part loosely said leaves the list open", () => {
+  assertOne(
+    "We picked 7 apples, 5 pears and 2 plums, 15 fruits in all.",
+    "total",
+    "contradicted",
+    "7 + 5 + 2 = 14, not 15",
+  );
+  for (
+    const text of [
+      "We picked 7 apples, several pears and 2 plums, 15 fruits in all.",
+      "We picked 7 apples and 2 pears, plus a few plums — 14 fruits in all.",
+      "We picked 7 apples, some pears and 2 plums, 12 fruits in all.",
+    ]
+  ) assertSilent("total", text);
+});
+
+Deno.test("totals: parts that leave out the unit said once before them", () => {
+  const plan = (total: string) =>
+    `Your revision plan looks balanced: four hours of maths, two of chemistry, two of history and one of English. That's ${total} hours in total — very doable if you spread it over six days.`;
+  assertOne(plan("nine"), "total", "consistent", "four hours + two + two + one = 9");
+  assertOne(
+    plan("fourteen"),
+    "total",
+    "contradicted",
+    "four hours + two + two + one = 9, not fourteen hours",
+  );
+  const digits = (total: number) =>
+    `Plan: 4 hours of maths, 2 of chemistry, 2 of history and 1 of English. That's ${total} hours in total.`;
+  assertOne(digits(9), "total", "consistent");
+  assertOne(digits(10), "total", "contradicted", "4 hours + 2 + 2 + 1 = 9, not 10 hours");
+  for (
+    const text of [
+      // The unit said in another unit than the total's, or said by no part: which, unknown.
+      "Plan: 45 minutes of maths, 2 of chemistry and 1 of English. That's 4 hours in total.",
+      "Plan: 4 of maths, 2 of chemistry and 1 of English. That's 9 hours in total.",
+      // "2 of them" is a share of the parts, not one.
+      "We drove 4 hours on Monday and 2 of them in rain. That's 9 hours in total.",
+    ]
+  ) assertSilent("total", text);
+});
+
+Deno.test("totals: worked arithmetic after a total leaves the list before it read", () => {
+  const bed = (total: string) =>
+    `For the raised bed: 4.5 cu ft of topsoil, 2 cu ft of compost and 0.5 cu ft of perlite. That's ${total} cu ft in total, which should fill a small 4 x 2 ft bed.`;
+  assertOne(bed("7"), "total", "consistent", "4.5 + 2 + 0.5 = 7");
+  assertOne(bed("7.5"), "total", "contradicted", "4.5 + 2 + 0.5 = 7, not 7.5");
+  // Worked arithmetic before the total may be its steps: silent.
+  assertSilent(
+    "total",
+    "Tickets: 3 x $25 = $75, plus $10 shipping and $5 in fees, a total of $95.",
+  );
+});
+
+Deno.test("totals: an item priced as a number of things at a price each", () => {
+  const refresh = (each: string, total: string) =>
+    `For the bedroom refresh:\n1. Paint, 2 gallons at $38 each: ${each}\n2. Roller kit: $15\n3. Painter's tape: $7\n4. Drop cloth: $12\n\nThat comes to ${total} before tax.`;
+  assertOne(refresh("$76", "$110"), "total", "consistent", "$76 + $15 + $7 + $12 = 110");
+  assertOne(
+    refresh("$76", "$120"),
+    "total",
+    "contradicted",
+    "$76 + $15 + $7 + $12 = 110, not $120",
+  );
+  // An item whose amount is not its priced product, or a price alone ("Price each"): no part.
+  assertSilent("total", refresh("$38", "$120"));
+  assertSilent("total", "- Price each: $38\n- Roller kit: $15\n\nThat comes to $60.");
+});
+
+Deno.test("totals: the line after a list adds one part, then gives the total", () => {
+  const ballots = (total: string) =>
+    `Results:\n1. Okafor — 8,236 votes\n2. Lindqvist — 7,812 votes\n3. Reyes — 1,742 votes\n\nPlus 79 spoiled ballots, giving ${total} ballots cast overall.`;
+  assertOne(ballots("17,869"), "total", "consistent", "8,236 + 7,812 + 1,742 + 79 = 17,869");
+  assertOne(
+    ballots("17,962"),
+    "total",
+    "contradicted",
+    "8,236 + 7,812 + 1,742 + 79 = 17,869, not 17,962",
+  );
+  for (
+    const text of [
+      // Two parts added, or a figure that is no total of them: silent.
+      "Results:\n1. Okafor — 8,236 votes\n2. Reyes — 1,742 votes\n\nPlus 79 spoiled and 12 rejected ballots, giving 10,200 ballots cast.",
+      "Results:\n1. Okafor — 8,236 votes\n2. Reyes — 1,742 votes\n\nPlus 79 spoiled ballots, with 12,000 voters registered.",
+    ]
+  ) assertSilent("total", text);
+});

@@ -10,7 +10,11 @@
  *   other quantities of its slot (slots.ts) in its claim or, when it holds fewer than two, in the
  *   claims before it in the same paragraph (six at most).
  * A list is closed ("A, B and C") and its parts are counts or bare numbers under a count (a list
- * names its own things: "19 cats and 11 dogs, 30 animals"), else quantities of the total's slot.
+ * names its own things: "19 cats and 11 dogs, 30 animals"), else quantities of the total's slot
+ * or bare numbers that leave out the unit said before them ("4 hours of maths, 2 of chemistry").
+ * Number words, often loose, are read only as a closed list's parts under a named total ("seven
+ * apples, five pears and two oranges, fourteen in all"); a part said loosely ("several pears")
+ * leaves the list open.
  * A list confirms a total when all its parts add up to it; it contradicts one only when it holds
  * every such quantity of its claim and no run of the paragraph's quantities before the total adds
  * up to it. Silent when a part or the total is a range or a bound, when a part exceeds the total,
@@ -20,7 +24,7 @@
  */
 import { type ExactFinding, finding } from "./finding.ts";
 import { type ListItem, type MarkdownList, type Score, scoreIn } from "./lists.ts";
-import { LABEL_WORDS, type Quantity } from "./quantities.ts";
+import { LABEL_WORDS, quantities, type Quantity, WORD_NUMBERS } from "./quantities.ts";
 import { isSpanOfTime, sameSlot } from "./slots.ts";
 import { dimensionOf, unitOfForm } from "./units.ts";
 import { agree, CONVERSION_SLACK, formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts";
@@ -58,6 +62,12 @@ const NOT_PARTS =
 /** Words that leave a rest beside the parts listed ("and the rest in London"). */
 const REST = /\b(?:rest|remaining|remainder|others?|balance|etc|so on|mostly|mainly)\b/i;
 /**
+ * Among a list's parts or before its total, a part said loosely, which leaves it uncounted ("7
+ * apples, several pears and 2 plums", "plus a few plums").
+ */
+const UNCOUNTED =
+  /\b(?:several|a few|a couple|a handful|dozens|scores|hundreds|thousands|many|lots|a number of|plenty|some(?=\s+\p{L}))\b/iu;
+/**
  * What may lead from a list of other things to their total ("19 cats and 11 dogs, 30 animals"):
  * after the last comma, words that sum, no verb that makes something else of the parts ("36
  * wins, 10 losses and 4 ties, earning 76 points").
@@ -83,6 +93,8 @@ const WEIGHED = /\b(?:point|pt|credit|mark|score|calorie)s?\b/i;
 const BREAKDOWN_LEAD = /^(?:\s+[\p{L}'’-]+){0,8}?\s*:(?:\s+[\p{L}'’-]+){0,3}?\s*$/u;
 /** After the last part: its words, to the end of its sentence. */
 const LIST_TAIL = /^(?:\s+[\p{L}'’-]+){0,6}\s*\)?\s*[.!;:]?\s*$/u;
+/** After a total, what opens a clause of its own: a spaced dash, a semicolon. */
+const ASIDE = /\s[—–]\s|;/;
 /** From the last part to its total in the same claim: words and punctuation, briefly. */
 const TOTAL_GAP = /^[^\d]{0,60}$/;
 
@@ -120,6 +132,34 @@ const CALENDAR_UNITS = new Set(["month", "year"]);
 const summable = (q: Quantity) =>
   !q.inexact && !q.computed && !q.word && !q.ordinal && q.kind !== "date" && q.kind !== "percent" &&
   !(q.kind === "unit" && CALENDAR_UNITS.has(q.unit!));
+
+/** A word of a number, or of a power that makes it larger ("twenty five", "one hundred"). */
+const NUMBER_WORD = `(?:${Object.keys(WORD_NUMBERS).join("|")}|thousand|million|billion)`;
+const NUMBER_WORD_BEFORE = new RegExp(String.raw`\b${NUMBER_WORD}(?:\s+and)?[\s-]*$`, "i");
+const NUMBER_WORD_AFTER = new RegExp(String.raw`^[\s-]*${NUMBER_WORD}\b`, "i");
+
+/**
+ * A count said in one cardinal word ("seven apples", "one in March"), unhedged: exact where a
+ * closed list's parts add up to a named total. Not "a dozen", nor a word of a longer number.
+ */
+const cardinal = (text: string, q: Quantity) =>
+  q.word === true && !q.inexact && !q.approx && !q.computed && !q.ordinal &&
+  q.kind !== "percent" && Object.hasOwn(WORD_NUMBERS, text.slice(q.start, q.end).toLowerCase()) &&
+  !NUMBER_WORD_BEFORE.test(text.slice(Math.max(0, q.start - 16), q.start)) &&
+  !NUMBER_WORD_AFTER.test(text.slice(q.end, q.end + 16));
+
+/**
+ * After a bare number, what makes it a part in the unit of the part before ("4 hours of maths, 2
+ * of chemistry"): "of" and the part's own thing, not a share of others ("2 of them", "2 of the").
+ */
+const ELIDED_UNIT =
+  /^\s+of\s+(?!(?:them|us|you|which|whom|these|those|the|a|an|its|their|our|my|your)\b)\p{L}/iu;
+
+/** A bare number read in the total's unit where it is a part whose unit is said once before. */
+const elided = (text: string, q: Quantity, total: Quantity): Quantity =>
+  total.kind === "unit" && q.kind === "number" && ELIDED_UNIT.test(text.slice(q.end, q.end + 30))
+    ? { ...q, kind: "unit", unit: total.unit, tolerance: q.word ? 0 : q.tolerance }
+    : q;
 
 /** Whether a quantity counts what a list under the total counts: any word, bound or range too. */
 const listable = (q: Quantity, total: Quantity) =>
@@ -203,22 +243,27 @@ const NAMED = new RegExp(
 
 function isGap(text: string, a: Quantity, b: Quantity, qs: readonly Quantity[]): boolean {
   const gap = wordsBetween(text, a.end, b.start, qs);
-  return gap.length <= 60 && LIST_GAP.test(gap) && !NOT_PARTS.test(gap);
+  return gap.length <= 60 && LIST_GAP.test(gap) && !NOT_PARTS.test(gap) && !UNCOUNTED.test(gap);
 }
 
 /**
  * The closed list of parts ("A, B and C") that `qs` ends with, read backwards from its last
  * quantity; or, with `forward`, that it starts with. `whole`: no quantity of the kind it counts is
- * left out (a number word, loosely used, aside), nor one that would go on with it.
+ * left out (a number word, loosely used, aside), nor one that would go on with it. With `words`,
+ * cardinal words are parts too, and no number word is aside. A part whose unit is said once, in
+ * the total's, may be followed by parts that leave it out ("4 hours of maths, 2 of chemistry").
  */
 function listIn(
   text: string,
-  qs: readonly Quantity[],
+  said: readonly Quantity[],
   total: Quantity,
   forward = false,
   closedByTotal = false,
+  words = false,
 ) {
-  const part = (q: Quantity) => summable(q) && listable(q, total) && !isTotal(text, q);
+  const qs = said.map((q) => elided(text, q, total));
+  const part = (q: Quantity) =>
+    (summable(q) || words && cardinal(text, q)) && listable(q, total) && !isTotal(text, q);
   // A year may label a part ("12 games in 2021 and 15 in 2022"): read as a word.
   const gapOk = (a: Quantity, b: Quantity) => isGap(text, a, b, qs);
   const list: Quantity[] = [];
@@ -234,10 +279,14 @@ function listIn(
   const closed = list.length >= 2 && list.length <= MAX_PARTS &&
     (LAST_JOIN.test(wordsBetween(text, list.at(-2)!.end, list.at(-1)!.start, qs)) ||
       closedByTotal && opens());
-  if (!closed) return { list: [], whole: false };
+  const stated = list.filter((q) => said.includes(q));
+  const unitSaid = stated.length === list.length ||
+    stated[0] === list[0] && stated.every((q) => q.unit === total.unit);
+  if (!closed || !unitSaid) return { list: [], whole: false };
   const previous = qs[qs.indexOf(list[0]) - 1];
   const goesOn = previous && listable(previous, total) && gapOk(previous, list[0]);
-  const whole = !goesOn && qs.every((q) => list.includes(q) || !listable(q, total) || q.word);
+  const whole = !goesOn &&
+    qs.every((q) => list.includes(q) || !listable(q, total) || q.word && !words);
   return { list, whole };
 }
 
@@ -251,7 +300,9 @@ function brokenDown(text: string, claim: Claim, total: Quantity): Reading | null
   // rest on food") leaves the total undecided: no other reading picks some of its parts.
   if (list.length < 2) return after.some((q) => listable(q, total)) ? null : undefined;
   const tail = wordsBetween(text, list.at(-1)!.end, claim.end, claim.quantities);
-  if (!LIST_TAIL.test(tail) || REST.test(tail) || exceeded(list, total)) return null;
+  if (!LIST_TAIL.test(tail) || REST.test(tail) || UNCOUNTED.test(tail) || exceeded(list, total)) {
+    return null;
+  }
   const ok = addsUp(list, total);
   // A breakdown into other things than the total's may leave some out ("237 staff: 150
   // engineers and 36 designers").
@@ -261,13 +312,15 @@ function brokenDown(text: string, claim: Claim, total: Quantity): Reading | null
 
 /**
  * A list, then its total: the list ends before the total in its claim or, when the total's claim
- * counts nothing else and opens with it ("Altogether, 837 ballots"), ends the claim before.
+ * counts nothing else and opens with it ("Altogether, 837 ballots"), ends the claim before. With
+ * `words`, cardinal words are read as parts (listIn).
  */
 function afterList(
   text: string,
   paragraph: Paragraph,
   c: number,
   total: Quantity,
+  words = false,
 ): Reading | null | undefined {
   const claim = paragraph.claims[c];
   const before = claim.quantities.slice(0, claim.quantities.indexOf(total));
@@ -276,17 +329,31 @@ function afterList(
   if (!source || !isTotal(text, total)) return undefined;
   const closing = inClaim &&
     CLOSING_LEAD.test(wordsBetween(text, before.at(-1)!.end, total.start, claim.quantities));
-  const { list, whole } = listIn(text, inClaim ? before : source.quantities, total, false, closing);
+  const { list, whole } = listIn(
+    text,
+    inClaim ? before : source.quantities,
+    total,
+    false,
+    closing,
+    words,
+  );
   if (list.length < 2) return undefined;
   const last = list.at(-1)!;
   // Across claims, the list ends its sentence and the total's sentence counts nothing else.
   const around = [...source.quantities, ...claim.quantities];
   const lead = wordsBetween(text, inClaim ? last.end : claim.start, total.start, around);
   const tail = inClaim ? "" : wordsBetween(text, last.end, source.end, around);
-  const alone = claim.quantities.every((q) => q === total || !listable(q, total));
+  // Past a spaced dash or a semicolon after the total, a clause of its own ("That's 14 hours in
+  // total — doable over six days") counts no part of it; nor do the steps of arithmetic after it.
+  const aside = text.slice(total.end, claim.end).search(ASIDE);
+  const clauseEnd = aside < 0 ? claim.end : total.end + aside;
+  const alone = claim.quantities.every((q) =>
+    q === total || !listable(q, total) || q.start >= clauseEnd || q.computed
+  );
   if (
-    !inClaim && (!alone || !LIST_TAIL.test(tail) || REST.test(tail)) ||
-    !TOTAL_GAP.test(lead) || NOT_PARTS.test(lead) || /\b(?:and|plus)\s*$/.test(lead)
+    !inClaim && (!alone || !LIST_TAIL.test(tail) || REST.test(tail) || UNCOUNTED.test(tail)) ||
+    !TOTAL_GAP.test(lead) || NOT_PARTS.test(lead) || UNCOUNTED.test(lead) ||
+    /\b(?:and|plus)\s*$/.test(lead)
   ) return undefined;
   // The whole list confirms the total. A shorter run of its last parts that adds up may be the
   // real list, read too far back ("Year 9 ... 31, 18 and 24"), or a wrong total that happens to
@@ -299,7 +366,8 @@ function afterList(
     .flatMap((p) => p.quantities).filter((q) => listable(q, total));
   const run = [...earlier, ...list].slice(-2 * MAX_PARTS);
   const mayAddUp = run.slice(0, -2).some((_, i) =>
-    !run.slice(i).every(summable) || addsUp(run.slice(i), total)
+    !run.slice(i).every((q) => summable(q) || words && cardinal(text, q)) ||
+    addsUp(run.slice(i), total)
   );
   if (!whole || mayAddUp || exceeded(list, total)) return null;
   // Parts that are other things than the total are its parts only when summed plainly.
@@ -398,11 +466,12 @@ const MAX_ITEMS = 12;
  * A markdown list or table column of amounts and its total: the last item named a total ("|
  * Total | 1,933 |", "- Total: $3,205"), or the line after the list, which opens with words that
  * sum ("Total: $2,632", "That adds up to 598 kcal", "Altogether, volunteers collected 834 cans")
- * and names one quantity of the items' slot a total. Every item is a part, all of one slot; the
- * total is confirmed when they all add up to it. It is contradicted only when no subset of them
- * adds up to it, no part exceeds it, it is at most twice their sum, no quantity of their slot is
- * stated before the list, and the total's line names no other total (with tax, a period of its
- * own, a rest).
+ * and names one quantity of the items' slot a total, or adds one more part first ("Plus 79 spoiled
+ * ballots, giving 17,962"). Every item is a part, all of one slot (an item priced "2 gallons at $38
+ * each: $76" too, its amount their product); the total is confirmed when they all add up to it.
+ * It is contradicted only when no subset of them adds up to it, no part exceeds it, it is at most
+ * twice their sum, no quantity of their slot is stated before the list, and the total's line
+ * names no other total (with tax, a period of its own, a rest).
  */
 export function listTotalFindings(
   text: string,
@@ -431,18 +500,23 @@ export function listTotalFindings(
     if (!parts.every(summable)) continue;
     if (!parts.every((p) => sameSlot(p, parts[0]) && !p.computed)) continue;
     const labels = [list.heading ?? "", ...items.map((item) => item.label)];
-    if (labels.some((label) => NOT_A_PART_LABEL.test(label) || isRateLabel(label))) continue;
+    const notPart = (label: string) => NOT_A_PART_LABEL.test(label) || isRateLabel(label);
+    if (
+      notPart(labels[0]) || items.some((item) => notPart(item.label) && !priced(text, item, all))
+    ) continue;
     // "Wins: 10, Losses: 4, Draws: 2, Total points: 32": a total of points weighs the items, which
     // count no points.
     if (!line) continue;
     const weighed = [...labels, ...parts.map((p) => p.noun ?? "")].some((w) => WEIGHED.test(w));
     if (WEIGHED.test(named ? last!.label : text.slice(line.start, line.end)) && !weighed) continue;
-    const total = named ? last!.amount! : totalIn(text, line, all, parts[0]);
+    const added = named ? undefined : addedPart(text, line, parts[0]);
+    const total = named ? last!.amount! : added?.total ?? totalIn(text, line, all, parts[0]);
     if (!total || !summable(total) || !listable(total, parts[0])) continue;
+    if (added) parts.push(added.part);
     if (exceeded(parts, total)) continue;
     const ok = addsUp(parts, total);
     if (hedged(parts, total) && ok && !isPlainSum(parts, total)) continue;
-    const lineText = text.slice(line.start, line.end);
+    const lineText = text.slice(added ? total.end : line.start, line.end);
     const lineWords = lineText.split(NEXT_CLAUSE)[0].replace(PERIOD_PHRASE, " ")
       .replace(BEFORE_PHRASE, " ");
     const periods = items.map((i) => PERIOD.exec(i.label)?.[0]);
@@ -463,6 +537,50 @@ export function listTotalFindings(
 }
 
 const plainly = (q: Quantity): Quantity => ({ ...q, computed: false });
+
+/** How a line opens that adds one more part to a list: "Plus 79 spoiled ballots". */
+const ADDED_LEAD = /^\s*(?:plus|and)\s+(?=\d)/i;
+/** From the part a line adds to the total it gives: "..., giving", "..., for a total of". */
+const ADDED_TO_TOTAL =
+  /^[^\d,;]{0,40},\s*(?:giving|making|bringing (?:it|the total|that) to|for|which (?:makes|gives))\s+(?:a (?:grand )?total of\s+)?$/i;
+
+/**
+ * "Plus 79 spoiled ballots, giving 17,962 ballots cast overall": a line after a list that adds
+ * one part and gives the total, each the one quantity of the list's slot there. The line is read
+ * after its lead, which the reading of prose takes for a name ("Plus 79").
+ */
+function addedPart(
+  text: string,
+  line: { start: number; end: number },
+  item: Quantity,
+): { part: Quantity; total: Quantity } | undefined {
+  const lead = ADDED_LEAD.exec(text.slice(line.start, line.end));
+  if (!lead) return undefined;
+  const from = line.start + lead[0].length;
+  const ofSlot = quantities(text.slice(from, line.end)).filter((q) => listable(q, item))
+    .map((q) => ({ ...q, start: from + q.start, end: from + q.end }));
+  if (ofSlot.length !== 2 || ofSlot[0].start !== from) return undefined;
+  const [part, total] = ofSlot;
+  return summable(part) && ADDED_TO_TOTAL.test(text.slice(part.end, total.start))
+    ? { part, total }
+    : undefined;
+}
+
+/**
+ * "Paint, 2 gallons at $38 each: $76": an item whose label prices a number of things, its amount
+ * their cost, exactly. Its price is no part; the amount is.
+ */
+function priced(text: string, item: ListItem, all: readonly Quantity[]): boolean {
+  const amount = item.amount!;
+  const inLabel = all.filter((q) => q.start >= item.start && q.end <= amount.start);
+  if (inLabel.length !== 2) return false;
+  const [count, price] = inLabel;
+  return (count.kind === "count" || count.kind === "number" || count.kind === "unit") &&
+    price.kind === "money" && price.currency === amount.currency &&
+    /^\s+at\s+$/.test(text.slice(count.end, price.start)) &&
+    /^\s+each\b/.test(text.slice(price.end, price.end + 6)) &&
+    agree({ value: count.value * price.value, tolerance: 0 }, amount, 0);
+}
 
 /**
  * A list of scores and their total ("Section A: 38/40" ... "Overall score: 84 out of 100"): the
@@ -568,14 +686,24 @@ function subsetAddsUp(parts: readonly Quantity[], total: Quantity): boolean {
 export function totalFindings(text: string, paragraph: Paragraph): ExactFinding[] {
   const out: ExactFinding[] = [];
   // Worked arithmetic ("3 x $25 = $75") states its steps, not totals of the claims around it.
-  if (paragraph.claims.some((c) => c.quantities.some((q) => q.computed))) return out;
+  // After a total, it may be no step of it ("7 cu ft in total, to fill a 4 x 2 ft bed"): a list
+  // before the total is still read.
+  const worked = paragraph.claims.flatMap((c) => c.quantities).filter((q) => q.computed);
   paragraph.claims.forEach((claim, c) => {
     for (const total of claim.quantities) {
-      if (!summable(total)) continue;
+      if (worked.some((q) => q.start < total.end)) continue;
+      const after = worked.length > 0;
+      // Number words are used loosely ("two of us"), but a closed list of cardinal words under a
+      // named total counts exactly: "seven apples, five pears and two oranges, 14 in all".
+      const plain = summable(total);
+      if (!plain && !(cardinal(text, total) && total.kind === "count")) continue;
       // A list that is found but cannot decide (null) leaves the total unread.
-      let reading = brokenDown(text, claim, total);
-      if (reading === undefined) reading = afterList(text, paragraph, c, total);
-      if (reading === undefined) reading = slotTotal(text, paragraph, c, total);
+      let reading = plain && !after ? brokenDown(text, claim, total) : undefined;
+      if (reading === undefined && plain) reading = afterList(text, paragraph, c, total);
+      if (reading === undefined && plain && !after) {
+        reading = slotTotal(text, paragraph, c, total);
+      }
+      if (reading === undefined) reading = afterList(text, paragraph, c, total, true);
       // "Rent comes to $1,475, utilities $153, ... Altogether that's $2,397": a total that adds up
       // with its parts to a later total is one part more.
       if (reading && !reading.ok && partOfLaterTotal(text, paragraph, total, reading.parts)) {
