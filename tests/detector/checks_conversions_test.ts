@@ -319,9 +319,9 @@ Deno.test("conversions: degrees whose scale a join names; a race named by its di
     "92.2 degrees Celsius is 197.96 °F, not 189.0 degrees",
   );
   silent("The angle is 45 degrees, or 0.785 radians.");
-  // A race's name is its distance: confirmed when its miles hold, never contradicted.
+  // A race's name is its distance: read when joined to its miles as a conversion is.
   assertOne("A 10K is 6.2 miles, a nice step up from a 5K.", "unit_conversion", "consistent");
-  silent("A 10K is 6.8 miles.");
+  assertOne("A 10K is 6.8 miles.", "unit_conversion", "contradicted");
   silent("Our 4K TV cost $10K.");
 });
 
@@ -365,4 +365,86 @@ Deno.test("conversions: an ounce of a precious metal is a troy ounce", () => {
   assertOne("So a 10 oz gold bar weighs roughly 311 g.", "unit_conversion", "consistent");
   assertOne("So a 10 oz gold bar weighs roughly 283 g.", "unit_conversion", "contradicted");
   assertOne("A 10 oz steak is about 283 g.", "unit_conversion", "consistent");
+});
+
+Deno.test("conversions: temperature scales converted in worked steps, one figure's steps", () => {
+  assertTwins(
+    "1. Start with 400 °F.\n2. Subtract 32 → 368.\n3. Multiply by 5/9 → **150.0 °C**.",
+    "1. Start with 400 °F.\n2. Subtract 32 → 368.\n3. Multiply by 5/9 → **204.4 °C**.",
+    "400 °F is 204.44 °C, not 150.0 °C",
+  );
+  assertTwins(
+    "Lead melts at 327.5 °C. Using °F = °C × 9/5 + 32, that's 581.5 °F.",
+    "Lead melts at 327.5 °C. Using °F = °C × 9/5 + 32, that's 621.5 °F.",
+  );
+  assertTwins(
+    "Mercury freezes at −38.8 °C; add 273.15 to get 244.35 K.",
+    "Mercury freezes at −38.8 °C; add 273.15 to get 234.35 K.",
+  );
+  assertTwins(
+    "Sirius is about 9,940 K. In Celsius, subtract 273.15: you get roughly 9,367 °C.",
+    "Sirius is about 9,940 K. In Celsius, subtract 273.15: you get roughly 9,667 °C.",
+  );
+  assertTwins(
+    "- Input: 25 degrees Celsius\n- Formula: (°C × 9/5) + 32\n- Result: 87 degrees Fahrenheit",
+    "- Input: 25 degrees Celsius\n- Formula: (°C × 9/5) + 32\n- Result: 77 degrees Fahrenheit",
+  );
+  // A figure between that the steps do not give is another one's; steps of another scale.
+  silent("It's 20 °C today; yesterday was 25. Add 273.15 to get 298.15 K.");
+  silent("Water boils at 100 °C. From Fahrenheit, subtract 32 and multiply by 5/9: 40 °C.");
+});
+
+Deno.test("conversions: the next list line labelled as the conversion", () => {
+  assertTwins(
+    "- Route length: 42 nautical miles\n- In kilometres: 90.1 km\n- Crew: 4",
+    "- Route length: 42 nautical miles\n- In kilometres: 77.8 km\n- Crew: 4",
+    "42 nautical miles is 77.78 km, not 90.1 km",
+  );
+  silent("- Leg one: 12 km\n- Leg two: 9 miles");
+  silent("- Distance: 12 km\n- Climb in feet: 900");
+});
+
+Deno.test("conversions: a result stated before what it converts", () => {
+  assertTwins(
+    "## 114 °F\n\nThat's 40 °C converted to Fahrenheit.",
+    "## 104 °F\n\nThat's 40 °C converted to Fahrenheit.",
+    "40 °C is 104 °F, not 114 °F",
+  );
+  assertTwins(
+    "Set it to 350°F — the 210°C from the British recipe, converted.",
+    "Set it to 410°F — the 210°C from the British recipe, converted.",
+  );
+  silent("## 104 °F\n\nThat's 40 °C converted to kelvin.");
+});
+
+Deno.test("conversions: races named by their kilometres", () => {
+  assertTwins("A 15K is 11.3 miles.", "A 15K is 9.3 miles.", "15K is 9.32 miles, not 11.3 miles");
+  assertTwins("Next comes a 10K (7.2 mi).", "Next comes a 10K (6.2 mi).");
+  silent("I walk 10K steps, about 5 miles.");
+  silent("The 10K foot ridge is about 1.9 miles long.");
+});
+
+Deno.test("conversions: inch marks, signs after a noun or phrase, the measure's own words", () => {
+  assertTwins('A 55" TV has a diagonal of 160.0 cm.', 'A 55" TV has a diagonal of 139.7 cm.');
+  assertTwins(
+    "So a 75″ TV is 142.6 cm corner to corner.",
+    "So a 75″ TV is 190.5 cm corner to corner.",
+  );
+  silent('She typed "55" and got 140 cm.');
+  assertTwins("300 g of sugar ≈ 13.6 oz by weight.", "300 g of sugar ≈ 10.6 oz by weight.");
+  assertTwins(
+    "The loop is 42 km altogether, or 29.1 miles.",
+    "The loop is 42 km altogether, or 26.1 miles.",
+  );
+  // Each list line ends its conversion.
+  assert.deepEqual(
+    conversions("* Onions: 3 lb bag ≈ 1.80 kg\n* Leeks: 2 lb bag ≈ 0.91 kg").map(([v]) => v),
+    ["contradicted", "consistent"],
+  );
+});
+
+Deno.test("conversions: a table column headed by a unit alone restates the one before", () => {
+  const track = (feet: string) => `| Event | Feet |\n|---|---|\n| 200 m | ${feet} ft |`;
+  assertTwins(track("565"), track("656"), "200 m is 656.2 feet, not 565 ft");
+  silent("| Height (m) | Depth | ft |\n|---|---|---|\n| 30 m | 12 ft | 40 ft |");
 });

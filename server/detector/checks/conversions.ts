@@ -38,12 +38,13 @@ const HEDGE = String.raw`(?:about|approximately|approx\.|roughly|around|nearly|a
   String.raw`some|circa|~|≈)`;
 /**
  * Words of the measure itself, after it or after its conversion ("780 km long, which is ...",
- * "284 g raw weight", "216 cm from corner to corner").
+ * "284 g raw weight", "216 cm (from) corner to corner", "138 km altogether", "11 oz by weight").
  */
 const DESCRIPTOR = String.raw`(?:\s+(?:long|tall|high|wide|deep|away|across|thick|diagonally|` +
   String.raw`in (?:length|height|width|diameter)|above sea level|` +
   String.raw`(?:(?:raw|dry|cooked|uncooked|net|gross|total)\s+)?weight|` +
-  String.raw`from (?:corner|end|side|tip|edge) to (?:corner|end|side|tip|edge))\b)`;
+  String.raw`(?:from )?(?:corner|end|side|tip|edge) to (?:corner|end|side|tip|edge)|` +
+  String.raw`altogether|in total|combined|all told|by (?:weight|mass|volume))\b)`;
 /** "in miles", "converted to pounds", "in metric terms": the unit the conversion names (group 1). */
 const IN_UNITS = String.raw`(?:(?:in|converted (?:to|into))\s+(\p{L}+(?:\s+\p{L}+)?)\s*,?\s*)`;
 const VERB = String.raw`(?:is|are|was|equals|(?:is\s+)?(?:${HEDGE}\s+)?(?:equal|equivalent) to|` +
@@ -89,8 +90,13 @@ const AFTER_PHRASE = new RegExp(
     String.raw`,?\s*${POINTER}\b|${BREAK})${TAIL}|,\s*${HEDGE}\s*$)`,
   "iu",
 );
-/** "300 g of flour is about 10.6 oz": the phrase, then a bare verb (read near a conversion). */
-const PHRASE_VERB = new RegExp(PHRASE + String.raw`${VERB}\b${TAIL}`, "iu");
+/**
+ * "300 g of flour is about 10.6 oz", "250 g of flour ≈ 8.8 oz": the phrase, then a bare verb or
+ * sign (read near a conversion).
+ */
+const PHRASE_VERB = new RegExp(PHRASE + String.raw`(?:${VERB}\b|[=≈])${TAIL}`, "iu");
+/** "Potatoes: 5 lb bag ≈ 2.27 kg": a noun after the measure, then a sign (read near one too). */
+const NOUN_SIGN = new RegExp(String.raw`^(?:\s+[\p{L}'’-]+){1,2}\s*[=≈]${TAIL}`, "iu");
 /**
  * "A 10 km run is about 6.2 miles", "Your 12 kg bag is 26.5 lb", "A 16-oz sirloin works out to
  * roughly 454 g", "A 52 cm frame ≈ 20.5 in", "35-lb dumbbells. ..., that's about 15.9 kg": a measure used as a modifier names
@@ -141,11 +147,11 @@ const OTHER_QUANTITY = new RegExp(
 /** A restatement read off its sentence alone is taken only within this factor of the true value. */
 const RESTATED_FACTOR = 6;
 /**
- * After a conversion the clause ends ("or around 43 km, so ..."), or an aside states the factor
- * used ("39.6 cm diagonally (1 inch = 2.54 cm)"); "3 km from town" is another measure.
+ * After a conversion the clause or line ends ("or around 43 km, so ..."), or an aside states the
+ * factor used ("39.6 cm diagonally (1 inch = 2.54 cm)"); "3 km from town" is another measure.
  */
 const CLAUSE_END = new RegExp(
-  String.raw`^${DESCRIPTOR}?(?:\s*(?:[,.;:!?)\]—–]|$)|\s+(?:so|and|but|which|while)\b|` +
+  String.raw`^${DESCRIPTOR}?(?:\s*(?:[,.;:!?)\]—–]|$)|[ \t]*\n|\s+(?:so|and|but|which|while)\b|` +
     String.raw`\s*[(\[]\s*1\s?\p{L}+\.?\s*(?:=|≈|equals|is)\s*\d)`,
   "iu",
 );
@@ -172,7 +178,7 @@ function joinOf(text: string, a: Quantity, b: Quantity, end = b.end): Join | und
   const after = text.slice(end, end + 32);
   const ways = [JOIN];
   if (CLAUSE_END.test(after) || (HOLDS.test(between) && CONTENTS_AFTER.test(after))) {
-    ways.push(NEXT_SENTENCE, AFTER_PHRASE, PHRASE_VERB);
+    ways.push(NEXT_SENTENCE, AFTER_PHRASE, PHRASE_VERB, NOUN_SIGN);
     if (isModifier(text, a)) ways.push(AFTER_NOUN);
   }
   if (isLineStart(text, a.start) && BRACKET_CLOSE.test(after)) ways.push(LIST_ITEM);
@@ -181,7 +187,7 @@ function joinOf(text: string, a: Quantity, b: Quantity, end = b.end): Join | und
   for (const way of ways) {
     const match = between.match(way);
     const named = match ? namedUnit(match) : null;
-    const restated = way === AT_RESTATED || way === PHRASE_VERB;
+    const restated = way === AT_RESTATED || way === PHRASE_VERB || way === NOUN_SIGN;
     if (named !== null) return { hedged, named, restated };
   }
   return undefined;
@@ -279,7 +285,8 @@ const INCHES_AFTER_FEET = /^\s?in\b\.?/;
 export function wholeMeasures(text: string, qs: readonly Quantity[]): Quantity[] {
   const out: Quantity[] = [];
   for (let i = 0; i < qs.length; i++) {
-    const first = stonesOf(text, qs[i]) ?? degreesOf(text, qs[i]) ?? qs[i];
+    const first = stonesOf(text, qs[i]) ?? degreesOf(text, qs[i]) ?? inchMarkOf(text, qs[i]) ??
+      qs[i];
     const whole = qs[i + 1] && compoundOf(text, qs[i], first, qs[i + 1]);
     out.push(whole ?? first);
     if (whole) i++;
@@ -296,6 +303,26 @@ function degreesOf(text: string, q: Quantity): Quantity | undefined {
     ? /^\s+degrees?\b/i.exec(text.slice(q.end, q.end + 10))
     : null;
   return word ? { ...q, kind: "number", noun: undefined, end: q.end + word[0].length } : undefined;
+}
+
+/**
+ * "A 65\" TV", "a 75″ screen": a number with an inch mark right after it, in inches. A straight
+ * or curly quote closes a quotation as well ("the code \"65\""): it is a mark only when no
+ * quotation is open before the number on its line.
+ */
+function inchMarkOf(text: string, q: Quantity): Quantity | undefined {
+  const mark = q.kind === "number" && !q.word && !q.inexact ? text[q.end] : undefined;
+  if (!mark || !/["″”]/.test(mark) || /^[\p{L}\p{N}]/u.test(text.slice(q.end + 1))) {
+    return undefined;
+  }
+  const before = text.slice(text.lastIndexOf("\n", q.start) + 1, q.start);
+  const open = mark === "″"
+    ? false
+    : mark === "”"
+    ? before.lastIndexOf("“") > before.lastIndexOf("”")
+    : (before.match(/"/g)?.length ?? 0) % 2 === 1;
+  if (open || /['′’]\s?$/.test(before)) return undefined;
+  return { ...q, kind: "unit", unit: "in", tolerance: unitTolerance(q), end: q.end + 1 };
 }
 
 /** "11 st", "12.5 stone": a count of stones, as the pounds it weighs. */
@@ -388,10 +415,26 @@ function resultAt(text: string, qs: readonly Quantity[], i: number, unit: UnitId
 }
 
 /**
- * Conversions asked and answered over several lines ("To convert 140°C to Fahrenheit: ... 2. Add
- * 32: 252 + 32 = 284°F"), read once over all the answer's quantities since the steps span claims.
+ * Conversions read once over all the answer's quantities, since they span claims or read a figure
+ * no claim holds: asked and answered over several lines, worked in steps, labelled lines, a result
+ * stated before its source, race distances.
  */
 export function askedConversionFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
+  const all = wholeMeasures(text, qs);
+  return [
+    ...askedFindings(text, qs),
+    ...stepFindings(text, all),
+    ...labelledLineFindings(text, all),
+    ...reversedFindings(text, all),
+    ...raceFindings(text, all),
+  ];
+}
+
+/**
+ * Conversions asked and answered over several lines ("To convert 140°C to Fahrenheit: ... 2. Add
+ * 32: 252 + 32 = 284°F").
+ */
+function askedFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
   const out: ExactFinding[] = [];
   for (let i = 0; i < qs.length; i++) {
     const unit = askedUnit(text, qs[i]);
@@ -406,6 +449,216 @@ export function askedConversionFindings(text: string, qs: readonly Quantity[]): 
     );
     if (found) out.push(found);
     i = answer;
+  }
+  return out;
+}
+
+/**
+ * The steps of converting between temperature scales as worked answers write them ("Subtract 32 →
+ * 393", "× 1.8", "adding 32 gives", "add 273.15 to get"), with what each does to the figure.
+ */
+const TIMES = String.raw`(?:\bmultiply(?:ing)?\s+(?:it\s+)?by|\btimes|[×*·]|\bx)\s*`;
+const DIVIDE = String.raw`(?:\bdivid(?:e|ing)\s+(?:it\s+)?by|[÷/])\s*`;
+const PLUS = String.raw`(?:\badd(?:ing)?|\bplus|\+)\s*`;
+const MINUS = String.raw`(?:\bsubtract(?:ing)?|\bminus|[−-])\s*`;
+const STEPS: { name: string; step: string; apply: (v: number) => number }[] = [
+  { name: "-32", step: MINUS + "32", apply: (v) => v - 32 },
+  { name: "+32", step: PLUS + "32", apply: (v) => v + 32 },
+  { name: "*9/5", step: String.raw`${TIMES}(?:9\s*\/\s*5|1\.8)`, apply: (v) => v * 1.8 },
+  {
+    name: "*5/9",
+    step: String.raw`(?:${TIMES}5\s*\/\s*9|${DIVIDE}1\.8)`,
+    apply: (v) => v / 1.8,
+  },
+  { name: "+273", step: PLUS + String.raw`273(?:\.15)?`, apply: (v) => v + 273.15 },
+  { name: "-273", step: MINUS + String.raw`273(?:\.15)?`, apply: (v) => v - 273.15 },
+];
+const STEP = new RegExp(STEPS.map((s) => `(${s.step})(?![.,]?\\d)`).join("|"), "giu");
+/** The steps, in order, that convert one scale to another. */
+const RECIPES: { steps: string; from: UnitId; to: UnitId }[] = [
+  { steps: "-32 *5/9", from: "F", to: "C" },
+  { steps: "*9/5 +32", from: "C", to: "F" },
+  { steps: "+273", from: "C", to: "K" },
+  { steps: "-273", from: "K", to: "C" },
+];
+/** After the last step, its result: "→ 156.3 °C", ", that's", ": you get roughly", "\n- Result:". */
+const STEP_RESULT = new RegExp(
+  String
+    .raw`^[ \t]*\)?(?:[ \t]*\n[ \t]*(?:[-*+•]|\d{1,2}[.)])?[ \t]*(?:result|answer|output)[ \t]*:)?` +
+    String.raw`[\s:,]*(?:[=≈→]|(?:(?:which|this|that|it)\s+)?(?:gives|is|makes|equals|yields)` +
+    String
+      .raw`(?:\s+(?:you|us))?|that's|that’s|(?:to|you|we|and you|and we)\s+get|results?\s+in)?` +
+    String.raw`\s*(?:${HEDGE}\s*)?$`,
+  "iu",
+);
+/** How far a worked result may be from the temperature it converts. */
+const STEPS_REACH = 240;
+
+/**
+ * "Start with 425 °F. 2. Subtract 32 → 393. 3. Multiply by 5/9 → 156.3 °C", "1,538 °C. 1,538 ×
+ * 1.8 = 2,768.4, and adding 32 gives about 2,830 °F", "10 °C ... add 273.15 to get 283.15 K": a
+ * temperature, the steps of one conversion in order, then the next measure in the scale they give,
+ * right after the last step. Every figure between is the working's own (a step's number, a value
+ * the steps give, a list's number), so the result is that of this temperature.
+ */
+function stepFindings(text: string, stated: readonly Quantity[]): ExactFinding[] {
+  const qs = stated.map((q) => kelvinOf(text, q) ?? q);
+  const out: ExactFinding[] = [];
+  for (let i = 0; i < qs.length; i++) {
+    const a = qs[i];
+    if (a.kind !== "unit" || dimensionOf(a.unit!) !== "temperature") continue;
+    if (isRange(a) || askedUnit(text, a)) continue;
+    const j = qs.findIndex((q, k) => k > i && q.kind === "unit");
+    const b = qs[j];
+    if (!b || b.inexact || b.start - a.end > STEPS_REACH) continue;
+    const working = text.slice(a.end, b.start);
+    const steps = [...working.matchAll(STEP)].map((m) => ({
+      m,
+      step: STEPS[m.slice(1).findIndex((g) => g !== undefined)],
+    })).filter(({ step }, k, all) => k === 0 || all[k - 1].step !== step);
+    const names = steps.map(({ step }) => step.name).join(" ");
+    if (!RECIPES.some((r) => r.steps === names && r.from === a.unit && r.to === b.unit)) continue;
+    const last = steps.at(-1)!.m;
+    if (!STEP_RESULT.test(working.slice(last.index! + last[0].length))) continue;
+    const values = steps.reduce((vs, { step }) => [...vs, step.apply(vs.at(-1)!)], [a.value]);
+    const inStep = (q: Quantity) =>
+      steps.some(({ m }) => q.start >= a.end + m.index! && q.end <= a.end + m.index! + m[0].length);
+    const own = (q: Quantity) =>
+      inStep(q) || values.some((v) => Math.abs(q.value - v) <= Math.max(0.6, Math.abs(v) / 1000)) ||
+      (/^[.)]/.test(text.slice(q.end)) && isLineStart(text, q.start)) ||
+      /\bstep\s*$/i.test(text.slice(Math.max(0, q.start - 6), q.start));
+    const between = qs.slice(i + 1, j);
+    // A formula on a figure of the working is read where it stands (workedAt).
+    if (!between.every(own) || between.some((q) => formulaScales(text, q))) continue;
+    const found = conversionFinding(text, a, b, b.unit!, isWorkedHedged(text, a, b));
+    if (found) out.push(found);
+    i = j - 1;
+  }
+  return out;
+}
+
+/**
+ * "5,778 K", "293.15 K": a bare "K" is read as kelvin only in a working whose steps add or subtract
+ * 273.15 between it and a temperature (the recipes), where no other reading is left.
+ */
+function kelvinOf(text: string, q: Quantity): Quantity | undefined {
+  const letter = q.kind === "number" && !q.word
+    ? /^\s?K(?![\p{L}\p{N}])/u.exec(text.slice(q.end, q.end + 3))
+    : null;
+  return letter
+    ? { ...q, kind: "unit", unit: "K", tolerance: unitTolerance(q), end: q.end + letter[0].length }
+    : undefined;
+}
+
+/** A list line's label up to its figure ("- Passage length: ", "- In kilometres: about "). */
+const LINE_LABEL = new RegExp(
+  String.raw`^[ \t]*(?:[-*+•]|\d{1,2}[.)])?[ \t]*([^:\n\d]{1,40}?)\s*:\s*(?:${HEDGE}\s*)?$`,
+  "iu",
+);
+/** After the figure, the line ends, but for an aside without figures ("(pool water)"). */
+const LINE_REST = /^\s*(?:\([^()\d\n]*\))?\s*[.;]?[ \t]*$/;
+/** "In kilometres", "Distance in miles": a label naming the unit (group 2). */
+const LABEL_IN_UNIT = /^(?:(.+?)\s+)?(?:in|converted (?:to|into))\s+(\p{L}+(?:\s+\p{L}+)?)$/iu;
+const INPUT_LABEL = /^(?:input|original|given|from)$/i;
+const RESULT_LABEL = /^(?:result|output|converted|answer|to)$/i;
+
+/** The label of the line `q` stands alone on after its label; undefined if none. */
+function lineLabel(text: string, q: Quantity) {
+  const line = lineAt(text, q.start);
+  const label = text.slice(line.start, q.start).match(LINE_LABEL);
+  return label && LINE_REST.test(text.slice(q.end, line.end))
+    ? { label: label[1].trim(), line }
+    : undefined;
+}
+
+/**
+ * "- Passage length: 86 nautical miles" then "- In kilometres: 136.8 km" (or "- Input: 18 °C" then
+ * "- Result: 64.4 °F"): the next line, labelled as the conversion, gives the measure in its unit.
+ */
+function labelledLineFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
+  const out: ExactFinding[] = [];
+  for (let i = 0; i + 1 < qs.length; i++) {
+    const [a, b] = [qs[i], qs[i + 1]];
+    if (a.kind !== "unit" || isRange(a) || !mayConvert(a, b)) continue;
+    const [first, second] = [lineLabel(text, a), lineLabel(text, b)];
+    if (!first || !second || second.line.start !== first.line.end + 1) continue;
+    const inUnit = second.label.match(LABEL_IN_UNIT);
+    const named = inUnit ? unitOfForm(inUnit[2]) : undefined;
+    const paired = named
+      ? !inUnit![1] || inUnit![1].toLowerCase() === first.label.toLowerCase()
+      : INPUT_LABEL.test(first.label) && RESULT_LABEL.test(second.label);
+    const unit = b.kind === "unit" ? b.unit : named;
+    if (!paired || !unit || (named && named !== unit) || !mayConvert(a, inUnitOf(b, unit))) {
+      continue;
+    }
+    const found = conversionFinding(text, a, b, unit, a.approx || b.approx);
+    if (found) out.push(found);
+  }
+  return out;
+}
+
+/**
+ * A result stated before what it converts: "## 98.6 °F" then "That's 37 °C converted to
+ * Fahrenheit", "That's 428 °F — the 220 °C in the original recipe, converted for an American oven".
+ */
+const REVERSED_LEAD = new RegExp(
+  String
+    .raw`^(?:[ \t]*(?:[.!:][ \t]*|\n\s*)+(?:that|this|it)(?:'s|’s|\s+is)|\s*[—–]\s*(?:the|your))` +
+    String.raw`\s*(?:${HEDGE}\s*)?$`,
+  "iu",
+);
+/** After the source: where it is from ("in the original recipe"), then "converted (to <unit>)". */
+const REVERSED_TAIL = new RegExp(
+  String.raw`^(?:\s+(?:in|from|of)\s+(?:the|your|this|that|a)\s+(?:[\p{L}'’-]+\s+){0,3}?` +
+    String.raw`[\p{L}'’-]+)?\s*,?\s*converted\b(?:\s+(?:to|into)\s+(\p{L}+)(?:\s+(\p{L}+))?)?`,
+  "iu",
+);
+
+function reversedFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
+  const out: ExactFinding[] = [];
+  for (let i = 0; i + 1 < qs.length; i++) {
+    const [b, a] = [qs[i], qs[i + 1]];
+    if (a.kind !== "unit" || b.kind !== "unit" || isRange(a) || !mayConvert(a, b)) continue;
+    if (!REVERSED_LEAD.test(text.slice(b.end, a.start))) continue;
+    const tail = text.slice(a.end, a.end + 60).match(REVERSED_TAIL);
+    const words = tail?.slice(1).filter((w) => w !== undefined) ?? [];
+    const named = unitOfForm(words.join(" ")) ?? unitOfForm(words[0] ?? "");
+    if (!tail || (words.length > 0 && named !== b.unit && !SYSTEM.test(words[0]))) continue;
+    const found = conversionFinding(text, a, b, b.unit!, a.approx || b.approx);
+    if (found) out.push(found);
+  }
+  return out;
+}
+
+/**
+ * "5K = 3.1 miles", "A 10K is 6.2 miles", "5K (3.1 mi)": a race named by its kilometres, then its
+ * length in another unit, joined as a conversion. Words after the "K" other than the race's end
+ * the reading ("10K steps", "a 10K foot climb").
+ */
+const RACE = new RegExp(
+  String.raw`(?<![\p{L}\p{N}$£€¥.,])(\d{1,3})[kK](?:\s+(?:race|run|ultra))?` +
+    String.raw`(?=\s*(?:[=≈(—–,]|(?:is|equals)\b))`,
+  "gu",
+);
+
+function raceFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
+  const out: ExactFinding[] = [];
+  for (const m of text.matchAll(RACE)) {
+    const end = m.index! + m[0].length;
+    const b = qs.find((q) => q.start >= end);
+    const a: Quantity = {
+      start: m.index!,
+      end,
+      kind: "unit",
+      unit: "km",
+      value: Number(m[1]),
+      tolerance: 0,
+      approx: false,
+      inexact: false,
+    };
+    const join = b && b.kind === "unit" && mayConvert(a, b) ? joinOf(text, a, b) : undefined;
+    const found = join && conversionFinding(text, a, b!, b!.unit!, join.hedged);
+    if (found) out.push(found);
   }
   return out;
 }
@@ -535,8 +788,8 @@ const isWorkedHedged = (text: string, a: Quantity, b: Quantity) =>
 /**
  * Tables that give a measure in two columns: "| Day | High (°C) | High (°F) |" then "| Monday |
  * 12 | 54 |". Two columns convert each other when their headings say the same but the unit, so
- * "High (°C)" and "Low (°F)" stay apart. A cell holds one figure; its unit is its own or its
- * heading's.
+ * "High (°C)" and "Low (°F)" stay apart, or when the second is headed by its unit alone. A cell
+ * holds one figure; its unit is its own or its heading's.
  */
 const TABLE_RULE = /^[ \t]*\|(?:\s*:?-{2,}:?\s*\|)+[ \t]*$/;
 /** A heading's label and its unit: "High (°C)", "Weight, kg", "Distance in miles", "lb". */
@@ -597,7 +850,7 @@ function tableFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
   const out: ExactFinding[] = [];
   figures.forEach((b, c) => {
     const a = figures.slice(0, c).find((f, k) =>
-      f && b && headings[k].label === headings[c].label && f.unit !== b.unit &&
+      f && b && sameMeasure(headings, k, c) && f.unit !== b.unit &&
       dimensionOf(f.unit!) === dimensionOf(b.unit!)
     );
     const found = a && b && conversionFinding(text, a, b, b.unit!, a.approx || b.approx);
@@ -605,6 +858,14 @@ function tableFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
   });
   return out;
 }
+
+/**
+ * Whether columns `k` and `c` head one measure: alike but for the unit ("High (°C)", "High (°F)"),
+ * or `c` headed by a unit alone right after `k` ("| Distance | Feet |").
+ */
+const sameMeasure = (headings: Heading[], k: number, c: number) =>
+  headings[k].label === headings[c].label ||
+  (k === c - 1 && headings[c].label === "" && headings[c].unit !== undefined);
 
 /** The one figure a cell holds, in its own unit or its heading's; undefined if none. */
 function figureIn(
@@ -792,7 +1053,8 @@ export function conversionFinding(
   return finding(
     "unit_conversion",
     !ok,
-    { start: a.start, end: b.end },
+    // A result may be stated before what it converts (reversedFindings).
+    { start: Math.min(a.start, b.start), end: Math.max(a.end, b.end) },
     ok ? right : `${right}, not ${written(text, b)}`,
   );
 }
