@@ -92,9 +92,15 @@ Deno.test("identifiers: an ISBN's digits do not run on into the next list item",
 });
 
 Deno.test("identifiers: an arXiv identifier cited only in later years is left unread", () => {
-  // A later year may be a journal's (no error) or the posting's (an error): neither is confirmed.
-  assertSilent("arxiv", [
+  // A later year may be a journal's (no error) or the posting's (an error): neither is confirmed,
+  // unless it is said to be the posting's.
+  assertOne(
     "That's the paper by Lind and Osei, posted to arXiv in 2019: https://arxiv.org/abs/1601.07633",
+    "arxiv",
+    "contradicted",
+    "arXiv identifier 1601.07633 was posted in 2016, not 2019 as said",
+  );
+  assertSilent("arxiv", [
     "Devlin et al., NAACL 2019, arXiv:1810.04805.",
     "It is gr-qc/9310026 (published 1994).",
   ]);
@@ -131,4 +137,52 @@ Deno.test("identifiers: a BibTeX entry's eprint against its year field", () => {
     "contradicted",
     "arXiv identifier 2107.07475 was posted in 2021, after the cited year 2018",
   );
+});
+
+Deno.test("identifiers: a year said to be the arXiv posting shows a later one wrong", () => {
+  const answer = (id: string) =>
+    `In "Sparse Routing Revisited", Park and Silva (arXiv, 2021) show that routing collapses early.\n\n` +
+    `You can find it at arXiv:${id}. It has not been peer-reviewed yet.`;
+  assertTwins(
+    "arxiv",
+    answer("1905.01234"),
+    answer("2105.01234"),
+    "arXiv identifier 1905.01234 was posted in 2019, not 2021 as said",
+  );
+  assertTwins(
+    "arxiv",
+    "It was posted to arXiv in March 2022 as 1911.04321.",
+    "It was posted to arXiv in March 2022 as 2203.04321.",
+    "arXiv identifier 1911.04321 was posted in 2019, not 2022 as said",
+  );
+  const table = (intro: string, id: string) =>
+    `${intro}\n\n| Paper | Year | arXiv ID |\n|---|---|---|\n| Token pruning | 2022 | 2206.00123 |\n| Sharp minima | 2020 | ${id} |`;
+  const posting = "Preprints from the talk (year = first arXiv posting):";
+  assert.deepEqual(
+    findingsOf(table(posting, "1707.03932"), "arxiv").filter((f) => f.verdict !== "consistent")
+      .map((f) => f.reason),
+    ["arXiv identifier 1707.03932 was posted in 2017, not 2020 as said"],
+  );
+  assert.equal(
+    findingsOf(table(posting, "2007.03932"), "arxiv").filter((f) => f.verdict !== "consistent")
+      .length,
+    0,
+  );
+  // A later year not said to be the posting (a journal's), another paper's posting year, another
+  // identifier in the answer, a month's edge: not shown wrong.
+  for (
+    const text of [
+      table("Preprints from the talk:", "1707.03932"),
+      "Smith et al. (arXiv, 2019) is the first; the follow-up by Lee (2021) is arXiv:2104.01234.",
+      "Park and Silva (arXiv, 2021) build on arXiv:1905.01234 and arXiv:2105.01234.",
+      "It was posted to arXiv in January 2020 as 1912.01234.",
+      "It appeared in 2021 in JMLR; the preprint is arXiv:1905.01234.",
+    ]
+  ) {
+    assert.equal(
+      findingsOf(text, "arxiv").filter((f) => f.verdict === "contradicted").length,
+      0,
+      text,
+    );
+  }
 });

@@ -814,3 +814,69 @@ Deno.test("totals: the line after a list adds one part, then gives the total", (
     ]
   ) assertSilent("total", text);
 });
+
+Deno.test("percentages: a rate that counts what its part's clause says", () => {
+  const bulbs = (words: string, rate: string) =>
+    `In the spring batch, 150 out of 2,000 bulbs ${words}, a failure rate of ${rate}.`;
+  assertOne(
+    bulbs("failed the burn-in test", "92.5%"),
+    "percentage",
+    "contradicted",
+    "150 of 2,000 is 7.5%, not 92.5%",
+  );
+  assertOne(bulbs("failed the burn-in test", "7.5%"), "percentage", "consistent");
+  // The part counts what another rate counts, or the rest's word is beside the rate's: the rest.
+  assertSilent("percentage", [
+    bulbs("passed the burn-in test", "92.5%"),
+    "In the spring batch, 150 of 2,000 seeds failed to sprout, a germination rate of 92.5%.",
+  ]);
+});
+
+Deno.test("percentages: the part's own noun before 'of' its whole", () => {
+  const bar = (share: string) =>
+    `The bar has 9 g of sugar, and at 4 kcal per gram that's 36 kcal of its 240 total, so sugar gives ${share} of the energy.`;
+  assertOne(bar("20%"), "percentage", "contradicted", "36 of 240 is 15%, not 20%");
+  assertOne(bar("15%"), "percentage", "consistent");
+  // A whole of another measure than the part: no share.
+  assertSilent("percentage", "That's 36 kcal of the 240 g bar, so sugar gives 20% of it.");
+});
+
+Deno.test("percentages: 'from' before a whole or a changed price is no range", () => {
+  const signUps = (rate: string) =>
+    `41 sign-ups from 2,050 visitors gives a conversion rate of ${rate}.`;
+  assertOne(signUps("20%"), "percentage", "contradicted", "41 of 2,050 is 2%, not 20%");
+  assertOne(signUps("2%"), "percentage", "consistent");
+  const kettle = (off: string) =>
+    `The kettle dropped from $50 to $40, so you're saving $10, which is ${off} off.`;
+  assertOne(kettle("25%"), "percentage", "contradicted", "$10 off $50 is 20% off, not 25%");
+  assertOne(kettle("20%"), "percentage", "consistent");
+  // A range after "from": not one whole.
+  assertSilent(
+    "percentage",
+    "58 sign-ups from 1,500 to 2,000 visitors gives a conversion rate of 9%.",
+  );
+});
+
+Deno.test("percentages: a bare 'Rate:' named by the heading of its lines", () => {
+  const block = (heading: string, rate: string) =>
+    `${heading}\n---------\nStudents: 80\nPassed: 60\nRate: ${rate}\n\nMost retakes passed.`;
+  assertOne(block("Pass rate", "70%"), "percentage", "contradicted", "60 of 80 is 75%, not 70%");
+  assertOne(block("Pass rate", "75%"), "percentage", "consistent");
+  assertSilent("percentage", block("Summary", "70%"));
+});
+
+Deno.test("percentages: a score written as one token, then its share", () => {
+  const quiz = (share: string) => `Quiz score: 18/24\nPercentage: ${share}\nWell done.`;
+  assertOne(quiz("70%"), "percentage", "contradicted", "18 of 24 is 75%, not 70%");
+  assertOne(quiz("75%"), "percentage", "consistent");
+  const threes = (share: string) => `She went 4-of-10 from three (${share}) in the second half.`;
+  assertOne(threes("60%"), "percentage", "contradicted", "4 of 10 is 40%, not 60%");
+  assertOne(threes("40%"), "percentage", "consistent");
+  assertSilent("percentage", [
+    // A fraction that may be a date, with no score's word; another figure between; an "=" (the
+    // arithmetic reader's).
+    "Results for 3/10\nPercentage: 45%",
+    "Score: 38/50, with 12 retakes (56%).",
+    "Score: 38/50 = 70%",
+  ]);
+});

@@ -4,7 +4,8 @@
  * - arXiv identifiers: the new scheme (YYMM.NNNN from April 2007, YYMM.NNNNN from January 2015)
  *   must name a real month not in the future, the old one (archive/YYMMNNN) a month from August
  *   1991 to March 2007 (read alone too, its archive being one of a fixed list: "hep-th/9705278");
- *   a year cited beside either cannot be before the identifier's year (unless before arXiv began);
+ *   a year cited beside either cannot be before the identifier's year (unless before arXiv began),
+ *   and a year said to be its arXiv posting must be its year;
  * - DOI syntax (Crossref: "10." then a registrant code of 4 to 9 digits, "/", a suffix);
  * - citation years in the future ("Smith et al., 2031").
  * The current year is the caller's clock (`now`), so tests can fix it.
@@ -188,21 +189,115 @@ function yearsCitedBeside(text: string, at: number): { year: number; start: numb
   }));
 }
 
+const MONTHS =
+  "(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?";
+/**
+ * A year said to be when a paper went up on arXiv: "(arXiv, 2019)", "posted to arXiv in 2019",
+ * "posted it in November 2011", "uploaded 2018". Other verbs count only with arXiv named
+ * ("appeared on arXiv in 2019"): "appeared in 2019" or "submitted in 2019" may be a journal's.
+ */
+const POSTED_YEAR = new RegExp(
+  String.raw`\(\s*arXiv(?:\s+preprint)?\s*,\s*((?:19|20)\d{2})\s*\)|` +
+    String.raw`\b(?:(?:posted|uploaded)(?:\s+(?:it|them|this|the\s+(?:preprint|paper)))?` +
+    String.raw`(?:\s+(?:to|on)\s+(?:the\s+)?arXiv(?:\.org)?)?|` +
+    String.raw`(?:appeared|released|submitted|published|put\s+up)\s+(?:to|on)\s+arXiv(?:\.org)?)` +
+    String.raw`\s+(?:in\s+|on\s+)?(?:(?:early|late|mid-?)\s*)?(?:${MONTHS}\s+(?:\d{1,2},?\s+)?)?` +
+    String.raw`((?:19|20)\d{2})\b`,
+  "gi",
+);
+/** A table's years said to be arXiv postings: "(year = first arXiv posting)", "arXiv year". */
+const POSTING_COLUMN =
+  /\byears?\b[^.\n|]{0,25}?(?:\barXiv\s+(?:posting|submission|release)|\bposted\b|\buploaded\b)|\barXiv\s+(?:posting\s+)?year\b|\bposting\s+year\b/i;
+
+/** The years in `text` said to be when a paper went up on arXiv (POSTED_YEAR). */
+const postedYears = (text: string) =>
+  [...text.matchAll(POSTED_YEAR)].map((m) => Number(m[1] ?? m[2]));
+
+/**
+ * The year an identifier is said to have been posted on arXiv, where the answer says it: on the
+ * identifier's line, its only identifier, every year of which is said of arXiv (POSTED_YEAR:
+ * "Smith (arXiv, 2019) and Lee (2021), arXiv:2104.01234" says nothing of Lee's); the one year of its row in a table said to give posting years
+ * (in its header, or in the lines just before it: "Preprints (year = first arXiv posting):"); or,
+ * for the answer's only identifier, the one year the whole answer names, said of arXiv once at
+ * least ("Chen et al. (arXiv, 2019) show ..." then "You can find it at arXiv:1706.06527").
+ */
+function postingYear(
+  text: string,
+  at: number,
+  ids: readonly RegExpMatchArray[],
+): number | undefined {
+  const line = lineAt(text, at);
+  const own = text.slice(line.start, line.end);
+  const onLine = postedYears(own);
+  if (onLine.length > 0) {
+    const alone = ids.filter((m) => lineAt(text, m.index!).start === line.start).length === 1;
+    const years = [...own.matchAll(YEAR)].map((y) => Number(y[1]));
+    return alone && years.every((y) => y === onLine[0]) ? onLine[0] : undefined;
+  }
+  const header = tableHeader(text, line.start);
+  if (header && POSTING_COLUMN.test(header + textBeforeTable(text, line.start))) {
+    const years = yearsCitedBeside(text, at);
+    return years.length === 1 ? years[0].year : undefined;
+  }
+  if (ids.length !== 1) return undefined;
+  const years = [...text.matchAll(YEAR)].map((y) => Number(y[1]));
+  const said = postedYears(text);
+  return said.length > 0 && years.every((y) => y === said[0]) ? said[0] : undefined;
+}
+
+/** The lines of the paragraph just before the table whose row starts at `lineStart`. */
+function textBeforeTable(text: string, lineStart: number): string {
+  let first = lineStart;
+  while (first > 0 && lineText(text, first - 1).trimStart().startsWith("|")) {
+    first = lineAt(text, first - 1).start;
+  }
+  const before = text.slice(0, first).trimEnd();
+  return linesBefore(before + "\n", before.length + 1);
+}
+
+/**
+ * A well-formed identifier against the year the answer says it was posted (postingYear): another
+ * year is wrong, but for a month's edge ("1912.01234" posted in 2020, announced a day later).
+ */
+function arxivAgainstPostingYear(
+  m: RegExpMatchArray,
+  id: string,
+  year: number,
+  month: number,
+  posted: number,
+): ExactFinding | undefined {
+  if (posted === year) {
+    return finding(
+      "arxiv",
+      false,
+      span(m),
+      `arXiv identifier ${id} is from ${year}, when it was posted`,
+    );
+  }
+  const edge = (posted === year + 1 && month === 12) || (posted === year - 1 && month === 1);
+  if (edge) return undefined;
+  const problem = `arXiv identifier ${id} was posted in ${year}, not ${posted} as said`;
+  return finding("arxiv", true, span(m), problem);
+}
+
 /**
  * A well-formed identifier against the years cited beside it: contradicted when every one is
  * before the identifier's year (a preprint is not cited before it is posted) but none before arXiv
  * began (a paper that old was uploaded later), confirmed when one is that year; the finding then
  * spans the identifier and that year. Cited only in later years, it is left unread: a journal's
- * later year is no error ("NAACL 2019, arXiv:1810.04805"), but "posted to arXiv in 2019:
- * 1601.07633" is, and the two read alike.
+ * later year is no error ("NAACL 2019, arXiv:1810.04805"); a year said to be the posting's
+ * ("posted to arXiv in 2019: 1601.07633") is read first (postingYear).
  */
 function arxivAgainstCitedYears(
   text: string,
   m: RegExpMatchArray,
   id: string,
-  year: number,
+  [year, month]: [number, number],
   wellFormed: string,
+  ids: readonly RegExpMatchArray[],
 ): ExactFinding | undefined {
+  const posted = postingYear(text, m.index!, ids);
+  if (posted !== undefined) return arxivAgainstPostingYear(m, id, year, month, posted);
   const cited = yearsCitedBeside(text, m.index!);
   const others = cited.filter((c) => c.year !== year);
   const same = cited.find((c) => c.year === year);
@@ -227,7 +322,12 @@ function arxivAgainstCitedYears(
 }
 
 /** A new-scheme identifier (YYMM.NNNN or YYMM.NNNNN): its month, scheme and digits, then years. */
-function arxivNewFinding(text: string, m: RegExpMatchArray, now: Date) {
+function arxivNewFinding(
+  text: string,
+  m: RegExpMatchArray,
+  now: Date,
+  ids: readonly RegExpMatchArray[],
+) {
   const [yy, mm, number] = [Number(m[1]), Number(m[2]), m[3]];
   const year = 2000 + yy;
   const when = `${year}-${m[2]}`;
@@ -249,13 +349,14 @@ function arxivNewFinding(text: string, m: RegExpMatchArray, now: Date) {
     text,
     m,
     id,
-    year,
+    [year, mm],
     `arXiv identifier ${id} is well formed (${when})`,
+    ids,
   );
 }
 
 /** An old-scheme identifier (archive/YYMMNNN): its month within August 1991 to March 2007. */
-function arxivOldFinding(text: string, m: RegExpMatchArray) {
+function arxivOldFinding(text: string, m: RegExpMatchArray, ids: readonly RegExpMatchArray[]) {
   const [id, yy, mm] = [m[1], Number(m[2]), Number(m[3])];
   const year = yy >= 91 ? 1900 + yy : 2000 + yy;
   const ym = year * 12 + mm;
@@ -267,7 +368,14 @@ function arxivOldFinding(text: string, m: RegExpMatchArray) {
     const problem = `old-style arXiv identifiers run from 9108 to 0703, not ${m[2]}${m[3]}`;
     return finding("arxiv", true, span(m), problem);
   }
-  return arxivAgainstCitedYears(text, m, id, year, "old-style arXiv identifier is well formed");
+  return arxivAgainstCitedYears(
+    text,
+    m,
+    id,
+    [year, mm],
+    "old-style arXiv identifier is well formed",
+    ids,
+  );
 }
 
 export function identifierFindings(text: string, now: Date): ExactFinding[] {
@@ -312,14 +420,17 @@ export function identifierFindings(text: string, now: Date): ExactFinding[] {
   }
   // Identifiers are rare: their patterns run only on a text that could hold one.
   const namesArxiv = ARXIV_NAME.test(text);
-  for (const m of namesArxiv ? text.matchAll(ARXIV_NEW) : []) {
-    if (namesArxivNear(text, m.index!, m.index! + m[0].length)) {
-      const found = arxivNewFinding(text, m, now);
-      if (found) out.push(found);
-    }
+  const newIds = (namesArxiv ? [...text.matchAll(ARXIV_NEW)] : []).filter((m) =>
+    namesArxivNear(text, m.index!, m.index! + m[0].length)
+  );
+  const oldIds = OLD_SCHEME_SHAPE.test(text) ? [...text.matchAll(ARXIV_OLD)] : [];
+  const ids = [...newIds, ...oldIds];
+  for (const m of newIds) {
+    const found = arxivNewFinding(text, m, now, ids);
+    if (found) out.push(found);
   }
-  for (const m of OLD_SCHEME_SHAPE.test(text) ? text.matchAll(ARXIV_OLD) : []) {
-    const found = arxivOldFinding(text, m);
+  for (const m of oldIds) {
+    const found = arxivOldFinding(text, m, ids);
     if (found) out.push(found);
   }
   for (const m of text.matchAll(DOI)) {

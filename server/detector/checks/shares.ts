@@ -12,7 +12,7 @@
  * a price's reduction, and a table's column of rates (each below).
  */
 import { type ExactFinding, finding } from "./finding.ts";
-import type { MarkdownList } from "./lists.ts";
+import { lineAt, type MarkdownList } from "./lists.ts";
 import type { Quantity } from "./quantities.ts";
 import { isContentWord } from "../signals/text.ts";
 import { sameSlot } from "./slots.ts";
@@ -64,6 +64,25 @@ const countLike = (q: Quantity) =>
   (q.kind === "count" || q.kind === "number" || q.kind === "money" || q.kind === "unit") &&
   !q.inexact;
 
+/**
+ * A figure that quantities.ts reads as a range's start for the "from" before it, where there is no
+ * range: the whole a part comes from ("58 purchases from 1,937 visitors", no end after it), or a
+ * price that changed ("dropped from $80 to $60").
+ */
+const FROM_BEFORE = /\bfrom\s*$/i;
+const CHANGED_FROM =
+  /\b(?:dropped|fell|went|cut|reduced|lowered|slashed|marked down|came down)\s+from\s*$/i;
+const RANGE_END = /^[^\d\n.;]{0,24}?(?:\bto\b|\bthrough\b|\band\b|[-–—])\s*[$€£]?\d/i;
+const readAsRange = (text: string, q: Quantity) => {
+  const before = text.slice(Math.max(0, q.start - 24), q.start);
+  return q.inexact && q.bound === undefined &&
+    (CHANGED_FROM.test(before) ||
+      (FROM_BEFORE.test(before) && !RANGE_END.test(text.slice(q.end, q.end + 40))));
+};
+/** countLike, a figure misread as a range's start (readAsRange) taken as the figure it is. */
+const exactCount = (text: string, q: Quantity) =>
+  countLike(q) || (readAsRange(text, q) && countLike({ ...q, inexact: false }));
+
 /** A percentage that can be a share: exact, not worked out, not a change or a rate. */
 function isShare(text: string, q: Quantity): boolean {
   return q.kind === "percent" && !q.inexact && !q.computed &&
@@ -102,7 +121,17 @@ export function shareFindings(
   const percents = qs.filter((q) => q.kind === "percent");
   if (percents.length !== 1 || !isShare(text, percents[0])) return [];
   const percent = percents[0];
-  const linked = (a: Quantity, b: Quantity) => OF.test(text.slice(a.end, b.start));
+  const linked = (a: Quantity, b: Quantity) => {
+    const between = text.slice(a.end, b.start);
+    if (OF.test(between)) return true;
+    // "120 kcal of its 480 total", "12 students of the 40": the part's own noun, then "of" a whole
+    // that is bare or its total.
+    const noun = /^\s+([\p{L}-]+)(?=\s)/u.exec(between);
+    return a.kind === "count" && !!a.noun && !!noun &&
+      noun[1].toLowerCase().startsWith(a.noun.toLowerCase()) &&
+      OF.test(between.slice(noun[0].length)) &&
+      (b.kind === "number" || b.noun === a.noun || b.noun === "total");
+  };
   const pairs: [Quantity, Quantity][] = [];
   for (let i = 0; i + 1 < qs.length; i++) {
     const [a, b] = [qs[i], qs[i + 1]];
@@ -128,7 +157,58 @@ export function shareFindings(
   }
   if (pairs.length > 0 || follows) return [];
   const rate = namedRateFinding(text, [...earlier, ...claimQuantities], percent);
-  return rate ?? partOfWhole(text, qs, percent);
+  return rate ?? scoreShareFinding(text, percent) ?? partOfWhole(text, qs, percent);
+}
+
+/**
+ * A score written as one token, which quantities.ts does not read as two counts: "38/50",
+ * "3-of-9", "3-for-9".
+ */
+const SCORE =
+  /(?<![\d.,/-])(\d{1,4})(?:\s*\/\s*|-(?:of|for)-)(\d{1,4})(?![\d/]|[.,]\d|-(?:of|for)-)/g;
+/** Words on its line that make a fraction a score rather than a date ("3/10"). */
+const SCORE_WORDS = /\b(?:scor\w*|marks?|points?|correct|right|got|went|made)\b/i;
+/** The line after a score labelled as its share: "Percentage: 56%". */
+const SHARE_LINE_LABEL =
+  /^\s*(?:[-*•]\s*)?(?:percentage|percent|score|result|grade|accuracy)\s*[:=]?\s*(?:about|roughly|around|approximately|[≈~])?\s*$/i;
+
+/**
+ * A score with its percentage: in its clause ("went 3-of-9 from the line (33.3%)") or, the score
+ * alone on its line, on the next line under a share's label ("Score: 38/50" then "Percentage:
+ * 56%"). An "=" between is arithmetic's to read; a fraction that may be a date needs a score's word
+ * on its line.
+ */
+function scoreShareFinding(text: string, percent: Quantity): ExactFinding[] | undefined {
+  const line = lineAt(text, percent.start);
+  const previous = line.start > 0 ? lineAt(text, line.start - 1) : undefined;
+  const said = text.slice(line.start, percent.start);
+  const from = SHARE_LINE_LABEL.test(said) && previous ? previous.start : line.start;
+  const m = [...text.slice(from, percent.start).matchAll(SCORE)].at(-1);
+  if (!m) return undefined;
+  const start = from + m.index!, end = start + m[0].length;
+  const between = text.slice(end, percent.start);
+  const nextLine = from !== line.start;
+  const glued = nextLine
+    ? /^[^\d\n]*\n$/.test(text.slice(end, line.start))
+    : between.length <= NEAR || (between.length <= NEAR_SAID && SAID_SHARE.test(between));
+  if (!glued || /[\d=≈]/.test(nextLine ? text.slice(end, line.start) : between)) return undefined;
+  const [part, whole] = [Number(m[1]), Number(m[2])];
+  const dateLike = m[0].includes("/") && part <= 12 && whole <= 31;
+  if (whole === 0 || part > whole) return undefined;
+  if (dateLike && !SCORE_WORDS.test(text.slice(lineAt(text, start).start, line.end))) {
+    return undefined;
+  }
+  const count = (value: number, at: number, to: number): Quantity => ({
+    start: at,
+    end: to,
+    kind: "number",
+    value,
+    tolerance: 0,
+    approx: false,
+    inexact: false,
+  });
+  const slash = start + m[1].length;
+  return shareFinding(text, [count(part, start, slash), count(whole, slash, end)], percent);
 }
 
 /**
@@ -179,7 +259,7 @@ function namedRateFinding(
   qs: readonly Quantity[],
   percent: Quantity,
 ): ExactFinding[] | undefined {
-  const name = RATE_NAME.exec(text.slice(Math.max(0, percent.start - 48), percent.start))?.[1] ??
+  const name = rateNameBefore(text, percent) ??
     RATE_NAME_AFTER.exec(text.slice(percent.end, percent.end + 16))?.[1];
   if (!name) return undefined;
   const byWhole = WHOLE_NAMED.test(name.toLowerCase());
@@ -187,7 +267,7 @@ function namedRateFinding(
     ? WHOLE_WORDS
     : NAMED_RATES.find(([rate]) => rate.test(name.toLowerCase()))?.[1];
   if (!named) return undefined;
-  const candidates = qs.filter((q) => q.start < percent.start && countLike(q) && !q.word);
+  const candidates = qs.filter((q) => q.start < percent.start && exactCount(text, q) && !q.word);
   // A count's words: those after it, to the next figure or a few words on; and its label before
   // it on its line, when it is the line's first figure ("Seeds sprouted: 41").
   const wordsOf = (q: Quantity, k: number) => {
@@ -206,6 +286,59 @@ function namedRateFinding(
   if (others.length !== 1 || !sameKind(one, others[0])) return undefined;
   const [part, whole] = byWhole ? [others[0], one] : [one, others[0]];
   return whole.value > 0 ? shareFinding(text, [part, whole], percent) : undefined;
+}
+
+/**
+ * The name of the rate a percentage is said to be, just before it ("a defect rate of 6.6%"), or on
+ * a bare label ("Rate: 14.0%") under the heading of its block of lines ("Acceptance rate").
+ */
+function rateNameBefore(text: string, percent: Quantity): string | undefined {
+  const said = RATE_NAME.exec(text.slice(Math.max(0, percent.start - 48), percent.start))?.[1];
+  if (said) return said;
+  const line = text.lastIndexOf("\n", percent.start - 1) + 1;
+  if (!BARE_RATE_LABEL.test(text.slice(line, percent.start))) return undefined;
+  const heading = headingAbove(text, line);
+  return heading === undefined ? undefined : RATE_HEADING.exec(heading)?.[1];
+}
+const BARE_RATE_LABEL =
+  /^\s*(?:[-*•]\s*)?(?:rate|percentage|share)\s*[:=]\s*(?:about|roughly|around|approximately|[≈~])?\s*$/i;
+const RATE_HEADING = new RegExp(
+  String.raw`^\s*(?:#{1,6}\s*)?(${NAMED_RATES.map(([name]) => name.source).join("|")})` +
+    String.raw`(?:\s+(?:rate|ratio))?\s*:?\s*$`,
+  "i",
+);
+/**
+ * The heading over the block of lines that starts before `lineStart`: a "#" line or a line
+ * underlined with "---" or "===", with no blank line between.
+ */
+function headingAbove(text: string, lineStart: number): string | undefined {
+  const lines = text.slice(0, lineStart).split("\n").slice(0, -1);
+  for (let k = lines.length - 1; k >= 0 && lines[k].trim() !== ""; k--) {
+    if (/^\s*#{1,6}\s/.test(lines[k])) return lines[k];
+    if (/^\s*(?:-{3,}|={3,})\s*$/.test(lines[k]) && k > 0) return lines[k - 1];
+  }
+  return undefined;
+}
+
+/**
+ * Whose share a rate named before a percentage is, by what its part's clause says of the part:
+ * "244 of 3,707 units failed the QA check, a defect rate of 93.4%" names the failures' share, so
+ * "failed" there is no word for the rest ("7 of 45 seeds failed to germinate, a germination rate
+ * of 84.4%" still says the rest); "244 of 3,707 units passed, a defect rate of 93.4%" counts what
+ * another rate counts, so the percentage is the rest's.
+ */
+function rateSaysWhose(
+  text: string,
+  part: Quantity,
+  percent: Quantity,
+): "part" | "rest" | undefined {
+  const name = rateNameBefore(text, percent)?.toLowerCase();
+  const counted = name && NAMED_RATES.find(([rate]) => rate.test(name))?.[1];
+  if (!counted) return undefined;
+  const clause = text.slice(part.end, percent.start).split(/[,;:.](?:\s|$)|[(\n]/)[0];
+  const rest = clause.replace(new RegExp(counted.source, "gi"), " ");
+  if (rest !== clause) return OF_THE_REST.test(rest) ? undefined : "part";
+  return NAMED_RATES.some(([, words]) => words.test(clause)) ? "rest" : undefined;
 }
 
 /** Two counts of one kind: money of one currency, or counts and bare numbers. */
@@ -376,13 +509,15 @@ export function shareFinding(
   };
   const rest = { value: 100 - share.value, tolerance: share.tolerance };
   const verdict = judgeShare(share, part, percent);
+  const whose = rateSaysWhose(text, part, percent);
   // Up to the end of the percentage's sentence: "58% of the way there. The remaining ones ..."
   // says nothing of the 58%.
   const after = text.slice(Math.min(part.end, whole.end), percent.end) +
     text.slice(percent.end, percent.end + 40).split(/[.!?](?:\s|$)/)[0];
   // The rest's share, said with words for the rest ("so 84% failed"), is no wrong share.
   if (
-    verdict !== "consistent" && (restUnsaid || OF_THE_REST.test(after)) &&
+    verdict !== "consistent" && whose !== "part" &&
+    (restUnsaid || whose === "rest" || OF_THE_REST.test(after)) &&
     judgeShare(rest, part, percent) !== "contradicted"
   ) return [];
   if (verdict === undefined) return [];
@@ -430,7 +565,8 @@ export function discountFindings(
   const [percent] = percents;
   const discount = DISCOUNT_AFTER.test(text.slice(percent.end, percent.end + 16)) ||
     DISCOUNT_BEFORE.test(text.slice(Math.max(0, percent.start - 30), percent.start));
-  if (!discount || percent.inexact || percent.computed || !amounts.every(countLike)) return [];
+  if (!discount || percent.inexact || percent.computed) return [];
+  if (!amounts.every((q) => exactCount(text, q))) return [];
   if (!amounts.every((q) => sameSlot(q, amounts[0]))) return [];
   const from = Math.min(percent.start, amounts[0].start);
   const to = Math.max(percent.end, amounts.at(-1)!.end);
