@@ -320,3 +320,30 @@ Deno.test("misreadings: a factor's other side, and a total converted, are no mea
     "80 kg comes to about 176.4 lb, which is 12 st 8 lb in stone and pounds (14 lb to the stone).",
   );
 });
+
+Deno.test("misreadings: a unit's size said with an article, a two-digit 'year', a subtotal", () => {
+  // "a troy ounce is 31.1 g, that's about 12.4 kg": the 12.4 kg is the 400 troy ounces'.
+  assert.deepEqual(
+    readings(
+      "A gold bar holds about 400 troy ounces. Since a troy ounce is 31.1 g, that's about 12.4 kg.",
+      "unit_conversion",
+    ),
+    ["consistent: 400 troy ounces is 12.44 kg"],
+  );
+  // "January, 48 mm" is no date of 2048: the 48 mm is a part.
+  assertOne(
+    "Rainfall was 62 mm in January, 48 mm in February and 55 mm in March, giving a total of 165 mm.",
+    "total",
+    "consistent",
+    "62 mm + 48 mm + 55 mm = 165",
+  );
+  // A subtotal has amounts added to it; beside a total, which sums what is unsaid.
+  for (
+    const text of [
+      "Order summary: subtotal $120.00, sales tax $9.60, shipping $7.50. Amount due: $137.10.",
+      "Order summary: subtotal $120.00, sales tax $9.60, shipping $7.50, total $137.10.",
+    ]
+  ) {
+    assert.ok(findingsOf(text, "total").every((f) => f.verdict === "consistent"), text);
+  }
+});

@@ -250,6 +250,18 @@ function goesOnInParts(text: string, q: Quantity): boolean {
 const EQUATED =
   /^\s*(?:=|≈|equals|is(?: equal to)?)\s*(?:(?:exactly|about|approximately|roughly)\s+)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)/;
 
+/** "a troy ounce is 31.1 g", "one yard is defined as exactly 0.9144 m": a unit, then its measure. */
+const UNIT_DEFINED =
+  /\b(?:a|an|one|each)\s+((?:[\p{L}-]+\s+){0,1}[\p{L}-]+)\s+(?:is|equals|=|is defined as|weighs)\s+(?:exactly\s+|about\s+|approximately\s+|roughly\s+|around\s+)?$/iu;
+
+/** Whether a measure is the size of one of another unit of its dimension: a factor, no measure. */
+function definesUnit(text: string, q: Quantity): boolean {
+  if (q.kind !== "unit") return false;
+  const unit = UNIT_DEFINED.exec(text.slice(Math.max(0, q.start - 48), q.start))?.[1];
+  const other = unit && unitOfForm(unit);
+  return !!other && other !== q.unit && dimensionOf(other) === dimensionOf(q.unit!);
+}
+
 function isFactorDefinition(text: string, q: Quantity): boolean {
   if (q.kind !== "unit") return false;
   const after = text.slice(q.end, q.end + 40);
@@ -987,6 +999,7 @@ function joinedAt(text: string, qs: readonly Quantity[], i: number): ExactFindin
   // "one nautical mile is exactly 1,852 m, that's 22.2 km": the factor's side is no measure.
   const previous = qs[i - 1];
   if (previous && isFactorDefinition(text, previous) && a.start - previous.end <= 40) return [];
+  if (definesUnit(text, a)) return [];
   const sets = dimensionSets(text, qs, i);
   if (sets === null) return [];
   const join = joinOf(text, a, b, sets ? sets[1].at(-1)!.end : b.end);

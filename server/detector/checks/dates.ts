@@ -62,7 +62,9 @@ export function calendarDates(text: string): CalendarDate[] {
       if (start > anchor || end <= anchor || start < covered) continue;
       const c = r.start;
       const date: CalendarDate = { start, end };
-      if (c.isCertain("year")) date.year = c.get("year")!;
+      // A year is written in full or after an apostrophe ("'48"): "January, 48 mm" has none.
+      const written = r.text.includes(year) || /[’']\d\d\b/.test(r.text);
+      if (c.isCertain("year") && written) date.year = c.get("year")!;
       if (c.isCertain("month")) date.month = c.get("month")!;
       if (c.isCertain("day")) date.day = c.get("day")!;
       // A month alone ("in May") states nothing checkable.

@@ -395,8 +395,16 @@ function namesTotal(text: string, q: Quantity, total: Quantity): boolean {
 function slotTotal(text: string, paragraph: Paragraph, c: number, total: Quantity) {
   const claim = paragraph.claims[c];
   if (!isTotal(text, total)) return undefined;
+  // A subtotal has amounts added to it ("subtotal $120.00, sales tax $9.60"), not its parts.
+  if (SUBTOTAL_BEFORE.test(text.slice(Math.max(0, total.start - 16), total.start))) {
+    return undefined;
+  }
   const partsIn = (qs: readonly Quantity[]) =>
     qs.filter((q) => q !== total && summable(q) && sameSlot(q, total) && !isTotal(text, q));
+  // Another total of the slot beside it ("subtotal $120.00, ..., total $137.10"): which sums
+  // what, the claim does not say.
+  const others = claim.quantities.filter((q) => q !== total && sameSlot(q, total));
+  if (others.some((q) => isTotal(text, q))) return undefined;
   let parts = partsIn(claim.quantities);
   // The claims before hold the parts only when the total's claim counts nothing else
   // ("51 goals and 44 assists, a total of 95 points" sums its own claim, if anything).
@@ -413,6 +421,8 @@ function slotTotal(text: string, paragraph: Paragraph, c: number, total: Quantit
   return { parts, ok: addsUp(parts, total) };
 }
 
+/** Before a total, the word that makes it a subtotal. */
+const SUBTOTAL_BEFORE = /\bsub-?total\b[^\d]*$/i;
 /** After an amount, words that scale it: "$86 each", "£12 per person", "$5 a head". */
 const SCALED_AFTER = /^\s*(?:each|apiece|per\b|a (?:head|person|piece))/i;
 /** Between two amounts, words that say they are one: "11 st 4 lb is 158 lb", "= 158 lb". */
