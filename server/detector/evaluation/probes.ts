@@ -115,6 +115,16 @@ export const PROBES = [
     label:
       "probe 23 (held out: measured, then only its right answers a check contradicted were read)",
   },
+  {
+    file: "held-out-15.jsonl",
+    label:
+      "probe 24 (held out: measured, then only its right answers a check contradicted were read)",
+  },
+  {
+    file: "held-out-16.jsonl",
+    label:
+      "probe 25 (held out: measured, then only its right answers a check contradicted were read)",
+  },
 ] as const;
 
 const ProbeLine = DetectRequest.omit({ top_k_regimes: true }).extend({
