@@ -269,12 +269,14 @@ export function evidenceFindings(
     // Unless the claim's words are as much those of the value it states: "trains will run every
     // 8 minutes during the morning peak" of "Trains will run every 12 minutes until 07:00, then
     // every 8 minutes during the morning peak".
-    const copy = copiedSlot(response, claim, q, sentences);
     const stated = onlyCopied(q)
       ? undefined
       : aligned.flatMap((a) => slotIn(a.s)).find((e) => sameValue(q, e));
-    // Its words are the claim's, when it states no other value.
-    const misquoted = copy && stated && !sameValue(q, copy) && comparable.length === 1 &&
+    // Its words are the claim's when it states no other value: only then may a copy override.
+    const copy = stated && comparable.length > 1
+      ? undefined
+      : copiedSlot(response, claim, q, sentences);
+    const misquoted = copy && stated && !sameValue(q, copy) &&
       said(evidence, copy, sentences, stems) > said(evidence, stated, sentences, stems);
     const alignedMatch = misquoted ? undefined : stated;
     const match = alignedMatch ?? (copy && sameValue(q, copy) ? copy : undefined);
