@@ -21,7 +21,7 @@ import type { CheckKind, ExactFinding } from "./finding.ts";
 import { lifeFinding, partsFinding, spanFinding, type SpanPart } from "./lifespans.ts";
 import type { Quantity } from "./quantities.ts";
 import { isBenchmark, shareFinding } from "./shares.ts";
-import { isPlainSum, sumFinding } from "./totals.ts";
+import { isPlainSum, sumFinding, WEIGHED } from "./totals.ts";
 import { dimensionOf, type UnitId } from "./units.ts";
 
 /** Units of time a duration is counted in, by the name lifespans.ts counts them with. */
@@ -267,9 +267,6 @@ const measureOf = (q: Quantity) =>
  * sum of its last two. Any figure may stand beside a run it is no sum of: a sum that fails casts
  * no doubt.
  */
-/** Words of a total that weighs its parts: points, credits, marks ("Total points: 16"). */
-const WEIGHED = /\b(?:points?|pts|credits?|marks?|score)\b/i;
-
 function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
   // A total of weighed things is no sum of counts of others ("Wins: 10", "Draws: 2").
   const weighed = (q: Quantity) => {

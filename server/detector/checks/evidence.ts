@@ -263,16 +263,15 @@ export function evidenceFindings(
   for (const q of comparable) {
     const kind = q.kind === "date" ? "evidence_date" : "evidence_number";
     const slotIn = (s: Sentence) => s.quantities.filter((e) => sameSlot(q, e) && !e.inexact);
-    // The words around one of the document's values copied, but for the value: a misquote, even
-    // where the value is another of the slot's ("a maximum depth of 58 m" where 58 m is the
-    // average depth).
-    // Unless the claim's words are as much those of the value it states: "trains will run every
-    // 8 minutes during the morning peak" of "Trains will run every 12 minutes until 07:00, then
-    // every 8 minutes during the morning peak".
+    // The words around one of the document's values copied, but for the value, are a misquote
+    // even where the value is another of the slot's ("a maximum depth of 58 m" where 58 m is the
+    // average depth), in a claim that states no other value (its words are then this one's), and
+    // unless they are as much those of the value it states ("trains will run every 8 minutes
+    // during the morning peak" of "every 12 minutes until 07:00, then every 8 minutes during the
+    // morning peak").
     const stated = onlyCopied(q)
       ? undefined
       : aligned.flatMap((a) => slotIn(a.s)).find((e) => sameValue(q, e));
-    // Its words are the claim's when it states no other value: only then may a copy override.
     const copy = stated && comparable.length > 1
       ? undefined
       : copiedSlot(response, claim, q, sentences);
@@ -295,23 +294,29 @@ export function evidenceFindings(
     // The value anywhere in the document, whatever it counts there ("the 750-piece collection"
     // for "750 items"): it may be what is meant. Without an aligned sentence no slot is read.
     const elsewhere = () => sentences.some((s) => s.quantities.some((e) => sameNumber(q, e)));
-    // A bare number or a bound: also excused by its value elsewhere, or a bound the copy implies.
-    const other = onlyCopied(q)
-      ? (copy && !elsewhere() && !impliedBound(q, copy)
-        ? copy
-        : q.kind === "number" || elsewhere()
-        ? undefined
-        : slippedFrom(q, stems, sentences))
-      : copy ??
-        (elsewhere() ? undefined : (aligned.length === 0 ? undefined : contradictingValue(
+    // The document's value the claim's contradicts: the one whose words it copies; none where its
+    // value is elsewhere; for a bare number or a bound, only the copy (unless the copy implies the
+    // bound); for a measure, the aligned sentence's; else the one it is a slip of.
+    const contradicting = (): Quantity | undefined => {
+      if (copy && !onlyCopied(q)) return copy;
+      if (elsewhere()) return undefined;
+      if (onlyCopied(q)) {
+        if (copy && !impliedBound(q, copy)) return copy;
+        if (q.kind === "number") return undefined;
+      } else if (aligned.length > 0) {
+        const value = contradictingValue(
           response,
           q,
           measures,
           evidence,
           aligned.slice(0, ALIGNED),
           slotIn,
-        )) ??
-          slippedFrom(q, stems, sentences));
+        );
+        if (value) return value;
+      }
+      return slippedFrom(q, stems, sentences);
+    };
+    const other = contradicting();
     if (other) {
       out.push(
         finding(
@@ -388,11 +393,10 @@ function contradictingValue(
 /**
  * The one value of the document the claim's may be a slip of: of its slot and kind of statement
  * (one value, or a bound on the same side; a date: of its month and year), in a sentence that
- * shares a word with the claim, with the same digits but two next
- * to each other swapped ("$1,926.40" for "$1,962.40", "5.7 hours" for "7.5 hours", "August 13"
- * for "31 August") or, of three or more (a day: two), one digit changed ("€1,450" for
- * "€1,150"). A value worked out from the document's rarely is one: sums, differences and
- * scalings change the digits wholesale.
+ * shares a word with the claim, with the same digits but two next to each other swapped
+ * ("$1,926.40" for "$1,962.40", "5.7 hours" for "7.5 hours", "August 13" for "31 August") or, of
+ * three or more (a day: two), one digit changed ("€1,450" for "€1,150"). A value worked out from
+ * the document's rarely is one: sums, differences and scalings change the digits wholesale.
  */
 function slippedFrom(
   q: Quantity,
@@ -445,7 +449,7 @@ const CLAUSE_END = /^\s*[(,;:—–.!?]/;
 /** Words copied around a quantity: this many on one side, and the next one on the other. */
 const COPIED_WORDS = 3;
 /** Fewer words before it suffice where they are all the claim has: a label copied. */
-const LABEL_WORDS = 2;
+const LABEL_COPIED = 2;
 /** How far back the words copied before a value may reach for one that names something. */
 const NAMING_REACH = 5;
 
@@ -490,7 +494,7 @@ function copiedSlot(
   // back to the first that names something ("fee from $45 to $54").
   const named = mine.before.findLastIndex(naming);
   const before = Math.max(
-    LABEL_WORDS,
+    LABEL_COPIED,
     Math.min(mine.before.length, Math.max(COPIED_WORDS, mine.before.length - named)),
   );
   const copies = sentences.flatMap((s) =>

@@ -573,11 +573,9 @@ const DIGIT_DATE = /(?<![\d/.])\d{1,2}[/.](?:\d{1,2}[/.])?\d{4}(?![\d/])/;
  * all day first (a writer keeps one order), each where every date allows it; one reading, of none,
  * where the answer has none.
  */
-function digitReadings(text: string): DateQ[][] {
+function digitReadings(text: string, all: readonly Quantity[]): DateQ[][] {
   if (!DIGIT_DATE.test(text)) return [[]];
-  const written = figuresOf(text, quantities(text)).filter((q) =>
-    q.kind === "date"
-  ) as NumericDate[];
+  const written = figuresOf(text, all).filter((q) => q.kind === "date") as NumericDate[];
   const readings = (["monthFirst", "dayFirst"] as const).flatMap((way) => {
     const read = written.map((d) =>
       d.monthFirst || d.dayFirst ? d[way] && { ...d, date: d[way] } : d
@@ -592,18 +590,19 @@ function digitReadings(text: string): DateQ[][] {
 /**
  * The findings of a claim, its dates in digits read each way they may be: where only one reading
  * gives a period or a life, that one; where several do, contradicted only if each contradicts, and
- * confirmed where one holds whole.
+ * confirmed where one holds whole. `all`: the answer's quantities, read once for every claim.
  */
 export function lifespanFindings(
   text: string,
   qs: readonly Quantity[],
   context: readonly Quantity[],
   span: Span,
+  all: readonly Quantity[],
 ): ExactFinding[] {
-  const read = digitReadings(text).map((digits) => {
+  const read = digitReadings(text, all).map((digits) => {
     const own = digits.filter((d) => d.start >= span.start && d.end <= span.end);
     const dated = [...qs, ...own].sort((a, b) => a.start - b.start);
-    return readFindings(text, dated, context, span, digits);
+    return readFindings(text, dated, context, span, digits, all);
   }).filter((found) => found.length > 0);
   if (read.length <= 1) return read[0] ?? [];
   const holds = read.find((found) => found.every((f) => f.verdict === "consistent"));
@@ -617,12 +616,13 @@ function readFindings(
   context: readonly Quantity[],
   span: Span,
   digits: readonly DateQ[],
+  all: readonly Quantity[],
 ): ExactFinding[] {
   const row = tableRowFindings(text, qs, span);
   if (row) return row;
   const own = lifeDates(text, qs);
   const completed = own ? undefined : lifeDates(text, [...context, ...qs]);
-  const life = own ?? completed ?? lifeAround(text, qs, context, span, digits);
+  const life = own ?? completed ?? lifeAround(text, qs, context, span, digits, all);
   if (life) {
     const [born, died] = life;
     if (died.date.year! < born.date.year!) {
@@ -802,17 +802,19 @@ function lifeAround(
   context: readonly Quantity[],
   span: Span,
   digits: readonly DateQ[],
+  all: readonly Quantity[],
 ): [DateQ, DateQ] | undefined {
   const claim = text.slice(span.start, span.end);
+  // The cheap test first: most claims state no age.
+  if (claim.search(AGE) < 0) return undefined;
   const listed = lineOf(text, span.start).fact;
   const worked = /\bbirthday\b/i.test(claim);
   const list = listed ? span : listAbove(text, span);
   const subtracted = YEARS_SUBTRACTED.test(text);
-  // The cheap tests first: most claims are in no fact list, name no birthday, subtract no years.
-  if (!(list || worked || subtracted) || claim.search(AGE) < 0) return undefined;
+  if (!(list || worked || subtracted)) return undefined;
   return (list ? listedLife(text, list, digits) ?? lineLife(text, list, digits) : undefined) ??
     (worked ? workedLife(text, qs, context) : undefined) ??
-    (subtracted ? subtractedLife(text) : undefined);
+    (subtracted ? subtractedLife(text, all) : undefined);
 }
 
 /** A worked age's years: "2011 − 1929 = 82", the death's year less the birth's. */
@@ -823,13 +825,13 @@ const YEARS_SUBTRACTED = /\b(1\d{3}|20\d{2})\s*[−–-]\s*(1\d{3}|20\d{2})\s*=\
  * the one subtraction of two years in an answer that writes no other year, read by its years
  * alone (either side of the birthday).
  */
-function subtractedLife(text: string): [DateQ, DateQ] | undefined {
+function subtractedLife(text: string, all: readonly Quantity[]): [DateQ, DateQ] | undefined {
   const found = [...text.matchAll(new RegExp(YEARS_SUBTRACTED, "g"))];
   if (found.length !== 1) return undefined;
   const m = found[0];
   const [died, born] = [Number(m[1]), Number(m[2])];
   if (died <= born || died - born > 130) return undefined;
-  if (quantities(text).some((q) => isDate(q) && q.date.year !== born && q.date.year !== died)) {
+  if (all.some((q) => isDate(q) && q.date.year !== born && q.date.year !== died)) {
     return undefined;
   }
   const yearAt = (start: number, year: number): DateQ => ({

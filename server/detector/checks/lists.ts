@@ -57,7 +57,7 @@ const COLUMN_GAP = /(?:[^\S\n]{2,}|\t|[^\S\n]*(?:\.{3,}|…+)[^\S\n]*)(?=\S)/g;
 /** Between the items of one line: a middle dot or a bullet, spaced. */
 const ITEM_DOT = /[^\S\n]+[·•][^\S\n]+/g;
 /** An item of a line of items with no mark after its label: words, then the amount ("Rent £1,150"). */
-const LABEL_WORDS = /^\s*(\p{L}[^\d$£€¥~≈]*?)\s+(?=[~≈$£€¥\d])/u;
+const DOT_ITEM_LABEL = /^\s*(\p{L}[^\d$£€¥~≈]*?)\s+(?=[~≈$£€¥\d])/u;
 /** A score alone: "38/40", "84 out of 100". */
 const SCORE_ALONE = /^\s*(\d{1,4})\s*(?:\/|out of)\s*(\d{1,4})\s*[.;,]?\s*$/d;
 /** A score in a sentence, not in a date or fraction of more terms ("1/2/2024"). */
@@ -339,7 +339,7 @@ function dotItem(text: string, all: readonly Quantity[], span: Span): ListItem |
     );
     if (item.amount) return item;
   }
-  const words = LABEL_WORDS.exec(text.slice(rest, span.end));
+  const words = DOT_ITEM_LABEL.exec(text.slice(rest, span.end));
   if (!words) return undefined;
   const from = rest + words[0].length;
   const amount = amountOf(text, all, from, span.end) ??

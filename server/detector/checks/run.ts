@@ -84,7 +84,7 @@ export function exactFindings(
         ),
         ...discountFindings(response, claim.quantities),
         ...ratioFindings(response, claim),
-        ...lifespanFindings(response, claim.quantities, previous, claim),
+        ...lifespanFindings(response, claim.quantities, previous, claim, all),
       );
       if (evidence && sentences.length > 0) {
         found.push(...evidenceFindings(response, claim, evidence, sentences));
@@ -103,9 +103,11 @@ export function exactFindings(
   const inDoubt = (f: ExactFinding) =>
     f.verdict === "consistent" && f.kind === "unit_conversion" && doubted.has(f.kind);
   // Two readers may read one relation ("- Pass rate: 66%" as a list's item and as a named rate).
-  const reported = [...found.filter((f) => !inDoubt(f)), ...confirmed].filter((f, k, all) =>
-    all.findIndex((g) => g.kind === f.kind && g.start === f.start && g.reason === f.reason) === k
-  );
+  const seen = new Set<string>();
+  const reported = [...found.filter((f) => !inDoubt(f)), ...confirmed].filter((f) => {
+    const key = `${f.kind} ${f.start} ${f.reason}`;
+    return !seen.has(key) && !!seen.add(key);
+  });
   // An ordinal ("the 3rd edition") is read only against a document.
   const readable = (q: Quantity) => !q.ordinal || evidence !== undefined;
   return claims.map(({ start, end, quantities }) => ({
@@ -136,38 +138,32 @@ function withoutEmphasis(text: string): string {
 
 type ClaimQuantities = { start: number; end: number; quantities: Quantity[] };
 
+/** Claims grouped where the text between two of them breaks as `boundary` says. */
+function groupClaims(text: string, claims: ClaimQuantities[], boundary: RegExp) {
+  const groups: ClaimQuantities[][] = [];
+  claims.forEach((claim, k) => {
+    if (k === 0 || boundary.test(text.slice(claims[k - 1].end, claim.start))) groups.push([]);
+    groups[groups.length - 1].push(claim);
+  });
+  return groups;
+}
+
 /**
  * Claims grouped by line: the sentences of one paragraph read together (a total after its parts,
  * a death after a birth); list items and lines of a table do not.
  */
+const paragraphs = (text: string, claims: ClaimQuantities[]) =>
+  groupClaims(text, claims, /\n/).map((group) => ({ claims: group }));
+
 /**
  * The claims in blocks of lines (no blank line between): the lines of a list or of "label:
  * figure" lines read together ("Seeds sown: 50", "Seeds sprouted: 41").
  */
-function blocks(text: string, claims: ClaimQuantities[]): ClaimQuantities[][] {
-  const out: ClaimQuantities[][] = [];
-  claims.forEach((claim, k) => {
-    const gap = k === 0 ? "\n\n" : text.slice(claims[k - 1].end, claim.start);
-    if (/\n[^\S\n]*\n/.test(gap)) out.push([]);
-    out[out.length - 1].push(claim);
-  });
-  return out;
-}
+const blocks = (text: string, claims: ClaimQuantities[]) =>
+  groupClaims(text, claims, /\n[^\S\n]*\n/);
 
 /** The few claims before `claim` in its block of lines. */
 function claimsBefore(block: ClaimQuantities[], claim: ClaimQuantities) {
   const at = block.indexOf(claim);
   return block.slice(Math.max(0, at - 3), at);
-}
-
-function paragraphs(text: string, claims: ClaimQuantities[]): { claims: ClaimQuantities[] }[] {
-  const groups: { claims: ClaimQuantities[] }[] = [];
-  let last: ClaimQuantities | undefined;
-  for (const claim of claims) {
-    const gap = last ? text.slice(last.end, claim.start) : "\n";
-    if (gap.includes("\n")) groups.push({ claims: [] });
-    groups[groups.length - 1].claims.push(claim);
-    last = claim;
-  }
-  return groups;
 }

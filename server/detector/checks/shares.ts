@@ -609,8 +609,6 @@ export function discountFindings(
 
 /** A count's share in parentheses right after it: "231 (82.4%)". */
 const SHARE_IN_PARENS = /^\s*\(\s*$/;
-/** Before a count, words that make it the whole of a share: "of the 40 (30%)". */
-const WHOLE_BEFORE = /\b(?:of|out of|among)\s+(?:the\s+|all\s+)?$/i;
 
 /**
  * Parts with their shares under their whole, in a block of lines or a sentence: "Enrolled: 250",
@@ -624,7 +622,7 @@ export function partShareFindings(text: string, block: readonly Quantity[]): Exa
     if (
       next?.kind === "percent" && countLike(q) && isShare(text, next) &&
       SHARE_IN_PARENS.test(text.slice(q.end, next.start)) &&
-      !WHOLE_BEFORE.test(text.slice(Math.max(0, q.start - 16), q.start))
+      !WHOLE_FIRST.test(text.slice(Math.max(0, q.start - 16), q.start))
     ) pairs.push([q, next]);
   });
   if (pairs.length < 2) return [];

@@ -88,7 +88,7 @@ const CLOSING_LEAD =
 /** A count of measures of a thing ("2 cups of flour"): not one of the things a total counts. */
 const MEASURED = /^\s+[\p{L}-]+\s+of\b/u;
 /** Totals that weigh their parts rather than count them: points, credits, marks. */
-const WEIGHED = /\b(?:point|pt|credit|mark|score|calorie)s?\b/i;
+export const WEIGHED = /\b(?:point|pt|credit|mark|score|calorie)s?\b/i;
 /** After a total, its noun and words, then the colon that opens its breakdown. */
 const BREAKDOWN_LEAD = /^(?:\s+[\p{L}'’-]+){0,8}?\s*:(?:\s+[\p{L}'’-]+){0,3}?\s*$/u;
 /** After the last part: its words, to the end of its sentence. */
