@@ -675,6 +675,20 @@ Deno.test("exact checks, ages, durations and impossible dates", () => {
   assert.deepEqual(verdicts("The law took effect on 29 February 2024.", "impossible_date"), []);
   assert.deepEqual(verdicts("In March 45 people joined.", "impossible_date"), []);
   assertOne("He was born in 1950 and died in 1940.", "impossible_date", "contradicted");
+  // A time of day before the date ("the next morning, April 15") is no part of it.
+  assertOne(
+    "He was born on February 12, 1809 and died the next morning, April 15, 1865, aged 56.",
+    "age",
+    "consistent",
+    "February 12, 1809 to April 15, 1865 is 56 years",
+  );
+  assertOne(
+    "Sales for the year to January 2024 were $3 million.",
+    "evidence_date",
+    "consistent",
+    "January 2024; the document says January 2024",
+    "In the year to January 2024, sales came to $3 million.",
+  );
   // No dates, or an age hedged by "about": nothing exact to say.
   assert.deepEqual(verdicts("He died at the age of 62.", "age"), []);
   assert.deepEqual(verdicts("The war lasted from 1939 to 1945, over 5 years.", "duration"), []);

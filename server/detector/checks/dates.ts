@@ -31,6 +31,23 @@ const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
 const BEFORE = 16, AFTER = 24;
 /** A fixed reference, so that a date without a year never takes the clock's. */
 const REFERENCE = new Date(Date.UTC(2000, 0, 1));
+/**
+ * chrono's casual reader without its parsers of relative and spoken times ("5 days ago", "next
+ * week", "noon", "the next morning"): around a month name they only misread ("the evening of
+ * April 14, 1865" was no date), and each parser scans every window. Refiners are kept.
+ */
+const RELATIVE_PARSERS = new Set([
+  "ENTimeUnitWithinFormatParser",
+  "ENTimeUnitAgoFormatParser",
+  "ENTimeUnitLaterFormatParser",
+  "ENCasualDateParser",
+  "ENCasualTimeParser",
+  "ENEndOfCurrentMonthParser",
+  "ENRelativeDateFormatParser",
+  "ENTimeUnitCasualRelativeFormatParser",
+]);
+const reader = chrono.casual.clone();
+reader.parsers = reader.parsers.filter((p) => !RELATIVE_PARSERS.has(p.constructor.name));
 
 export function calendarDates(text: string): CalendarDate[] {
   const found: CalendarDate[] = [];
@@ -48,7 +65,7 @@ export function calendarDates(text: string): CalendarDate[] {
     const before = text.slice(Math.max(0, anchor - 12), anchor);
     const after = text.slice(anchor, anchor + 14);
     if (!NUMBER_BEFORE_MONTH.test(before) && !NUMBER_AFTER_MONTH.test(after)) continue;
-    for (const r of chrono.casual.parse(window, REFERENCE)) {
+    for (const r of reader.parse(window, REFERENCE)) {
       // chrono keeps a leading "on", "from" or "the" in the date's text; the span starts after it.
       const lead = r.text.match(/^(?:on|the|in|from)\s+/i)?.[0].length ?? 0;
       // A range ("March 1, 2020 to March 15") is cut at its joint: its end is read on its own.

@@ -49,8 +49,25 @@ interface Sentence {
 }
 
 /** Content words that name things, not values: no digits, no month names. */
-const naming = (w: string) => isContentWord(w) && !/\d/.test(w) && !MONTH.test(w);
+const naming = (w: string) =>
+  isContentWord(w) && !DIGIT.test(w) && !(MONTH_STEMS.has(w.slice(0, 3)) && MONTH.test(w));
+const DIGIT = /\d/;
 const MONTH = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$/;
+/** MONTH's openings, tested first: most words open with none of them. */
+const MONTH_STEMS = new Set([
+  "jan",
+  "feb",
+  "mar",
+  "apr",
+  "may",
+  "jun",
+  "jul",
+  "aug",
+  "sep",
+  "oct",
+  "nov",
+  "dec",
+]);
 /** A sentence that opens with a pronoun standing for the subject of the one before. */
 const CONTINUES = /^(?:It|Its|They|Their|He|His|She|Her|This|These)\b/;
 /** A sentence that opens with a thing named before: "The bridge is ...". */

@@ -54,7 +54,11 @@ const MONTHS = new Set(
 /** A crude suffix stripper, so that support checks match "founded" with "founding". */
 export function stem(w: string): string {
   if (w.length <= 4) return w;
-  return w.replace(/ie[sd]$/, "y").replace(/(?:ing|ed|es|s|ly)$/, "");
+  // Suffix tests, not regular expressions: this runs on every word of both texts per call.
+  const base = w.endsWith("ies") || w.endsWith("ied") ? w.slice(0, -3) + "y" : w;
+  if (base.endsWith("ing")) return base.slice(0, -3);
+  if (base.endsWith("ed") || base.endsWith("es") || base.endsWith("ly")) return base.slice(0, -2);
+  return base.endsWith("s") ? base.slice(0, -1) : base;
 }
 
 export function isContentWord(w: string): boolean {
