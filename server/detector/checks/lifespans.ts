@@ -588,41 +588,46 @@ function digitReadings(text: string, all: readonly Quantity[]): DateQ[][] {
 }
 
 /**
- * The findings of a claim, its dates in digits read each way they may be: where only one reading
- * gives a period or a life, that one; where several do, contradicted only if each contradicts, and
- * confirmed where one holds whole. `all`: the answer's quantities, read once for every claim.
+ * The reader of an answer's claims (`all`: its quantities), its dates in digits read once for
+ * every claim. A claim's findings, its dates in digits read each way they may be: where only one
+ * reading gives a period or a life, that one; where several do, contradicted only if each
+ * contradicts, and confirmed where one holds whole.
  */
-export function lifespanFindings(
-  text: string,
-  qs: readonly Quantity[],
-  context: readonly Quantity[],
-  span: Span,
-  all: readonly Quantity[],
-): ExactFinding[] {
-  const read = digitReadings(text, all).map((digits) => {
-    const own = digits.filter((d) => d.start >= span.start && d.end <= span.end);
-    const dated = [...qs, ...own].sort((a, b) => a.start - b.start);
-    return readFindings(text, dated, context, span, digits, all);
-  }).filter((found) => found.length > 0);
-  if (read.length <= 1) return read[0] ?? [];
-  const holds = read.find((found) => found.every((f) => f.verdict === "consistent"));
-  if (holds) return holds;
-  return read.every((found) => found.every((f) => f.verdict === "contradicted")) ? read[0] : [];
+export function lifespanReader(text: string, all: readonly Quantity[]) {
+  const readings = digitReadings(text, all);
+  return function lifespanFindings(
+    qs: readonly Quantity[],
+    context: readonly Quantity[],
+    span: Span,
+  ): ExactFinding[] {
+    const line = lineOf(text, span.start);
+    const read = readings.map((digits) => {
+      const own = digits.filter((d) => d.start >= span.start && d.end <= span.end);
+      const dated = [...qs, ...own].sort((a, b) => a.start - b.start);
+      return readFindings(text, dated, context, span, line, digits, all);
+    }).filter((found) => found.length > 0);
+    if (read.length <= 1) return read[0] ?? [];
+    const holds = read.find((found) => found.every((f) => f.verdict === "consistent"));
+    if (holds) return holds;
+    return read.every((found) => found.every((f) => f.verdict === "contradicted")) ? read[0] : [];
+  };
 }
 
+/** A claim's findings; `line`: the line it opens in. */
 function readFindings(
   text: string,
   qs: readonly Quantity[],
   context: readonly Quantity[],
   span: Span,
+  line: TextLine,
   digits: readonly DateQ[],
   all: readonly Quantity[],
 ): ExactFinding[] {
-  const row = tableRowFindings(text, qs, span);
+  const row = tableRowFindings(text, qs, span, line);
   if (row) return row;
   const own = lifeDates(text, qs);
   const completed = own ? undefined : lifeDates(text, [...context, ...qs]);
-  const life = own ?? completed ?? lifeAround(text, qs, context, span, digits, all);
+  const life = own ?? completed ?? lifeAround(text, qs, context, span, line, digits, all);
   if (life) {
     const [born, died] = life;
     if (died.date.year! < born.date.year!) {
@@ -656,7 +661,7 @@ function readFindings(
         ]
         : [];
     }),
-    ...listedDuration(text, span, digits),
+    ...listedDuration(text, span, line, digits),
     ...apartFindings(text, qs, span),
     ...pregnancyFindings(text, qs, span),
     ...countdownFindings(text, qs, span),
@@ -801,13 +806,14 @@ function lifeAround(
   qs: readonly Quantity[],
   context: readonly Quantity[],
   span: Span,
+  line: TextLine,
   digits: readonly DateQ[],
   all: readonly Quantity[],
 ): [DateQ, DateQ] | undefined {
   const claim = text.slice(span.start, span.end);
   // The cheap test first: most claims state no age.
   if (claim.search(AGE) < 0) return undefined;
-  const listed = lineOf(text, span.start).fact;
+  const listed = line.fact;
   const worked = /\bbirthday\b/i.test(claim);
   const list = listed ? span : listAbove(text, span);
   const subtracted = YEARS_SUBTRACTED.test(text);
@@ -1144,7 +1150,7 @@ function textLine(line: string, start: number): TextLine {
   return {
     start,
     end: start + line.length,
-    blank: !line.trim(),
+    blank: !/\S/.test(line),
     item,
     fact: item || FACT_LINE.test(line) || LABEL_ROW.test(line),
     row: TABLE_ROW.test(line),
@@ -1260,8 +1266,12 @@ const LAST_PAYMENT =
  * or against the one line that states its period ("- Loan term: March 2018 – March 2023"); a
  * loan's count of monthly payments against its first and last payment.
  */
-function listedDuration(text: string, span: Span, digits: readonly DateQ[]): ExactFinding[] {
-  const own = lineOf(text, span.start);
+function listedDuration(
+  text: string,
+  span: Span,
+  own: TextLine,
+  digits: readonly DateQ[],
+): ExactFinding[] {
   const count = own.fact ? labelOf(text, own) : undefined;
   if (!count) return [];
   const lines = blockLines(text, span.start);
@@ -1359,8 +1369,9 @@ function tableRowFindings(
   text: string,
   qs: readonly Quantity[],
   span: Span,
+  line: TextLine,
 ): ExactFinding[] | undefined {
-  if (!lineOf(text, span.start).row) return undefined;
+  if (!line.row) return undefined;
   const lines = linesOf(text), index = lineIndex(lines, span.start), row = lines[index];
   const header = tableHeader(text, lines, index);
   if (!header) return undefined;

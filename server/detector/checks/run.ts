@@ -10,7 +10,7 @@ import { askedConversionFindings, conversionFindings } from "./conversions.ts";
 import { evidenceFindings, evidenceSentences, isComparable } from "./evidence.ts";
 import type { ExactFinding } from "./finding.ts";
 import { identifierFindings } from "./identifiers.ts";
-import { impossibleDateFindings, lifespanFindings } from "./lifespans.ts";
+import { impossibleDateFindings, lifespanReader } from "./lifespans.ts";
 import { markdownLists } from "./lists.ts";
 import { quantities, type Quantity } from "./quantities.ts";
 import { ratioFindings } from "./ratios.ts";
@@ -61,6 +61,7 @@ export function exactFindings(
   for (const block of claimBlocks) {
     found.push(...partShareFindings(response, block.flatMap((c) => c.quantities)));
   }
+  const lifespanFindings = lifespanReader(response, all);
   paragraphs(response, claims).forEach((paragraph) => {
     found.push(
       ...totalFindings(response, paragraph),
@@ -84,7 +85,7 @@ export function exactFindings(
         ),
         ...discountFindings(response, claim.quantities),
         ...ratioFindings(response, claim),
-        ...lifespanFindings(response, claim.quantities, previous, claim, all),
+        ...lifespanFindings(claim.quantities, previous, claim),
       );
       if (evidence && sentences.length > 0) {
         found.push(...evidenceFindings(response, claim, evidence, sentences));
