@@ -206,6 +206,14 @@ Deno.test("exact checks, evidence: a comparison the document makes too is quoted
   );
 });
 
+/** No contradiction of `kind` in `response` against `evidence`. */
+const assertSilentAgainst = (evidence: string, kind: string, response: string) =>
+  assert.deepEqual(
+    findingsOf(response, kind, evidence).filter((f) => f.verdict === "contradicted"),
+    [],
+    response,
+  );
+
 Deno.test("exact checks, evidence: a slip of a document's digits", () => {
   const invoice =
     "Please find attached invoice #INV-2291 for the kitchen refit. The total due is " +
@@ -223,6 +231,23 @@ Deno.test("exact checks, evidence: a slip of a document's digits", () => {
     "contradicted",
     undefined,
     "The refit invoice is due on 31 March 2025.",
+  );
+  // Of a date, the year slips too, its day and month kept ("2023" for "2025"); not a year apart
+  // in more digits, nor one the document states too.
+  const letter =
+    "Please return the consent form and payment via the school app by 12 January 2025.";
+  assertOne(
+    "The consent form and payment are due on 12 January 2023.",
+    "evidence_date",
+    "contradicted",
+    "12 January 2023; the document says January 12, 2025",
+    letter,
+  );
+  assertSilentAgainst(letter, "evidence_date", "The payment is due on 12 January 2019.");
+  assertSilentAgainst(
+    "The first trip was on 12 January 2023; payment for the next is due by 12 January 2025.",
+    "evidence_date",
+    "Payment is due on 12 January 2023.",
   );
   // A bound slips as a value does, against the document's bound on the same side.
   const sheet = "Removes up to 99.2% of lead and 97% of chlorine taste. Cartridge price: $34.99.";

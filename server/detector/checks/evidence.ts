@@ -409,10 +409,11 @@ function contradictingValue(
 
 /**
  * The one value of the document the claim's may be a slip of: of its slot and kind of statement
- * (one value, or a bound on the same side; a date: of its month and year), in a sentence that
- * shares a word with the claim, with the same digits but two next to each other swapped
- * ("$1,926.40" for "$1,962.40", "5.7 hours" for "7.5 hours", "August 13" for "31 August") or, of
- * three or more (a day: two), one digit changed ("€1,450" for "€1,150"). A value worked out from
+ * (one value, or a bound on the same side; a date: of its month, and its year or its day), in a
+ * sentence that shares a word with the claim, with the same digits but two next to each other
+ * swapped ("$1,926.40" for "$1,962.40", "5.7 hours" for "7.5 hours", "August 13" for "31
+ * August") or, of three or more (a day: two), one digit changed ("€1,450" for "€1,150", "12
+ * January 2023" for "12 January 2025"). A value worked out from
  * the document's rarely is one: sums, differences and scalings change the digits wholesale.
  */
 function slippedFrom(
@@ -428,8 +429,10 @@ function slippedFrom(
       if (!sameCommitment(q, e) || e.word || e.computed || !sameSlot(q, e)) return false;
       if (q.kind === "date") {
         const [a, b] = [q.date!, e.date!];
-        return b.day !== undefined && a.month === b.month && a.year === b.year &&
-          isSlip(String(a.day), String(b.day), 2);
+        if (b.day === undefined || a.month !== b.month) return false;
+        if (a.year === b.year) return isSlip(String(a.day), String(b.day), 2);
+        return a.day === b.day && a.year !== undefined && b.year !== undefined &&
+          isSlip(String(a.year), String(b.year), 3);
       }
       if (q.unit !== e.unit || q.currency !== e.currency) return false;
       const [a, b] = [significant(q.value), significant(e.value)];
