@@ -214,6 +214,24 @@ const assertSilentAgainst = (evidence: string, kind: string, response: string) =
     response,
   );
 
+Deno.test("exact checks, evidence: a measure of another dimension is no copy of the value", () => {
+  // "2.9 m²" rounds to 2.85 but says nothing of a weight: the weight is still the document's.
+  const specs = "The tent's packed weight is 1.85 kg. Floor area: 2.9 m².";
+  assertOne(
+    "The tent has a packed weight of 2.85 kg.",
+    "evidence_number",
+    "contradicted",
+    "2.85 kg; the document says 1.85 kg",
+    specs,
+  );
+  // The same number as written, in another unit, may be what is meant: no contradiction.
+  assertSilentAgainst(
+    "The tent's packed weight is 1.85 kg. The pole is 2.85 m long.",
+    "evidence_number",
+    "The tent has a packed weight of 2.85 kg.",
+  );
+});
+
 Deno.test("exact checks, evidence: a slip of a document's digits", () => {
   const invoice =
     "Please find attached invoice #INV-2291 for the kitchen refit. The total due is " +

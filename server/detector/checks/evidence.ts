@@ -152,13 +152,19 @@ function comparableDates(a: Quantity, b: Quantity): boolean {
   );
 }
 
-/** The same value, whatever the slot: dates by their parts, other quantities by their number. */
+/**
+ * The same value, whatever the slot: dates by their parts, other quantities by their number; a
+ * measure of another dimension by its number as written, not within its rounding ("2.9 m²" is no
+ * "2.85 kg", where "1 million" may be "1.1 million").
+ */
 function sameNumber(claim: Quantity, evidence: Quantity): boolean {
   if (claim.kind === "date" || evidence.kind === "date") {
     return claim.kind === evidence.kind && sameValue(claim, evidence);
   }
-  if (claim.unit && evidence.unit && dimensionOf(claim.unit) === dimensionOf(evidence.unit)) {
-    return sameValue(claim, evidence);
+  if (claim.unit && evidence.unit) {
+    return dimensionOf(claim.unit) === dimensionOf(evidence.unit)
+      ? sameValue(claim, evidence)
+      : agree({ value: claim.value, tolerance: 0 }, { value: evidence.value, tolerance: 0 }, 0);
   }
   return agree(claim, evidence, claim.approx || evidence.approx ? HEDGED_SLACK : 0);
 }
