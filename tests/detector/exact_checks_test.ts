@@ -725,6 +725,14 @@ Deno.test("exact checks, ages, durations and impossible dates", () => {
     "consistent",
     "February 12, 1809 to April 15, 1865 is 56 years",
   );
+  // "from" before a day first: chrono alone reads "from 1 May" with no certain day.
+  assertOne(
+    "From 1 May, the plot fee is $45.",
+    "evidence_date",
+    "consistent",
+    "1 May; the document says 1 May",
+    "From 1 May, the annual plot fee rises from $40 to $45.",
+  );
   assertOne(
     "Sales for the year to January 2024 were $3 million.",
     "evidence_date",

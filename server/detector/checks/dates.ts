@@ -27,6 +27,8 @@ export const MONTH_NAME =
 const NUMBER_BEFORE_MONTH = /\d(?:st|nd|rd|th)?(?:\s+of)?\s+$/;
 const NUMBER_AFTER_MONTH = /^\p{L}+\.?,?\s+\d|^\d{4}-\d\d/u;
 const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
+/** "from " before a day and its month ("from 1 May"), up to the day. */
+const FROM_DAY = /(?<=\bfrom\s+)\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+$/i;
 /** Characters either side of a month name that a written date can span. */
 const BEFORE = 16, AFTER = 24;
 /** A fixed reference, so that a date without a year never takes the clock's. */
@@ -56,7 +58,10 @@ export function calendarDates(text: string): CalendarDate[] {
   for (const anchor of anchors.sort((a, b) => a - b)) {
     if (anchor < covered) continue;
     // The window starts after the date before it, so a range ("March 1 to March 15") gives both.
-    const from = Math.max(0, covered, anchor - BEFORE);
+    const start = Math.max(0, covered, anchor - BEFORE);
+    // chrono reads "from 1 May" as a range with no certain day (and "From 1 May to 5 May" as
+    // from the 5th): the window starts after a "from" before the day.
+    const from = start + (FROM_DAY.exec(text.slice(start, anchor))?.index ?? 0);
     // The window ends at the first year after the month (chrono misreads "2001, 24 days" as a
     // time), or after an ISO date's day.
     const year = text.slice(anchor, anchor + AFTER).match(/\b\d{4}\b(?:-\d\d-\d\d\b)?/);
