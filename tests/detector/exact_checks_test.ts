@@ -77,6 +77,22 @@ Deno.test("exact checks, evidence: a claim that copies the words around one of t
     "September 24, 1991; the document says September 17, 1991",
     album,
   );
+  // An instruction told to its reader copies it as well ("simmer it uncovered for").
+  const recipe = "4. Simmer uncovered for 90 minutes, stirring every 15 minutes, until thick.";
+  assertOne(
+    "Simmer it uncovered for 60 minutes, until it's thick.",
+    "evidence_number",
+    "contradicted",
+    "60 minutes; the document says 90 minutes",
+    recipe,
+  );
+  assertOne(
+    "Simmer it uncovered for 90 minutes, until it's thick.",
+    "evidence_number",
+    "consistent",
+    undefined,
+    recipe,
+  );
   // The value stated elsewhere in the document does not excuse a copied slot.
   assertOne(
     "It was released on September 24, 1991, the same day as its counterpart.",

@@ -486,11 +486,15 @@ interface WordsAround {
 
 /** Lower-case words just before and just after a quantity, inside [from, to). */
 function wordsAround(text: string, q: Quantity, from: number, to: number): WordsAround {
+  const read = (span: string) => lowerWords(span).filter((w) => !OBJECT_PRONOUN.has(w));
   return {
-    before: lowerWords(text.slice(Math.max(from, q.start - 80), q.start)).slice(-NAMING_REACH),
-    after: lowerWords(text.slice(q.end, Math.min(to, q.end + 80))).slice(0, COPIED_WORDS),
+    before: read(text.slice(Math.max(from, q.start - 80), q.start)).slice(-NAMING_REACH),
+    after: read(text.slice(q.end, Math.min(to, q.end + 80))).slice(0, COPIED_WORDS),
   };
 }
+
+/** An answer tells an instruction to its reader ("simmer it for ..."): the copy is the same. */
+const OBJECT_PRONOUN = new Set(["it", "them"]);
 
 const sameWords = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((w, i) => w === b[i]);
