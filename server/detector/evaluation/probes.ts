@@ -125,6 +125,14 @@ export const PROBES = [
     label:
       "probe 25 (held out: measured, then only its right answers a check contradicted were read)",
   },
+  {
+    file: "held-out-17.jsonl",
+    label: "probe 26 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-18.jsonl",
+    label: "probe 27 (held out: measured only, never read while building)",
+  },
 ] as const;
 
 const ProbeLine = DetectRequest.omit({ top_k_regimes: true }).extend({
