@@ -17,6 +17,23 @@ const assertTwins = (wrong: string, right: string, reason?: string) =>
   assertKindTwins("unit_conversion", wrong, right, reason);
 const silent = (response: string) => assertSilent("unit_conversion", response);
 
+Deno.test("conversions: energy and power, in forms no case makes ambiguous", () => {
+  assertTwins(
+    "A 250 kcal snack (1,250 kJ) is fine.",
+    "A 250 kcal snack (1,046 kJ) is fine.",
+    "250 kcal is 1,046 kJ, not 1,250 kJ",
+  );
+  assert.deepEqual(conversions("A 720 Wh battery holds 0.72 kWh."), [
+    ["consistent", "720 Wh is 0.72 kWh"],
+  ]);
+  assert.deepEqual(conversions("The heater draws 2 kW, which is 2,000 watts."), [
+    ["consistent", "2 kW is 2,000 W"],
+  ]);
+  // "2 kW" may be 1.5 to 2.5 kW; a bare "W" or "MW" is no unit read (milliwatt or megawatt?).
+  silent("The heater draws 2 kW, which is 2,500 watts.");
+  silent("The plant makes 5 MW, about 5,000 W.");
+});
+
 Deno.test("conversions: temperature scales written bare or in words", () => {
   assertTwins(
     "Water boils there at roughly 90 C (160 F).",

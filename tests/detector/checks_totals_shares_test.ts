@@ -124,7 +124,39 @@ Deno.test("totals: silent where the parts are not the total's parts", () => {
   ) assertSilent("total", text);
 });
 
+Deno.test("totals: a measured total's breakdown in bare numbers, in its unit", () => {
+  for (const total of ["1,517 kWh", "1,517 kg", "$1,517"]) {
+    assertOne(
+      `${total} is the household's total for the quarter: 412 in January, 389 in February and ` +
+        "356 in March.",
+      "total",
+      "contradicted",
+      `412 + 389 + 356 = 1,157, not ${total}`,
+    );
+  }
+  assertOne(
+    "The total was 1,157 kWh: 412 in January, 389 in February and 356 in March.",
+    "total",
+    "consistent",
+  );
+  // "in January, 28 in February" is no January 28: the day after a comma is no date's.
+  assertOne(
+    "From January 15 to April 15, 2025 is 90 days: 16 days left in January, 28 in February, " +
+      "31 in March and 15 in April.",
+    "total",
+    "consistent",
+    "16 days + 28 + 31 + 15 = 90",
+  );
+});
+
 Deno.test("percentages: the share beside its count, said in more ways", () => {
+  // A measure's share of a bare total, in its unit.
+  assertOne(
+    "At 4 kcal per gram that's 120 kcal of its 480 total, so protein supplies 20% of the calories.",
+    "percentage",
+    "contradicted",
+    "120 of 480 is 25%, not 20%",
+  );
   assertOne(
     "Out of 415 survey respondents, 169 said they would recommend the product, that is 55.2%.",
     "percentage",
@@ -278,8 +310,13 @@ Deno.test("totals: silent where a list's total is not the sum of all its items",
   const meal = (total: string) =>
     "1. Chicken breast: 283 kcal\n2. Brown rice (1 cup): 216 kcal\n3. Broccoli: 53 kcal\n\n" +
     `**Total: ${total} kcal**`;
-  assertOne(meal("~552"), "total", "consistent", "283 + 216 + 53 = 552");
-  assertOne(meal("≈ 652"), "total", "contradicted", "283 + 216 + 53 = 552, not 652");
+  assertOne(meal("~552"), "total", "consistent", "283 kcal + 216 kcal + 53 kcal = 552");
+  assertOne(
+    meal("≈ 652"),
+    "total",
+    "contradicted",
+    "283 kcal + 216 kcal + 53 kcal = 552, not 652 kcal",
+  );
   assertSilent("total", meal("~550"));
   // A line that says it sums the whole list is wrong even when some items add up to it.
   assertOne(`${BUDGET}That adds up to $2,410 for the month.`, "total", "contradicted");
@@ -584,14 +621,24 @@ Deno.test("totals: a hedged total written to the unit claims the sum to about it
     "Breakfast: oats (150 kcal), a banana (105 kcal) and a cup of milk (120 kcal) come to a " +
     `total of about ${total} kcal.`;
   assertOne(breakfast("375"), "total", "consistent");
-  assertOne(breakfast("365"), "total", "contradicted", "150 + 105 + 120 = 375, not 365");
+  assertOne(
+    breakfast("365"),
+    "total",
+    "contradicted",
+    "150 kcal + 105 kcal + 120 kcal = 375, not 365 kcal",
+  );
   // Rounded to 5 or 10, or to a round figure: said loosely, neither confirmed nor wrong.
   for (const total of ["373", "370", "380"]) assertSilent("total", breakfast(total));
   const day = (total: string) =>
     "Today:\n1. Porridge — ~212 kcal\n2. Soup — ~348 kcal\n3. Pasta — ~605 kcal\n\n" +
     `${total} total, under the 2,000 kcal reference.`;
   assertOne(day("≈ 1,165 kcal"), "total", "consistent");
-  assertOne(day("≈ 1,065 kcal"), "total", "contradicted", "212 + 348 + 605 = 1,165, not 1,065");
+  assertOne(
+    day("≈ 1,065 kcal"),
+    "total",
+    "contradicted",
+    "212 kcal + 348 kcal + 605 kcal = 1,165, not 1,065 kcal",
+  );
   assertSilent("total", day("≈ 1,150 kcal"));
   // Across units a hedged total is read loosely: one measure may be misread as a part.
   assertSilent("total", "10 stone 2 pounds is 142 lb in total, roughly 64.4 kilos.");

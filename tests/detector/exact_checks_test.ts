@@ -283,6 +283,18 @@ Deno.test("exact checks, evidence: a slip of a document's digits", () => {
     "evidence_date",
     "Payment is due on 12 January 2023.",
   );
+  // Energy is a measure like any other ("468 kWh").
+  assert.deepEqual(
+    findingsOf(
+      "This period was 412 kWh compared with 486 kWh for the same period last year.",
+      "evidence_number",
+      "Electricity used this period: 412 kWh\nSame period last year: 468 kWh",
+    ).map((f) => [f.verdict, f.reason]),
+    [
+      ["consistent", "412 kWh; the document says 412 kWh"],
+      ["contradicted", "486 kWh; the document says 468 kWh"],
+    ],
+  );
   // A bound slips as a value does, against the document's bound on the same side.
   const sheet = "Removes up to 99.2% of lead and 97% of chlorine taste. Cartridge price: $34.99.";
   assertOne("It removes up to 92.9% of lead.", "evidence_number", "contradicted", undefined, sheet);

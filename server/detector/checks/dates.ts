@@ -23,9 +23,12 @@ export interface CalendarDate {
  */
 export const MONTH_NAME =
   /\b(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|january|february|march|april|may|june|july|august|september|october|november|december)\b\.?/g;
-/** A number just before the month ("3rd of June") or just after it ("June 3", "Sept. 3"). */
+/**
+ * A number just before the month ("3rd of June") or just after it ("June 3", "Sept. 3"); after a
+ * comma only a year ("June, 1941": "in January, 28 in February" is no January 28).
+ */
 const NUMBER_BEFORE_MONTH = /\d(?:st|nd|rd|th)?(?:\s+of)?\s+$/;
-const NUMBER_AFTER_MONTH = /^\p{L}+\.?,?\s+\d|^\d{4}-\d\d/u;
+const NUMBER_AFTER_MONTH = /^\p{L}+\.?(?:\s+\d|,\s+\d{4}(?!\d))|^\d{4}-\d\d/u;
 const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
 /** "from " before a day and its month ("from 1 May"), up to the day. */
 const FROM_DAY = /(?<=\bfrom\s+)\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+$/i;

@@ -137,7 +137,9 @@ export function shareFindings(
     const [a, b] = [qs[i], qs[i + 1]];
     if (!countLike(a) || !countLike(b) || !linked(a, b)) continue;
     // "120 kcal of its 480 total": a bare whole is in its part's unit.
-    if (a.kind === "unit" && b.kind !== "number" && a.unit !== b.unit) continue;
+    if (a.kind === "unit" && b.kind !== "number" && b.noun !== "total" && a.unit !== b.unit) {
+      continue;
+    }
     if (b.value !== 0 && Math.abs(a.value) <= Math.abs(b.value)) pairs.push([a, b]);
   }
   // "Of the 40 students, 12 passed", "40 visitors, and 12 of them bought": the whole first, then

@@ -292,7 +292,8 @@ function listIn(
 
 /** "1529 people attended: 425 on Friday, 795 on Saturday and 309 on Sunday". */
 function brokenDown(text: string, claim: Claim, total: Quantity): Reading | null | undefined {
-  const after = claim.quantities.slice(claim.quantities.indexOf(total) + 1);
+  const after = claim.quantities.slice(claim.quantities.indexOf(total) + 1)
+    .map((q) => inTotalsUnit(q, total));
   const lead = after[0] && text.slice(total.end, after[0].start);
   if (!lead || !BREAKDOWN_LEAD.test(lead) || NOT_PARTS.test(lead)) return undefined;
   const { list } = listIn(text, after, total, true);
@@ -383,6 +384,15 @@ function afterList(
   if (others.length > 0 && (!plain || measured || total.value > 2 * sum)) return null;
   return { parts: list, ok: false };
 }
+
+/**
+ * A bare number of a breakdown is in its measured total's unit or currency, said once before the
+ * colon ("1,517 kWh in total: 412 in January, ...").
+ */
+const inTotalsUnit = (q: Quantity, total: Quantity): Quantity =>
+  q.kind !== "number" || q.word || (total.kind !== "unit" && total.kind !== "money")
+    ? q
+    : { ...q, kind: total.kind, unit: total.unit, currency: total.currency };
 
 /** Whether a part counts the total's thing: a bare number does, or one that names its noun. */
 function namesTotal(text: string, q: Quantity, total: Quantity): boolean {

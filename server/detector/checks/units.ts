@@ -11,7 +11,8 @@ import convert from "convert-units";
 /**
  * Units convert-units 2.3.4 lacks, by their exact legal definitions: the international nautical
  * mile (1,852 m), the troy ounce (31.1034768 g), the long ton (2,240 lb), the fathom (6 ft), the
- * furlong (660 ft) and the imperial gallon (4.54609 l).
+ * furlong (660 ft), the imperial gallon (4.54609 l) and the kilocalorie (4.184 kJ, the
+ * thermochemical calorie's thousand).
  */
 const DEFINED = {
   nmi: { unit: "m", times: 1852, label: "nautical miles" },
@@ -20,6 +21,7 @@ const DEFINED = {
   fathom: { unit: "ft", times: 6, label: "fathoms" },
   furlong: { unit: "ft", times: 660, label: "furlongs" },
   "imp-gal": { unit: "l", times: 4.54609, label: "imperial gallons" },
+  kcal: { unit: "kJ", times: 4.184, label: "kcal" },
 } as const satisfies Record<string, { unit: convert.Unit; times: number; label: string }>;
 type DefinedUnit = keyof typeof DEFINED;
 
@@ -165,6 +167,16 @@ add("d", "day", "days");
 add("week", "week", "weeks");
 add("month", "month", "months");
 add("year", "year", "years", "yr", "yrs");
+// Energy and power, where the form is unambiguous in any case: no bare "W" or "J", and no "MW"
+// (lower-cased, a milliwatt).
+add("kWh", "kWh", "kilowatt-hour", "kilowatt-hours", "kilowatt hour", "kilowatt hours");
+add("Wh", "Wh", "watt-hour", "watt-hours", "watt hour", "watt hours");
+add("kJ", "kJ", "kilojoule", "kilojoules");
+add("J", "joule", "joules");
+add("kcal", "kcal", "kilocalorie", "kilocalories");
+add("kW", "kW", "kilowatt", "kilowatts");
+add("W", "watt", "watts");
+add("MW", "megawatt", "megawatts");
 
 /** Longest forms first, so "square miles" wins over "miles" and "km/h" over "km". */
 const FORM_LIST = Object.keys(FORMS).sort((a, b) => b.length - a.length);
