@@ -248,6 +248,59 @@ Deno.test("exact checks, evidence: a measure of another dimension is no copy of 
   );
 });
 
+Deno.test("exact checks, evidence: times of day, copied or slipped, in either form", () => {
+  const run = "Saturday long run: 14 km along the river path. Meet 7:30 at the boathouse, we " +
+    "head off 7:40 sharp.";
+  assertOne(
+    "Meet 7:00 at the boathouse on Saturday.",
+    "evidence_number",
+    "contradicted",
+    "7:00; the document says 7:30",
+    run,
+  );
+  assertOne(
+    "Meet 7:30 at the boathouse on Saturday.",
+    "evidence_number",
+    "consistent",
+    undefined,
+    run,
+  );
+  assertOne(
+    "The train now departs Leeds at 07:46.",
+    "evidence_number",
+    "contradicted",
+    "07:46; the document says 07:48",
+    "From Monday, the service will depart Leeds at 07:48 and arrive at Manchester at 08:47.",
+  );
+  // 1:30 pm is 13:30; "7:30" may be in the evening.
+  assertOne(
+    "Kick-off is at 3 pm, and the gates open at 1:30 pm.",
+    "evidence_number",
+    "consistent",
+    "1:30 pm; the document says 13:30",
+    "Kick-off is at 15:00. The gates open at 13:30.",
+  );
+  assertOne(
+    "Doors open at 7:30 on Friday.",
+    "evidence_number",
+    "consistent",
+    undefined,
+    "Doors open at 19:30 on Friday.",
+  );
+  // A range states no one time; a time worked out from the question's is no misquote.
+  assertSilentAgainst(
+    "The shop is open 9:00–17:00 daily.",
+    "evidence_number",
+    "The shop is open 9:00–18:00 daily.",
+  );
+  assertSilentAgainst(
+    "The cake takes 3 hours. What is the latest time Jordan can start making the cake to " +
+      "serve it at 5:00 pm?",
+    "evidence_number",
+    "Jordan needs to start making the cake by 2:00 pm.",
+  );
+});
+
 Deno.test("exact checks, evidence: a slip of a document's digits", () => {
   const invoice =
     "Please find attached invoice #INV-2291 for the kitchen refit. The total due is " +

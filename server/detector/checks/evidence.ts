@@ -14,9 +14,10 @@
  *   released on September 17, 1991, the same day"), unless the claim's words are as much those
  *   of a value it does state ("every 8 minutes during the morning peak"); a claim that opens
  *   with a label copies two words ("Max torque: 50 Nm");
- * - bare numbers ("Cotterill, 27,") and bounds ("more than 500 million") only by that copy rule,
- *   and only when the value is nowhere in the document and, for a bound, the document's does not
- *   imply it ("more than 400 million" where it says "more than 500 million");
+ * - bare numbers ("Cotterill, 27,"), times ("07:46", times.ts) and bounds ("more than 500
+ *   million") only by that copy rule (times and bounds also as slips), and only when the value
+ *   is nowhere in the document and, for a bound, the document's does not imply it ("more than
+ *   400 million" where it says "more than 500 million");
  * - silent otherwise: the evidence does not state the slot, states it several times, or the
  *   quantity is a number word ("five": loosely used) or a step of worked arithmetic.
  */
@@ -26,6 +27,7 @@ import { describeDate } from "./dates.ts";
 import { type ExactFinding, finding } from "./finding.ts";
 import { quantities, type Quantity } from "./quantities.ts";
 import { sameSlot } from "./slots.ts";
+import { clockTimes, sameTime } from "./times.ts";
 import { dimensionOf, unitLabel } from "./units.ts";
 import { agree, CONVERSION_SLACK, formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts";
 
@@ -80,7 +82,7 @@ const parts = (w: string) => w.split("-");
 
 /** The evidence split into sentences with their quantities, once per call. */
 export function evidenceSentences(evidence: string): Sentence[] {
-  const all = quantities(evidence);
+  const all = [...quantities(evidence), ...clockTimes(evidence)].sort((a, b) => a.start - b.start);
   if (all.length === 0) return [];
   const split = splitClaims(evidence);
   // "It is 9.86 km long", "The bridge is 2,260 m long": a sentence that opens with a pronoun, or
@@ -158,7 +160,10 @@ function comparableDates(a: Quantity, b: Quantity): boolean {
  * "2.85 kg", where "1 million" may be "1.1 million").
  */
 function sameNumber(claim: Quantity, evidence: Quantity): boolean {
-  if (claim.kind === "date" || evidence.kind === "date") {
+  if (
+    claim.kind === "date" || evidence.kind === "date" || claim.kind === "time" ||
+    evidence.kind === "time"
+  ) {
     return claim.kind === evidence.kind && sameValue(claim, evidence);
   }
   if (claim.unit && evidence.unit) {
@@ -232,10 +237,12 @@ const PERIODS = [12, 52, 365, 7];
 export const isComparable = (q: Quantity) =>
   (!q.inexact || q.bound !== undefined) && !q.word && !q.computed;
 /**
- * Bare numbers name no slot ("Cotterill, 27,") and bounds state no one value: they are compared
- * only with the document's quantity whose words the claim copies (copiedSlot).
+ * Bare numbers name no slot ("Cotterill, 27,"), bounds state no one value, and a time is often
+ * worked out from the document's ("start by 2:00 pm" to serve at 5:00 pm): they are compared only
+ * with the document's quantity whose words the claim copies (copiedSlot), or a slip of its digits.
  */
-const onlyCopied = (q: Quantity) => q.kind === "number" || q.bound !== undefined;
+const onlyCopied = (q: Quantity) =>
+  q.kind === "number" || q.kind === "time" || q.bound !== undefined;
 /** Both one value, or both a bound on the same side ("more than"): the same kind of statement. */
 const sameCommitment = (a: Quantity, b: Quantity) => a.inexact === b.inexact && a.bound === b.bound;
 /** A bound that the document's implies ("more than 80" where it says "more than 100"). */
@@ -246,6 +253,7 @@ function impliedBound(claim: Quantity, evidence: Quantity): boolean {
 }
 
 function sameValue(claim: Quantity, evidence: Quantity): boolean {
+  if (claim.kind === "time") return sameTime(claim, evidence);
   if (claim.kind === "date") {
     const [a, b] = [claim.date!, evidence.date!];
     const parts = (["year", "month", "day"] as const).filter((k) =>

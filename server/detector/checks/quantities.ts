@@ -9,7 +9,7 @@ import { STOPWORDS } from "../signals/text.ts";
 import { calendarDates } from "./dates.ts";
 import { UNIT_AFTER_NUMBER, type UnitId, unitOfForm } from "./units.ts";
 
-export type QuantityKind = "unit" | "percent" | "money" | "count" | "number" | "date";
+export type QuantityKind = "unit" | "percent" | "money" | "count" | "number" | "date" | "time";
 
 export interface Quantity {
   start: number;
@@ -25,6 +25,8 @@ export interface Quantity {
   /** Counts: the noun counted, singular ("employee"). */
   noun?: string;
   date?: { year?: number; month?: number; day?: number };
+  /** A time with no "am" or "pm" that may be either half of the day (times.ts). */
+  halfDayOpen?: boolean;
   /** Hedged ("about", "roughly", "~"): a looser reading applies. */
   approx: boolean;
   /** A bound or a range ("more than", "up to", "10–12"): never one value. */

@@ -15,6 +15,7 @@ import { markdownLists } from "./lists.ts";
 import { quantities, type Quantity } from "./quantities.ts";
 import { ratioFindings } from "./ratios.ts";
 import { restatementFindings } from "./restatements.ts";
+import { clockTimes } from "./times.ts";
 import { discountFindings, listShareFindings, partShareFindings, shareFindings } from "./shares.ts";
 import { listTotalFindings, totalFindings } from "./totals.ts";
 
@@ -43,8 +44,10 @@ export function exactFindings(
   }));
   // A worked solution ("500 - 2 = 498") derives its numbers: they differ from the prompt's.
   const worked = all.some((q) => q.computed);
+  // Times of day are compared with the document only (times.ts).
+  const times = evidence === undefined ? [] : clockTimes(response);
   // The evidence is read only when the response states something to compare with it.
-  const sentences = evidence && !worked && all.some(isComparable)
+  const sentences = evidence && !worked && [...all, ...times].some(isComparable)
     ? evidenceSentences(evidence)
     : [];
   const found: ExactFinding[] = [
@@ -88,7 +91,11 @@ export function exactFindings(
         ...lifespanFindings(claim.quantities, previous, claim),
       );
       if (evidence && sentences.length > 0) {
-        found.push(...evidenceFindings(response, claim, evidence, sentences));
+        const timed = times.filter((t) => t.start >= claim.start && t.end <= claim.end);
+        const stated = [...claim.quantities, ...timed].sort((a, b) => a.start - b.start);
+        found.push(
+          ...evidenceFindings(response, { ...claim, quantities: stated }, evidence, sentences),
+        );
       }
     });
   });
