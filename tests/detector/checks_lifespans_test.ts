@@ -115,6 +115,23 @@ Deno.test("lifespans: durations joined to their period, in any unit the dates al
   );
 });
 
+Deno.test("lifespans: a period of days and months, no year stated", () => {
+  assertTwins(
+    "duration",
+    "From May 6 to May 26 is 26 days.",
+    "From May 6 to May 26 is 20 days.",
+    "May 6 to May 26 is 20 or 21 days, not 26",
+  );
+  assertOne(
+    "From December 20 to January 5 is 16 days.",
+    "duration",
+    "consistent",
+    "December 20 to January 5 is 16 or 17 days",
+  );
+  // The end of a February, 28 or 29 days by the year: no count to check.
+  assertSilent("duration", "From January 20 to March 5 is 44 days.");
+});
+
 Deno.test("lifespans: counts of something else, hedged, round or finer than the dates", () => {
   assertSilent("duration", [
     "The war ran from 1939 to 1945; the siege lasted 14 days.",

@@ -236,7 +236,7 @@ function justPastFinding(period: Period, match: RegExpMatchArray, side: string, 
   const over = /^(?:over|more)/i.test(side);
   const [low, high] = over ? [count, count + 1] : [count - 1, count];
   if (range[0] < high + 1 && range[1] > low - 1) return [];
-  const right = `${describeDate(period.from)} to ${describeDate(period.to)} is ${
+  const right = `${periodWords(period)} is ${
     listOr(Array.from({ length: range[1] - range[0] + 1 }, (_, i) => range[0] + i))
   } ${unit}s`;
   return [finding("duration", true, where, `${right}, not just ${side.toLowerCase()} ${count}`)];
@@ -379,6 +379,14 @@ interface Period {
   end: Quantity;
   from: YearDate;
   to: YearDate;
+  /** Read in a year of no consequence, neither date stating one ("from May 6 to May 26"). */
+  yearless?: boolean;
+}
+
+/** "May 6, 2025 to May 26, 2025"; a period with no year stated is said without one. */
+function periodWords(period: Pick<Period, "from" | "to" | "yearless">): string {
+  const said = (d: YearDate) => describeDate(period.yearless ? { ...d, year: undefined } : d);
+  return `${said(period.from)} to ${said(period.to)}`;
 }
 
 /** Whether `q` opens its line, after a bullet or a label at most. */
@@ -425,6 +433,7 @@ const MARRIAGE_ENDED =
 
 /** The period from `a` to `b`: "from July 16 to August 1, 1998" says its year once, at the end. */
 function periodOf(a: DateQ, b: DateQ): Period | undefined {
+  if (a.date.year === undefined && b.date.year === undefined) return yearlessPeriod(a, b);
   const endYear = b.date.year;
   if (endYear === undefined) return undefined;
   const year = a.date.year ??
@@ -434,6 +443,23 @@ function periodOf(a: DateQ, b: DateQ): Period | undefined {
   // An end before the start ("07.02.2024 to 28.04.2024" read month first) is no period.
   if (daysBetween(firstDay(from), lastDay(to)) < 0) return undefined;
   return { start: a, end: b, from, to };
+}
+
+/** A year in which a period of no stated year is read: any other that is not a leap year. */
+const NO_YEAR = 2001;
+
+/**
+ * "From May 6 to May 26", "December 20 to January 5": days and months, no year, so read in a
+ * common year; none that takes in the end of a February, whose length the year decides.
+ */
+function yearlessPeriod(a: DateQ, b: DateQ): Period | undefined {
+  const [x, y] = [a.date, b.date];
+  if (!x.month || !x.day || !y.month || !y.day) return undefined;
+  const overNewYear = x.month > y.month || (x.month === y.month && x.day > y.day);
+  const throughFebruary = overNewYear ? x.month <= 2 || y.month >= 3 : x.month <= 2 && y.month >= 3;
+  if (throughFebruary) return undefined;
+  const from = { ...x, year: NO_YEAR }, to = { ...y, year: NO_YEAR + (overNewYear ? 1 : 0) };
+  return { start: a, end: b, from, to, yearless: true };
 }
 
 /**
@@ -927,7 +953,7 @@ function decimalFinding(period: Period, written: string, unit: string, where: Sp
   const value = Number(written), rounding = 0.5 * 10 ** -written.split(".")[1].length;
   const off = value < low ? low - value : value > high ? value - high : 0;
   const say = (x: number) => x.toFixed(2);
-  const right = `${describeDate(period.from)} to ${describeDate(period.to)} is ${
+  const right = `${periodWords(period)} is ${
     high - low < 0.005 ? say(low) : `${say(low)} to ${say(high)}`
   } ${unit}s`;
   if (off <= rounding + 1e-9) return finding("duration", false, where, right);
@@ -943,16 +969,14 @@ interface Counted {
 
 /** The count stated of a period against the counts its dates allow. */
 function durationFinding(
-  period: Pick<Period, "from" | "to">,
+  period: Pick<Period, "from" | "to" | "yearless">,
   { count, unit, range }: Counted,
   where: Span,
   written: string,
 ) {
   const possible = Array.from({ length: range[1] - range[0] + 1 }, (_, i) => range[0] + i);
   const ok = possible.includes(count);
-  const right = `${describeDate(period.from)} to ${describeDate(period.to)} is ${
-    listOr(possible)
-  } ${unit}s`;
+  const right = `${periodWords(period)} is ${listOr(possible)} ${unit}s`;
   return finding("duration", !ok, where, ok ? right : `${right}, not ${written}`);
 }
 
