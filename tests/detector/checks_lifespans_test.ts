@@ -115,6 +115,19 @@ Deno.test("lifespans: durations joined to their period, in any unit the dates al
   );
 });
 
+Deno.test("lifespans: a count of the thing that took the period", () => {
+  assertTwins(
+    "duration",
+    "Construction began in 1887 and finished in 1929, so the building took 37 years to complete.",
+    "Construction began in 1887 and finished in 1929, so the building took 42 years to complete.",
+  );
+  // A count of something else in the period ("10 years to run") is no count of it.
+  assertSilent(
+    "duration",
+    "The bridge opened in 1916 and closed in 1976; it had 10 years to run on its lease.",
+  );
+});
+
 Deno.test("lifespans: a period of days and months, no year stated", () => {
   assertTwins(
     "duration",

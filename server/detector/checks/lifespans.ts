@@ -196,8 +196,12 @@ const JOINS_AFTER = new Set(
     "length time whole full entire is was were lasting lasted lasts ran running runs taking took " +
     "takes spanning spanned spans covering covered amounting came making made makes means mean " +
     "about around roughly approximately just over under " +
-    "gives give → build construction project trip journey stay course mission").split(" "),
+    "gives give → build construction project trip journey stay course mission stood served " +
+    "operated remained stayed").split(" "),
 );
+/** The thing a count is told of, before its verb: "so the building took 37 years". */
+const SUBJECT_OF_VERB =
+  /\b(?:the|its|their|this|that)(?:\s+[\p{L}'-]+){1,2}\s+(?=(?:took|lasted|ran|spanned|stood|served|operated|remained|stayed)\b)/giu;
 /** ... and, before a count since the start, the words of the end: "so the closing date fell". */
 const JOINS_END = new Set([
   ...JOINS_AFTER,
@@ -215,7 +219,10 @@ const SINCE_START =
 /** A countdown to the end: "to your flight on 24 March there are 23 days to go". */
 const COUNTDOWN_BEFORE = /^\s*,?\s*(?:so\s+)?there\s+(?:are|is|will\s+be)\s+(?:still\s+)?$/i;
 const COUNTDOWN_AFTER = /^\s*(?:to\s+go|left|in\s+between|remaining)\b/i;
-/** A count of the whole period told after its end: ", after 114 days at sea". */
+/**
+ * A count of the whole period told after its end, said of what the period was: ", after 114 days
+ * at sea" (", after 30 years in Washington" may count a career).
+ */
 const AFTER_COUNT_BEFORE = /^\s*,?\s*after\s+$/i;
 const AFTER_COUNT_AFTER =
   /^\s*(?:at\s+sea|afloat|on\s+strike|in\s+(?:orbit|office|power|service|operation|space)|of\s+(?:\p{L}+\s+)?(?:operations?|service|travel|sailing|flight|construction|work|rule|reign|marriage|fighting|war|voyaging))\s*(?:[.,;!)]|$)/iu;
@@ -247,8 +254,9 @@ const ABOUT = /\b(?:about|around|roughly|approximately)\s+$/i;
 /** A count of part of the period, or of something else in it. */
 const PART_BEFORE =
   /\b(?:first|last|next|final|initial|another|additional|extra|other|remaining|after|within|in|during|every|each|per|than)\s*$/i;
+/** ... but "37 years to complete" is the whole work's. */
 const OTHER_AFTER =
-  /^\s*(?:to\s+(?!go\b)\p{L}|later|after|before|ago|earlier|longer|more|less|old|into|apart|each|per|of\s+(?:which|them|these|this|that))/iu;
+  /^\s*(?:to\s+(?!go\b|(?:complete|finish|build|construct|restore)\b)\p{L}|later|after|before|ago|earlier|longer|more|less|old|into|apart|each|per|of\s+(?:which|them|these|this|that))/iu;
 
 const isDate = (q: Quantity): q is DateQ => q.kind === "date" && q.date?.year !== undefined;
 const before = (text: string, q: Quantity, n = 24) => text.slice(Math.max(0, q.start - n), q.start);
@@ -489,7 +497,7 @@ function statedCount(
     const rest = text.slice(at + next[0].length, Math.min(span.end, at + next[0].length + 48));
     const form: CountForm | undefined = SINCE_START.test(rest) && joinedBy(JOINS_END, between)
       ? "since"
-      : joinedBy(JOINS_AFTER, between) ||
+      : joinedBy(JOINS_AFTER, between.replace(SUBJECT_OF_VERB, "")) ||
           (COUNTDOWN_BEFORE.test(between) && COUNTDOWN_AFTER.test(rest))
       ? "span"
       : AFTER_COUNT_BEFORE.test(between) && AFTER_COUNT_AFTER.test(rest)
