@@ -308,6 +308,21 @@ Deno.test("conversions: a slip of a few degrees is shown; a rounded figure is ne
   );
   // Two digits swapped (365 for 356) within the 2% a rounded factor or an oven dial may take.
   assertTwins("180°C works out to about 365°F.", "180°C works out to about 356°F.");
+  // Within a rounded factor's 2% (or a hedge's 10%), a slip of the right figure's digits is still
+  // a slip: two swapped, or one changed before the last.
+  assertTwins(
+    "The division's limit is 135 lb, which is 62.1 kg.",
+    "The division's limit is 135 lb, which is 61.2 kg.",
+    "135 lb is 61.23 kg, not 62.1 kg",
+  );
+  assertTwins(
+    "The bag weighs 7 kg, which is about 14.4 lb.",
+    "The bag weighs 7 kg, which is about 15.4 lb.",
+  );
+  assertTwins("A 2 lb loaf is 970 g.", "A 2 lb loaf is 907 g.");
+  // A whole figure's trailing zero claims no digit: a rounded factor's "350 g" for 340.2 g.
+  silent("A 12 oz steak is about 350 g.");
+  silent("A 4 oz portion is about 120 g.");
   // An oven's setting rounded to 5, and a factor rounded: not contradicted, not confirmed either.
   silent("Bake at 180°C (350°F) for 40 minutes.");
   silent("The trail is 12 km (7.6 miles) long.");

@@ -26,6 +26,7 @@ import {
   agree,
   CONFIRMED_SLACK,
   CONVERSION_SLACK,
+  digitSlip,
   formatNumber,
   HEDGED_SLACK,
   hedgedReading,
@@ -1041,8 +1042,8 @@ const confirmedSlack = (r: Reading) =>
  * mile ≈ 1.6 km) or, on temperature scales, whose factors are exact, for a figure rounded to 5 (an
  * oven's 180 °C is "350 °F"), and 10% more when hedged. Confirmed only as a person converting
  * writes it: the figure as written, converted exactly, within the precision the result shows and
- * a rounded factor's slack (temperatures: none). Between the two (a slip of a degree, digits
- * swapped within 2%): neither.
+ * a rounded factor's slack (temperatures: none). Between the two: contradicted where the figure
+ * is a slip of the right one's digits (isDigitSlip), else neither (a slip of a degree).
  */
 export function conversionFinding(
   text: string,
@@ -1058,18 +1059,41 @@ export function conversionFinding(
   const slack = !temperature || b.value % 5 === 0 ? CONVERSION_SLACK : 0;
   const ok = agree(converted, shown, slack) && (!hedged || agree(converted, stated, HEDGED_SLACK));
   const exact = { value: converted.value, tolerance: 0 };
-  if (ok && !agree(exact, shown, temperature ? 0 : confirmedSlack(shown))) return undefined;
+  const unconfirmed = ok && !agree(exact, shown, temperature ? 0 : confirmedSlack(shown));
+  if (unconfirmed && !isDigitSlip(b, converted.value)) return undefined;
+  const wrong = !ok || unconfirmed;
   const decimals = stated.tolerance < 0.5 ? Math.round(-Math.log10(stated.tolerance * 2)) + 1 : 1;
   const right = `${withUnit(text, a)} is ${formatNumber(converted.value, decimals)} ${
     unitLabel(unit)
   }`;
   return finding(
     "unit_conversion",
-    !ok,
+    wrong,
     // A result may be stated before what it converts (reversedFindings).
     { start: Math.min(a.start, b.start), end: Math.max(a.end, b.end) },
-    ok ? right : `${right}, not ${written(text, b)}`,
+    wrong ? `${right}, not ${written(text, b)}` : right,
   );
+}
+
+/**
+ * A figure within a rounded factor's slack that is still a slip of the right one's digits, written
+ * to its precision: two next to each other swapped ("62.1 kg" for 61.2, "970 g" for 907), or one
+ * changed before its last significant digit ("14.4 lb" for 15.4). A rounded factor moves the last
+ * of them, not these ("about 350 g" of 12 oz, 340.2 g, uses 29 g an ounce or so).
+ */
+function isDigitSlip(b: Quantity, exact: number): boolean {
+  const decimals = b.tolerance > 0 && b.tolerance < 0.5
+    ? Math.round(-Math.log10(b.tolerance * 2))
+    : 0;
+  const digits = (v: number, scale = 1) =>
+    Math.round(Math.abs(v) * 10 ** decimals / scale).toString();
+  if (digitSlip(digits(b.value), digits(exact)).swapped) return true;
+  // A whole figure's trailing zeros are no digits it claims.
+  const said = digits(b.value);
+  const scale = 10 ** (said.length - said.replace(/0+$/, "").length);
+  const significant = digits(b.value, scale);
+  const { changed } = digitSlip(significant, digits(exact, scale));
+  return changed.length === 1 && changed[0] < significant.length - 1;
 }
 
 /** A quantity as written, its unit named when its context gave it ("12" in a °C column). */

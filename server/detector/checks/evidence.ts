@@ -29,7 +29,15 @@ import { quantities, type Quantity } from "./quantities.ts";
 import { sameSlot } from "./slots.ts";
 import { clockTimes, sameTime } from "./times.ts";
 import { dimensionOf, unitLabel } from "./units.ts";
-import { agree, CONVERSION_SLACK, formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts";
+import {
+  agree,
+  CONVERSION_SLACK,
+  digitSlip,
+  formatNumber,
+  HEDGED_SLACK,
+  inUnit,
+  written,
+} from "./values.ts";
 
 /** Fewest content words a claim must share with an evidence sentence to be aligned with it. */
 const MIN_SHARED = 2;
@@ -461,11 +469,8 @@ const magnitude = (v: number) => Math.floor(Math.log10(Math.abs(v) || 1));
 
 /** Two adjacent digits swapped, or (with `changed` digits or more) one digit changed. */
 function isSlip(a: string, b: string, changed: number): boolean {
-  if (a.length !== b.length || a === b) return false;
-  const differ = [...a].flatMap((d, i) => (d === b[i] ? [] : [i]));
-  if (differ.length === 1) return a.length >= changed;
-  const [i, j] = differ;
-  return differ.length === 2 && j === i + 1 && a[i] === b[j] && a[j] === b[i];
+  const slip = digitSlip(a, b);
+  return slip.swapped || (slip.changed.length === 1 && a.length >= changed);
 }
 
 /** `f` computed once per argument. */

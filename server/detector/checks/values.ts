@@ -61,3 +61,16 @@ export function formatNumber(value: number, decimals = 2): string {
 export function written(text: string, q: { start: number; end: number }): string {
   return text.slice(q.start, q.end).trim();
 }
+
+/**
+ * How one figure's digits slip from another's of the same length: the positions where they
+ * differ, and whether two next to each other are swapped ("1,962" and "1,926").
+ */
+export function digitSlip(said: string, right: string): { changed: number[]; swapped: boolean } {
+  if (said.length !== right.length) return { changed: [], swapped: false };
+  const changed = [...said].flatMap((d, i) => (d === right[i] ? [] : [i]));
+  const [i, j] = changed;
+  const swapped = changed.length === 2 && j === i + 1 && said[i] === right[j] &&
+    said[j] === right[i];
+  return { changed, swapped };
+}
