@@ -320,6 +320,11 @@ Deno.test("conversions: a slip of a few degrees is shown; a rounded figure is ne
     "The bag weighs 7 kg, which is about 15.4 lb.",
   );
   assertTwins("A 2 lb loaf is 970 g.", "A 2 lb loaf is 907 g.");
+  // "only" or "just" before the figure or its hedge.
+  assertTwins(
+    "The cabin bag limit is 7 kg, which is only about 14.4 lb.",
+    "The cabin bag limit is 7 kg, which is only about 15.4 lb.",
+  );
   // A whole figure's trailing zero claims no digit: a rounded factor's "350 g" for 340.2 g.
   silent("A 12 oz steak is about 350 g.");
   silent("A 4 oz portion is about 120 g.");

@@ -54,7 +54,7 @@ const VERB = String.raw`(?:is|are|was|equals|(?:is\s+)?(?:${HEDGE}\s+)?(?:equal|
   String.raw`would be|makes)`;
 /** "that's", "which is", "which in inches is": the conversion pointing back at the quantity. */
 const POINTER = String.raw`(?:which|that|this|it)(?:'s|’s|\s+${IN_UNITS}?${VERB})`;
-const TAIL = String.raw`\s*(?:${HEDGE}\s*)?$`;
+const TAIL = String.raw`\s*(?:(?:only|just)\s+)?(?:${HEDGE}\s*)?$`;
 
 /** Joins a conversion is written with, right after the quantity (and its descriptor). */
 const JOIN = new RegExp(
