@@ -1087,9 +1087,9 @@ function isDigitSlip(b: Quantity, exact: number): boolean {
     : 0;
   const digits = (v: number, scale = 1) =>
     Math.round(Math.abs(v) * 10 ** decimals / scale).toString();
-  if (digitSlip(digits(b.value), digits(exact)).swapped) return true;
-  // A whole figure's trailing zeros are no digits it claims.
   const said = digits(b.value);
+  if (digitSlip(said, digits(exact)).swapped) return true;
+  // A whole figure's trailing zeros are no digits it claims.
   const scale = 10 ** (said.length - said.replace(/0+$/, "").length);
   const significant = digits(b.value, scale);
   const { changed } = digitSlip(significant, digits(exact, scale));

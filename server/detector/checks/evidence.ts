@@ -59,25 +59,8 @@ interface Sentence {
 }
 
 /** Content words that name things, not values: no digits, no month names. */
-const naming = (w: string) =>
-  isContentWord(w) && !DIGIT.test(w) && !(MONTH_STEMS.has(w.slice(0, 3)) && MONTH.test(w));
-const DIGIT = /\d/;
+const naming = (w: string) => isContentWord(w) && !/\d/.test(w) && !MONTH.test(w);
 const MONTH = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$/;
-/** MONTH's openings, tested first: most words open with none of them. */
-const MONTH_STEMS = new Set([
-  "jan",
-  "feb",
-  "mar",
-  "apr",
-  "may",
-  "jun",
-  "jul",
-  "aug",
-  "sep",
-  "oct",
-  "nov",
-  "dec",
-]);
 /** A sentence that opens with a pronoun standing for the subject of the one before. */
 const CONTINUES = /^(?:It|Its|They|Their|He|His|She|Her|This|These)\b/;
 /** A sentence that opens with a thing named before: "The bridge is ...". */
@@ -163,15 +146,13 @@ function comparableDates(a: Quantity, b: Quantity): boolean {
 }
 
 /**
- * The same value, whatever the slot: dates by their parts, other quantities by their number; a
- * measure of another dimension by its number as written, not within its rounding ("2.9 m²" is no
- * "2.85 kg", where "1 million" may be "1.1 million").
+ * The same value, whatever the slot: dates and times by their parts, other quantities by their
+ * number; a measure of another dimension by its number as written, not within its rounding ("2.9
+ * m²" is no "2.85 kg", where "1 million" may be "1.1 million").
  */
 function sameNumber(claim: Quantity, evidence: Quantity): boolean {
-  if (
-    claim.kind === "date" || evidence.kind === "date" || claim.kind === "time" ||
-    evidence.kind === "time"
-  ) {
+  const read = (q: Quantity) => q.kind === "date" || q.kind === "time";
+  if (read(claim) || read(evidence)) {
     return claim.kind === evidence.kind && sameValue(claim, evidence);
   }
   if (claim.unit && evidence.unit) {
@@ -435,8 +416,8 @@ function contradictingValue(
  * sentence that shares a word with the claim, with the same digits but two next to each other
  * swapped ("$1,926.40" for "$1,962.40", "5.7 hours" for "7.5 hours", "August 13" for "31
  * August") or, of three or more (a day: two), one digit changed ("€1,450" for "€1,150", "12
- * January 2023" for "12 January 2025"). A value worked out from
- * the document's rarely is one: sums, differences and scalings change the digits wholesale.
+ * January 2023" for "12 January 2025"). A value worked out from the document's rarely is one:
+ * sums, differences and scalings change the digits wholesale.
  */
 function slippedFrom(
   q: Quantity,

@@ -15,8 +15,8 @@ import { markdownLists } from "./lists.ts";
 import { quantities, type Quantity } from "./quantities.ts";
 import { ratioFindings } from "./ratios.ts";
 import { restatementFindings } from "./restatements.ts";
-import { clockTimes } from "./times.ts";
 import { discountFindings, listShareFindings, partShareFindings, shareFindings } from "./shares.ts";
+import { clockTimes } from "./times.ts";
 import { listTotalFindings, totalFindings } from "./totals.ts";
 
 export interface ClaimFindings {
