@@ -328,6 +328,20 @@ Deno.test("conversions: a slip of a few degrees is shown; a rounded figure is ne
   // A whole figure's trailing zero claims no digit: a rounded factor's "350 g" for 340.2 g.
   silent("A 12 oz steak is about 350 g.");
   silent("A 4 oz portion is about 120 g.");
+  // A change of temperature converts by the scales' ratio alone, in a sentence of changes; the
+  // same figures said of a reading are wrong.
+  silent(
+    "In Fahrenheit terms, 1.5 °C of warming is 2.7 °F, and the 2 °C ceiling works out to 3.6 °F.",
+  );
+  assertOne("The temperature rose to 20 °C (36 °F).", "unit_conversion", "contradicted");
+  // A factor in an aside, its unit in words or not read ("1 short ton = 0.907 t"), is no
+  // conversion of the measure before it.
+  assert.deepEqual(
+    conversions(
+      "15 short tons of steel is about 13.6 metric tonnes (1 short ton = 0.907 t), so it fits.",
+    ),
+    [["consistent", "15 short tons is 13.61 tonnes"]],
+  );
   // An oven's setting rounded to 5, and a factor rounded: not contradicted, not confirmed either.
   silent("Bake at 180°C (350°F) for 40 minutes.");
   silent("The trail is 12 km (7.6 miles) long.");

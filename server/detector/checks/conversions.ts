@@ -267,10 +267,13 @@ function isFactorDefinition(text: string, q: Quantity): boolean {
   if (q.kind !== "unit") return false;
   const after = text.slice(q.end, q.end + 40);
   const equated = after.match(EQUATED);
-  const form = equated && after.slice(equated[0].length).match(UNIT_AFTER_NUMBER);
+  if (!equated) return false;
+  const form = after.slice(equated[0].length).match(UNIT_AFTER_NUMBER);
   const other = form ? unitOfForm(form[1]) : undefined;
-  return other !== undefined && other !== q.unit && dimensionOf(other) === dimensionOf(q.unit!) &&
-    (q.value === 1 || Number(equated![1].replaceAll(",", "")) === 1);
+  // "(1 short ton = 0.907 t)": one of a unit equated to a figure is a factor, in a unit not read.
+  if (other === undefined) return q.value === 1;
+  return other !== q.unit && dimensionOf(other) === dimensionOf(q.unit!) &&
+    (q.value === 1 || Number(equated[1].replaceAll(",", "")) === 1);
 }
 
 /**
@@ -1062,6 +1065,7 @@ export function conversionFinding(
   const unconfirmed = ok && !agree(exact, shown, temperature ? 0 : confirmedSlack(shown));
   if (unconfirmed && !isDigitSlip(b, converted.value)) return undefined;
   const wrong = !ok || unconfirmed;
+  if (wrong && temperature && isTemperatureChange(text, a, b, unit, shown)) return undefined;
   const decimals = stated.tolerance < 0.5 ? Math.round(-Math.log10(stated.tolerance * 2)) + 1 : 1;
   const right = `${withUnit(text, a)} is ${formatNumber(converted.value, decimals)} ${
     unitLabel(unit)
@@ -1074,6 +1078,30 @@ export function conversionFinding(
     wrong ? `${right}, not ${written(text, b)}` : right,
   );
 }
+
+/** Words that make the temperatures of a sentence changes, not readings ("1.5 °C of warming"). */
+const TEMPERATURE_CHANGE =
+  /\b(?:warming|cooling|warmer|cooler|colder|hotter|differences?|anomal(?:y|ies)|swings?)\b/i;
+
+/**
+ * A change of temperature converted as one: by the scales' ratio alone, no offset ("1.5 °C of
+ * warming is 2.7 °F"), in a sentence that speaks of changes.
+ */
+function isTemperatureChange(
+  text: string,
+  a: Quantity,
+  b: Quantity,
+  unit: UnitId,
+  shown: Reading,
+): boolean {
+  const change = inUnit(a, unit).value - convertValue(0, a.unit!, unit);
+  if (!agree({ value: change, tolerance: 0 }, shown, 0)) return false;
+  const before = text.slice(0, a.start).split(SENTENCE_END).at(-1)!;
+  const after = text.slice(b.end).split(SENTENCE_END)[0];
+  return TEMPERATURE_CHANGE.test(before + text.slice(a.start, b.end) + after);
+}
+/** Where a sentence ends: a stop before a space, or a line break (not "2.7"). */
+const SENTENCE_END = /[.!?](?=\s)|\n/;
 
 /**
  * A figure within a rounded factor's slack that is still a slip of the right one's digits, written
