@@ -133,6 +133,15 @@ export const PROBES = [
     file: "held-out-18.jsonl",
     label: "probe 27 (held out: measured only, never read while building)",
   },
+  {
+    file: "held-out-19.jsonl",
+    label:
+      "probe 28 (held out: measured, then only its right answers a check contradicted were read)",
+  },
+  {
+    file: "held-out-20.jsonl",
+    label: "probe 29 (held out: measured only, never read while building)",
+  },
 ] as const;
 
 const ProbeLine = DetectRequest.omit({ top_k_regimes: true }).extend({
