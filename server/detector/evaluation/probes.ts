@@ -142,6 +142,14 @@ export const PROBES = [
     file: "held-out-20.jsonl",
     label: "probe 29 (held out: measured only, never read while building)",
   },
+  {
+    file: "held-out-21.jsonl",
+    label: "probe 30 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-22.jsonl",
+    label: "probe 31 (held out: measured only, never read while building)",
+  },
 ] as const;
 
 const ProbeLine = DetectRequest.omit({ top_k_regimes: true }).extend({
