@@ -75,6 +75,14 @@ Deno.test("agreements: a count of time, or an age, that the dates around it give
   assertSilent("age", timeline.replace("at 66", "at 76"));
 });
 
+Deno.test("agreements: a year its sentence dates to the day is read as that day", () => {
+  const won = "Mira Vell (born September 26, 1981) won the 2017 Harlan Open final on January 28, " +
+    "2017. She was 35, and it was her fifth title.";
+  assertOne(won, "age", "consistent", "September 26, 1981 to January 28, 2017 is 35 years");
+  // The year alone would allow 36: the day it is written to does not.
+  assertSilent("age", won.replace("was 35", "was 36"));
+});
+
 Deno.test("agreements: a death told before the birth; another life's dates are no pair", () => {
   assertOne(
     "Ada Korr, a weaver, passed away quietly on March 3, 2011, at the age of 76. Born on " +

@@ -546,10 +546,20 @@ function datesAgreement(
     where: { start: number; end: number },
   ) => ExactFinding | undefined,
 ) {
-  const dates = figures.filter((q) =>
+  const near = figures.filter((q) =>
     q.kind === "date" && q.date?.year !== undefined &&
     q.start >= at.start - DATES_BEFORE && q.end <= at.end + DATES_AFTER
   );
+  // "won the 2017 final on January 28, 2017": a year its sentence dates to the day is that day.
+  const madePrecise = (q: Quantity) => {
+    if (q.date!.month !== undefined) return false;
+    const sentence = sentenceAround(text, q.start);
+    return near.some((d) =>
+      d.date!.year === q.date!.year && d.date!.month !== undefined && d.start >= sentence.start &&
+      d.end <= sentence.end
+    );
+  };
+  const dates = near.filter((q) => !madePrecise(q));
   const pairs = dates.slice(1).map((d, k) => [dates[k], d]);
   if (dates.length > 2) pairs.push([dates[0], dates.at(-1)!]);
   let doubt: ExactFinding | undefined;
