@@ -150,6 +150,22 @@ export const PROBES = [
     file: "held-out-22.jsonl",
     label: "probe 31 (held out: measured only, never read while building)",
   },
+  {
+    file: "held-out-23.jsonl",
+    label: "probe 32 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-24.jsonl",
+    label: "probe 33 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-25.jsonl",
+    label: "probe 34 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-26.jsonl",
+    label: "probe 35 (held out: measured only, never read while building)",
+  },
 ] as const;
 
 const ProbeLine = DetectRequest.omit({ top_k_regimes: true }).extend({
