@@ -206,6 +206,37 @@ Deno.test("misreadings, evidence: a figure worked out from the document's is no 
   );
 });
 
+Deno.test("misreadings, evidence: a rate is no working; what precedes the working is stated", () => {
+  const sheet = "Flow rate: 1.9 L/min. Removes up to 99.2% of lead. Cartridge price: $34.99/unit.";
+  // "L/min" and "$/unit" divide by a unit: the answer is no worked solution, so it is checked.
+  for (const rate of ["at 1.9 L/min", "for $34.99/unit"]) {
+    assertOne(
+      `It removes up to 92.9% of lead, ${rate}.`,
+      "evidence_number",
+      "contradicted",
+      "92.9%; the document says 99.2%",
+      sheet,
+    );
+  }
+  const box = "Each box contains 3 recipes × 2 servings. Meals average 650 calories per serving.";
+  assertOne(
+    "Each serving averages about 560 calories. With 3 recipes x 2 servings, that's 6 meals.",
+    "evidence_number",
+    "contradicted",
+    "560; the document says 650",
+    box,
+  );
+  // After the working its figures are derived: "640 m" is half the bridge, no misquote of it.
+  assert.deepEqual(
+    findingsOf(
+      "The bridge is 1,280 m long. Half of it is 1,280 / 2 = 640 m, so the midpoint is 640 m out.",
+      "evidence_number",
+      "The bridge is 1,280 m long and opened in 1937.",
+    ).map((f) => f.verdict),
+    ["consistent"],
+  );
+});
+
 Deno.test("misreadings: a product of the document's figures, a named percentage, a measure twice", () => {
   const leaflet = "Ibuprofen 200 mg tablets. Do not exceed 6 tablets in 24 hours.";
   assert.deepEqual(

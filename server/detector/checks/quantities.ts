@@ -37,6 +37,11 @@ export interface Quantity {
   word?: boolean;
   /** A term of arithmetic written out ("3 x $25 = $75"): a step, not a stated fact. */
   computed?: boolean;
+  /**
+   * A rate whose "per" no reader reads ("1.9 L/min", "$4.50/month"): computed, so never compared,
+   * but no sign of working either.
+   */
+  rate?: boolean;
   /** An ordinal ("the 89th minute"): a place in an order, compared but never added or divided. */
   ordinal?: boolean;
 }
@@ -137,6 +142,8 @@ const OPERATOR_BEFORE = new RegExp(
 const OPERATOR_AFTER = new RegExp(
   `^\\s*(?:[=+×*\\/^]|x\\b|>>|(?:${OPERATOR_WORD})\\s+(?:\\$|€|£)?\\d)`,
 );
+/** "/min", "/oz": a slash before a word divides by a unit, not by a figure. */
+const PER_UNIT_AFTER = /^\/\s?\p{L}/u;
 /** Characters either side of a quantity searched for an operator. */
 const OPERATOR_REACH = 16;
 /** "10 , 000", "30, 000": a tokeniser's split thousands (after ", " only a group such as "000"). */
@@ -244,6 +251,7 @@ export function quantities(text: string): Quantity[] {
   for (const q of out) {
     q.computed = OPERATOR_BEFORE.test(text.slice(Math.max(0, q.start - OPERATOR_REACH), q.start)) ||
       OPERATOR_AFTER.test(text.slice(q.end, q.end + OPERATOR_REACH));
+    if (q.computed && PER_UNIT_AFTER.test(text.slice(q.end, q.end + 3))) q.rate = true;
   }
   readBareScales(text, out);
   // Precious metals are weighed in troy ounces: "a 10 oz gold bar", "5 ounces of silver".
