@@ -499,3 +499,10 @@ Deno.test("conversions: a table column headed by a unit alone restates the one b
   assertTwins(track("565"), track("656"), "200 m is 656.2 feet, not 565 ft");
   silent("| Height (m) | Depth | ft |\n|---|---|---|\n| 30 m | 12 ft | 40 ft |");
 });
+
+Deno.test('conversions: a "t" heading a column of mass is the tonne, and nowhere else', () => {
+  const fleet = (pounds: string) =>
+    `| Vehicle | Mass (t) | Mass (lb) |\n|---|---|---|\n| Pickup | 2.4 | ${pounds} |`;
+  assertTwins(fleet("5,921"), fleet("5,291"), "2.4 tonnes is 5,291.1 lb, not 5,921");
+  silent("| Step | Time (t) | Time (min) |\n|---|---|---|\n| A | 2.4 | 5,921 |");
+});

@@ -206,7 +206,7 @@ Deno.test("misreadings, evidence: a figure worked out from the document's is no 
   );
 });
 
-Deno.test("misreadings, evidence: a rate is no working; what precedes the working is stated", () => {
+Deno.test("misreadings, evidence: a rate is no working; a worked answer is not read against the document", () => {
   const sheet = "Flow rate: 1.9 L/min. Removes up to 99.2% of lead. Cartridge price: $34.99/unit.";
   // "L/min" and "$/unit" divide by a unit: the answer is no worked solution, so it is checked.
   for (const rate of ["at 1.9 L/min", "for $34.99/unit"]) {
@@ -218,22 +218,23 @@ Deno.test("misreadings, evidence: a rate is no working; what precedes the workin
       sheet,
     );
   }
-  const box = "Each box contains 3 recipes × 2 servings. Meals average 650 calories per serving.";
-  assertOne(
-    "Each serving averages about 560 calories. With 3 recipes x 2 servings, that's 6 meals.",
-    "evidence_number",
-    "contradicted",
-    "560; the document says 650",
-    box,
-  );
-  // After the working its figures are derived: "640 m" is half the bridge, no misquote of it.
+  // One of the claim's figures over another is worked out, not quoted: 20 days is $5.00 / $0.25.
   assert.deepEqual(
     findingsOf(
-      "The bridge is 1,280 m long. Half of it is 1,280 / 2 = 640 m, so the midpoint is 640 m out.",
+      "The fine stops at $5.00 per item: at $0.25 a day you'd hit the cap after 20 days.",
       "evidence_number",
-      "The bridge is 1,280 m long and opened in 1937.",
-    ).map((f) => f.verdict),
-    ["consistent"],
+      "Loan periods: books 21 days. Overdue fines are $0.25 per day per item, capped at $5.00.",
+    ).filter((f) => f.verdict === "contradicted"),
+    [],
+  );
+  // A worked answer derives its figures in words too, before its first sum: none is a misquote.
+  assert.deepEqual(
+    findingsOf(
+      "If the book costs $4, the magazine costs half as much, which is $2. In all: $4 + $2 = $6.",
+      "evidence_number",
+      "A book costs $4 and a magazine costs half as much as the book. How much do both cost?",
+    ).filter((f) => f.verdict === "contradicted"),
+    [],
   );
 });
 

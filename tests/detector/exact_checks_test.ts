@@ -486,6 +486,46 @@ Deno.test("exact checks, evidence: durations are quantities of time, in any unit
     undefined,
     "The 24-year-old midfielder sustained the injury in training.",
   );
+  // One apart: "41" is 40.5 up to 41.5, "40" up to 40.5; they only touch. Hedged, it agrees.
+  assertOne(
+    "The guided tour lasts 41 minutes.",
+    "evidence_number",
+    "contradicted",
+    undefined,
+    TOUR,
+  );
+  assertOne("The tour lasts about 41 minutes.", "evidence_number", "consistent", undefined, TOUR);
+  // "6 hours 45 minutes" is one measure, read whole on both sides.
+  const limit = "Course time limit: 6 hours 30 minutes from the final wave start.";
+  assert.deepEqual(
+    findingsOf("You have 6 hours 45 minutes from the final wave start.", "evidence_number", limit)
+      .map((f) => f.reason),
+    ["6 hours 45 minutes; the document says 6 hours 30 minutes"],
+  );
+  assertOne(
+    "You have 6 hours and 30 minutes from the final wave start.",
+    "evidence_number",
+    "consistent",
+    undefined,
+    limit,
+  );
+  // "8 minutes and 20 seconds" is one measure: its seconds are no value of their own.
+  assert.deepEqual(
+    verdicts(
+      "Sunlight takes 8 minutes and 20 seconds to reach Earth.",
+      "evidence_number",
+      "Light from the Sun takes about 8 minutes to reach Earth.",
+    ),
+    ["consistent"],
+  );
+  // "a 24-month renovation" names its months as "24 months" does: the claim shares the word.
+  const library = "The library reopened on Saturday after a 24-month renovation costing $37.8 " +
+    "million.";
+  assert.deepEqual(
+    findingsOf("The renovation took 32 months.", "evidence_number", library).map((f) => f.reason),
+    ["32 months; the document says 24 months"],
+  );
+  assertOne("The renovation took 24 months.", "evidence_number", "consistent", undefined, library);
   // No duration in the document, or a range: nothing to compare.
   assert.deepEqual(
     verdicts("The guided tour of the castle lasts 25 minutes.", "evidence_number", BRIDGE),

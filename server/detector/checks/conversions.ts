@@ -292,17 +292,26 @@ const SMALLER_PART: Partial<Record<UnitId, UnitId>> = {
 };
 const STONES = /^\s+(?:st|stones?)\b/;
 const POUNDS_PER_STONE = 14;
-/** Between the parts: a space or a comma, on one line. */
-const PART_JOIN = /^[^\S\n]*,?[^\S\n]*$/;
+/** Between the parts: a space, a comma or "and", on one line. */
+const PART_JOIN = /^[^\S\n]*,?[^\S\n]*(?:and[^\S\n]+)?$/;
 /** "5 ft 10 in": "in" is a word, but after feet it is inches. */
 const INCHES_AFTER_FEET = /^\s?in\b\.?/;
 
-/** The quantities, stones in pounds and each measure in two parts as one, in its smaller unit. */
-export function wholeMeasures(text: string, qs: readonly Quantity[]): Quantity[] {
+/**
+ * The quantities with each measure in two parts as one, in its smaller unit ("6 hours 30
+ * minutes", "8 minutes and 20 seconds"); and, where they are read as conversions, stones in
+ * pounds, degrees of no stated scale and inch marks.
+ */
+export function wholeMeasures(
+  text: string,
+  qs: readonly Quantity[],
+  { asConversions = true } = {},
+): Quantity[] {
   const out: Quantity[] = [];
   for (let i = 0; i < qs.length; i++) {
-    const first = stonesOf(text, qs[i]) ?? degreesOf(text, qs[i]) ?? inchMarkOf(text, qs[i]) ??
-      qs[i];
+    const first = asConversions
+      ? stonesOf(text, qs[i]) ?? degreesOf(text, qs[i]) ?? inchMarkOf(text, qs[i]) ?? qs[i]
+      : qs[i];
     const whole = qs[i + 1] && compoundOf(text, qs[i], first, qs[i + 1]);
     out.push(whole ?? first);
     if (whole) i++;
@@ -826,11 +835,16 @@ export interface Heading {
 function headingOf(cell: string): Heading {
   for (const way of HEADINGS) {
     const m = cell.trim().match(way);
-    const unit = m ? unitOfForm(m[2]) : undefined;
+    const unit = m ? unitOfForm(m[2]) ?? tonneOf(m[1], m[2]) : undefined;
     if (unit) return { label: labelOf(m![1]), unit };
   }
   return { label: labelOf(cell) };
 }
+
+/** "Mass (t)": a "t" alone is read nowhere else, but under a heading of mass it is the tonne. */
+const MASS_LABEL = /\b(?:mass|weight|load|payload|tonnage|cargo)\b/i;
+const tonneOf = (label: string, form: string): UnitId | undefined =>
+  form === "t" && MASS_LABEL.test(label) ? "mt" : undefined;
 
 /** "Metric" and "Imperial" head the same measure: a system is no label. */
 const labelOf = (words: string) => {

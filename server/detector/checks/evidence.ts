@@ -23,6 +23,7 @@
  */
 import { type Claim, splitClaims } from "../signals/claims.ts";
 import { isContentWord, lowerWords, stem, words } from "../signals/text.ts";
+import { wholeMeasures } from "./conversions.ts";
 import { describeDate } from "./dates.ts";
 import { type ExactFinding, finding } from "./finding.ts";
 import { quantities, type Quantity } from "./quantities.ts";
@@ -67,7 +68,10 @@ const CONTINUES = /^(?:It|Its|They|Their|He|His|She|Her|This|These)\b/;
 const DEFINITE = /^(?:The|This|That)\s+([\p{Ll}-]+)\b/u;
 /** How many sentences back "The bridge" may find its bridge. */
 const ANAPHORA_REACH = 3;
-const contentStems = (text: string) => new Set(lowerWords(text).filter(naming).map(stem));
+/** "24-month" names the month its figure counts, as "24 months" does ("34-year-old" an age). */
+const unitsOfFigures = (w: string) => /^\d[\d.,]*-\p{L}+$/u.test(w) ? parts(w) : [w];
+const contentStems = (text: string) =>
+  new Set(lowerWords(text).flatMap(unitsOfFigures).filter(naming).map(stem));
 /** Around a quantity, a compound names each of its parts ("third-quarter revenue" is the quarter's). */
 const parts = (w: string) => w.split("-");
 
@@ -110,7 +114,11 @@ export function evidenceSentences(evidence: string): Sentence[] {
   return split.map((s: Claim, i) => ({
     s,
     i,
-    quantities: all.filter((q) => q.start >= s.start && q.end <= s.end),
+    quantities: wholeMeasures(
+      evidence,
+      all.filter((q) => q.start >= s.start && q.end <= s.end),
+      { asConversions: false },
+    ),
   })).filter((x) => x.quantities.length > 0).map(({ s, i, quantities }) => ({
     text: s.text,
     start: s.start,
@@ -210,11 +218,14 @@ function isDerived(
   const factors = others.map((f) => (f.kind === "percent" ? f.value / 100 : f.value));
   // A rate per another period: "€1,860 a year (€155 a month)".
   const periods = PER_PERIOD.test(response.slice(q.end, q.end + 16)) ? PERIODS : [];
-  return values.some((a) =>
-    terms.some((t) => t !== a && (near(a + t) || near(Math.abs(a - t)))) ||
-    factors.some((f) => near(a * f) || near(a / f)) ||
-    periods.some((r) => near(a / r) || near(a * r))
-  );
+  // Or one of the claim's figures over another: "capped at $5.00 ... at $0.25 a day, 20 days".
+  const quotient = others.some((x) => others.some((y) => y !== x && near(x.value / y.value)));
+  return quotient ||
+    values.some((a) =>
+      terms.some((t) => t !== a && (near(a + t) || near(Math.abs(a - t)))) ||
+      factors.some((f) => near(a * f) || near(a / f)) ||
+      periods.some((r) => near(a / r) || near(a * r))
+    );
 }
 
 /** After a figure, the period it is a rate for: "€155 a month", "per week", "/day". */
@@ -261,7 +272,9 @@ function sameValue(claim: Quantity, evidence: Quantity): boolean {
 
 function describe(text: string, q: Quantity): string {
   if (q.kind === "date") return describeDate(q.date!);
-  if (q.kind === "unit") return `${formatNumber(q.value)} ${unitLabel(q.unit!)}`;
+  // A measure in two parts ("6 hours 30 minutes") reads best as written.
+  const inTwoParts = /\d[^\d,.]+\d/.test(written(text, q));
+  if (q.kind === "unit" && !inTwoParts) return `${formatNumber(q.value)} ${unitLabel(q.unit!)}`;
   return written(text, q);
 }
 
@@ -271,7 +284,9 @@ export function evidenceFindings(
   evidence: string,
   sentences: readonly Sentence[],
 ): ExactFinding[] {
-  const comparable = claim.quantities.filter(isComparable);
+  // "6 hours 45 minutes" is one measure, in minutes.
+  const claimed = wholeMeasures(response, claim.quantities, { asConversions: false });
+  const comparable = claimed.filter(isComparable);
   if (comparable.length === 0) return [];
   const measures = comparable.filter((q) => !onlyCopied(q));
   const stems = contentStems(response.slice(claim.start, claim.end));
@@ -310,7 +325,7 @@ export function evidenceFindings(
       );
       continue;
     }
-    if (isDerived(response, evidence, q, claim.quantities, sentences)) continue;
+    if (isDerived(response, evidence, q, claimed, sentences)) continue;
     // The value anywhere in the document, whatever it counts there ("the 750-piece collection"
     // for "750 items"): it may be what is meant. Without an aligned sentence no slot is read.
     const elsewhere = () => sentences.some((s) => s.quantities.some((e) => sameNumber(q, e)));

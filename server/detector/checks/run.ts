@@ -42,16 +42,15 @@ export function exactFindings(
     end: c.end,
     quantities: all.filter((q) => q.start >= c.start && q.end <= c.end),
   }));
-  // A worked solution ("500 - 2 = 498") derives its numbers: they differ from the prompt's. What
-  // the answer states before its working is stated, not derived.
-  const workingStart = all.find((q) => q.computed && !q.rate)?.start ?? Infinity;
+  // A worked solution ("500 - 2 = 498") derives its numbers: they differ from the prompt's (in
+  // words too, before its first sum: "half as much, which is $2").
+  const worked = all.some((q) => q.computed && !q.rate);
   // Times of day are compared with the document only (times.ts).
   const times = evidence === undefined ? [] : clockTimes(response);
   // The evidence is read only when the response states something to compare with it.
-  const sentences =
-    evidence && [...all, ...times].some((q) => q.end <= workingStart && isComparable(q))
-      ? evidenceSentences(evidence)
-      : [];
+  const sentences = evidence && !worked && [...all, ...times].some(isComparable)
+    ? evidenceSentences(evidence)
+    : [];
   const found: ExactFinding[] = [
     ...identifierFindings(response, now),
     ...arithmeticFindings(response),
@@ -92,7 +91,7 @@ export function exactFindings(
         ...ratioFindings(response, claim),
         ...lifespanFindings(claim.quantities, previous, claim),
       );
-      if (evidence && sentences.length > 0 && claim.end <= workingStart) {
+      if (evidence && sentences.length > 0) {
         const timed = times.filter((t) => t.start >= claim.start && t.end <= claim.end);
         const stated = [...claim.quantities, ...timed].sort((a, b) => a.start - b.start);
         found.push(

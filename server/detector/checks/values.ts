@@ -32,9 +32,12 @@ export function inUnit(q: Quantity, unit: UnitId): Reading {
 export function agree(a: Reading, b: Reading, slack: number, unit?: UnitId): boolean {
   const degrees = unit !== undefined && dimensionOf(unit) === "temperature" && slack > 0 ? 1 : 0;
   const allowed = a.tolerance + b.tolerance +
-    slack * Math.max(Math.abs(a.value), Math.abs(b.value)) +
-    degrees + 1e-9;
-  return Math.abs(a.value - b.value) <= allowed;
+    slack * Math.max(Math.abs(a.value), Math.abs(b.value)) + degrees;
+  const apart = Math.abs(a.value - b.value);
+  // Two rounded figures share a value only inside both roundings: "8" (7.5 up to 8.5) and "9"
+  // (8.5 up to 9.5) only touch. An exact figure may sit on a rounding's edge (2.25 is "2.3").
+  const touching = a.tolerance > 0 && b.tolerance > 0 && allowed === a.tolerance + b.tolerance;
+  return touching ? apart < allowed - 1e-9 : apart <= allowed + 1e-9;
 }
 
 /** A hedged whole number means anything that rounds to it: "about 900" is 850 to 950. */
