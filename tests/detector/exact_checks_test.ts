@@ -387,6 +387,17 @@ Deno.test("exact checks, evidence: silent where the document does not state the 
 });
 
 Deno.test("exact checks, evidence: the one value of a sentence said about the claim's thing", () => {
+  // An aside before the value ("(Thursday, 16 October)") leaves the label its words.
+  const syllabus = "Assessment\n- Weekly homework: 25%\n- Midterm exam (Thursday, 16 October): " +
+    "30%\n- Lab project (due 5 December): 20%";
+  assertOne(
+    "The midterm exam is worth 35% of your final grade.",
+    "evidence_number",
+    "contradicted",
+    "35%; the document says 30%",
+    syllabus,
+  );
+  assertOne("The midterm exam is worth 30%.", "evidence_number", "consistent", undefined, syllabus);
   const span = "The Ostra Bridge crosses the river. Its main span measures 1,437 m, and the deck " +
     "sits 67 m above the water. It opened on March 4, 1996, after six years of work.";
   assertOne(

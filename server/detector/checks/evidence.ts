@@ -133,7 +133,13 @@ export function evidenceSentences(evidence: string): Sentence[] {
 /** Content words near a quantity, not reaching past the quantities next to it. */
 function contextOf(text: string, q: Quantity, neighbours: readonly Quantity[]): Set<string> {
   const i = neighbours.indexOf(q);
-  const from = Math.max(q.start - 60, neighbours[i - 1]?.end ?? 0);
+  // "Midterm exam (Thursday, 16 October): 30%": a value in an aside closed before this one does
+  // not end its words.
+  const previous = neighbours[i - 1];
+  const opened = previous ? text.slice(neighbours[i - 2]?.end ?? 0, previous.end) : "";
+  const aside = previous !== undefined && opened.lastIndexOf("(") > opened.lastIndexOf(")") &&
+    /^[^()\n]*\)[^()\n]*$/.test(text.slice(previous.end, q.start));
+  const from = Math.max(q.start - 60, neighbours[aside ? i - 2 : i - 1]?.end ?? 0);
   const to = Math.min(q.end + 40, neighbours[i + 1]?.start ?? text.length);
   // Names say whose the value is, not what it measures ("Dr Xia's £76m takeover", "Dr Xia will
   // inject £30m"): only words written in lower case describe the slot.
