@@ -75,7 +75,7 @@ export const PROBES = [
   {
     file: "held-out-6.jsonl",
     label:
-      "probe 15 (held out: measured, then only its right answers a check contradicted were read)",
+      "probe 15 (held out: measured, then its right answers a check contradicted and one row a change moved were read)",
   },
   {
     file: "held-out-7.jsonl",
@@ -148,7 +148,7 @@ export const PROBES = [
   },
   {
     file: "held-out-22.jsonl",
-    label: "probe 31 (held out: measured only, never read while building)",
+    label: "probe 31 (held out: measured, then one right answer a change contradicted was read)",
   },
   {
     file: "held-out-23.jsonl",
@@ -165,6 +165,14 @@ export const PROBES = [
   {
     file: "held-out-26.jsonl",
     label: "probe 35 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-27.jsonl",
+    label: "probe 36 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-28.jsonl",
+    label: "probe 37 (held out: measured only, never read while building)",
   },
 ] as const;
 
