@@ -36,8 +36,8 @@ export function agree(a: Reading, b: Reading, slack: number, unit?: UnitId): boo
   const apart = Math.abs(a.value - b.value);
   // Two rounded figures share a value only inside both roundings: "8" (7.5 up to 8.5) and "9"
   // (8.5 up to 9.5) only touch. An exact figure may sit on a rounding's edge (2.25 is "2.3").
-  const touching = a.tolerance > 0 && b.tolerance > 0 && allowed === a.tolerance + b.tolerance;
-  return touching ? apart < allowed - 1e-9 : apart <= allowed + 1e-9;
+  const bothRounded = a.tolerance > 0 && b.tolerance > 0 && slack === 0;
+  return bothRounded ? apart < allowed - 1e-9 : apart <= allowed + 1e-9;
 }
 
 /** A hedged whole number means anything that rounds to it: "about 900" is 850 to 950. */
