@@ -4,7 +4,13 @@
  * keyword before its breakdown naming the breakdown's first part a total.
  */
 import assert from "node:assert/strict";
-import { assertOne, assertSilent, assertTwins, findingsOf } from "../support/exact_checks.ts";
+import {
+  assertOne,
+  assertSilent,
+  assertSilentAgainst,
+  assertTwins,
+  findingsOf,
+} from "../support/exact_checks.ts";
 
 /** Each finding of `kind` as "verdict: reason". */
 const readings = (text: string, kind: string) =>
@@ -219,22 +225,16 @@ Deno.test("misreadings, evidence: a rate is no working; a worked answer is not r
     );
   }
   // One of the claim's figures over another is worked out, not quoted: 20 days is $5.00 / $0.25.
-  assert.deepEqual(
-    findingsOf(
-      "The fine stops at $5.00 per item: at $0.25 a day you'd hit the cap after 20 days.",
-      "evidence_number",
-      "Loan periods: books 21 days. Overdue fines are $0.25 per day per item, capped at $5.00.",
-    ).filter((f) => f.verdict === "contradicted"),
-    [],
+  assertSilentAgainst(
+    "Loan periods: books 21 days. Overdue fines are $0.25 per day per item, capped at $5.00.",
+    "evidence_number",
+    "The fine stops at $5.00 per item: at $0.25 a day you'd hit the cap after 20 days.",
   );
   // A worked answer derives its figures in words too, before its first sum: none is a misquote.
-  assert.deepEqual(
-    findingsOf(
-      "If the book costs $4, the magazine costs half as much, which is $2. In all: $4 + $2 = $6.",
-      "evidence_number",
-      "A book costs $4 and a magazine costs half as much as the book. How much do both cost?",
-    ).filter((f) => f.verdict === "contradicted"),
-    [],
+  assertSilentAgainst(
+    "A book costs $4 and a magazine costs half as much as the book. How much do both cost?",
+    "evidence_number",
+    "If the book costs $4, the magazine costs half as much, which is $2. In all: $4 + $2 = $6.",
   );
 });
 

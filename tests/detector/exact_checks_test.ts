@@ -5,7 +5,13 @@
  */
 import assert from "node:assert/strict";
 import { exactFindings } from "../../server/detector/checks/run.ts";
-import { assertOne, assertSilent, findingsOf, NOW } from "../support/exact_checks.ts";
+import {
+  assertOne,
+  assertSilent,
+  assertSilentAgainst,
+  findingsOf,
+  NOW,
+} from "../support/exact_checks.ts";
 
 const findings = (response: string, evidence?: string) => findingsOf(response, undefined, evidence);
 /** The verdicts of one kind, in response order. */
@@ -221,14 +227,6 @@ Deno.test("exact checks, evidence: a comparison the document makes too is quoted
     trial,
   );
 });
-
-/** No contradiction of `kind` in `response` against `evidence`. */
-const assertSilentAgainst = (evidence: string, kind: string, response: string) =>
-  assert.deepEqual(
-    findingsOf(response, kind, evidence).filter((f) => f.verdict === "contradicted"),
-    [],
-    response,
-  );
 
 Deno.test("exact checks, evidence: a measure of another dimension is no copy of the value", () => {
   // "2.9 m²" rounds to 2.85 but says nothing of a weight: the weight is still the document's.

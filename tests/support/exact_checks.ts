@@ -42,3 +42,12 @@ export function assertSilent(kind: string, texts: string | readonly string[]) {
     assert.deepEqual(findingsOf(text, kind), [], text);
   }
 }
+
+/** No contradiction of `kind` in `response` against `evidence`. */
+export function assertSilentAgainst(evidence: string, kind: string, response: string) {
+  assert.deepEqual(
+    findingsOf(response, kind, evidence).filter((f) => f.verdict === "contradicted"),
+    [],
+    response,
+  );
+}

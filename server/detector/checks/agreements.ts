@@ -20,6 +20,7 @@ import { cellsOf, isTableRow, lineAt } from "./lists.ts";
 import type { CheckKind, ExactFinding } from "./finding.ts";
 import { lifeFinding, partsFinding, spanFinding, type SpanPart } from "./lifespans.ts";
 import type { Quantity } from "./quantities.ts";
+import { SENTENCE_STOP, SENTENCE_STOPS, sentenceAround, STOP } from "./sentences.ts";
 import { isBenchmark, shareFinding } from "./shares.ts";
 import { isPlainSum, sumFinding, WEIGHED } from "./totals.ts";
 import { dimensionOf, type UnitId } from "./units.ts";
@@ -325,27 +326,12 @@ function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
   return undefined;
 }
 
-/** How far a sentence is looked at around a figure. */
-const SENTENCE_REACH = 300;
-/** A full stop, not one of "i.e.", "e.g.", "approx.", "vs.". */
-const STOP = String.raw`(?<!\b(?:[a-z]\.[a-z]|approx|ca|vs|cf))[.!?](?:\s|$)`;
-const SENTENCE_STOP = new RegExp(`${STOP}|\n`, "i");
-const SENTENCE_STOPS = new RegExp(`${STOP}|\n`, "gi");
 /** Whether text holds one stop and no line's break: it ends a sentence and opens the next. */
 const oneStop = (text: string) => text.match(SENTENCE_STOPS)?.length === 1 && !text.includes("\n");
 /** A stop between sentences of prose (a list's lines and their numbering "2. " are none). */
 const PROSE_STOP = new RegExp(String.raw`(?<!(?:^|\n)[ \t]*\d{1,2})${STOP}`, "i");
 const ordered = (a: Quantity, b: Quantity): [Quantity, Quantity] =>
   a.start < b.start ? [a, b] : [b, a];
-
-/** The sentence around `at`: from the last stop or line break before it to the next. */
-function sentenceAround(text: string, at: number): { start: number; end: number } {
-  const from = Math.max(0, at - SENTENCE_REACH);
-  const stops = [...text.slice(from, at).matchAll(SENTENCE_STOPS)];
-  const start = stops.length ? from + stops.at(-1)!.index + 1 : from;
-  const next = text.slice(at, at + SENTENCE_REACH).search(SENTENCE_STOP);
-  return { start, end: next < 0 ? Math.min(text.length, at + SENTENCE_REACH) : at + next };
-}
 
 /** A number word said as a part of a figure: "Eight of the 56 signers" (exact, not loose). */
 const PART_OF = /^\s+(?:out\s+)?of\s+(?:the\s+|its\s+|their\s+|his\s+|her\s+)?\d/i;

@@ -14,6 +14,7 @@
 import { type ExactFinding, finding } from "./finding.ts";
 import { cellsOf, isTableRow, lineAt } from "./lists.ts";
 import { quantities, type Quantity, unitTolerance, WORD_NUMBERS } from "./quantities.ts";
+import { sentenceAround } from "./sentences.ts";
 import {
   convertValue,
   dimensionOf,
@@ -26,6 +27,7 @@ import {
   agree,
   CONFIRMED_SLACK,
   CONVERSION_SLACK,
+  decimalsOf,
   digitSlip,
   formatNumber,
   HEDGED_SLACK,
@@ -1080,7 +1082,8 @@ export function conversionFinding(
   if (unconfirmed && !isDigitSlip(b, converted.value)) return undefined;
   const wrong = !ok || unconfirmed;
   if (wrong && temperature && isTemperatureChange(text, a, b, unit, shown)) return undefined;
-  const decimals = stated.tolerance < 0.5 ? Math.round(-Math.log10(stated.tolerance * 2)) + 1 : 1;
+  // The right figure one decimal finer than the stated one shows.
+  const decimals = decimalsOf(stated.tolerance) + 1;
   const right = `${withUnit(text, a)} is ${formatNumber(converted.value, decimals)} ${
     unitLabel(unit)
   }`;
@@ -1110,12 +1113,10 @@ function isTemperatureChange(
 ): boolean {
   const change = inUnit(a, unit).value - convertValue(0, a.unit!, unit);
   if (!agree({ value: change, tolerance: 0 }, shown, 0)) return false;
-  const before = text.slice(0, a.start).split(SENTENCE_END).at(-1)!;
-  const after = text.slice(b.end).split(SENTENCE_END)[0];
-  return TEMPERATURE_CHANGE.test(before + text.slice(a.start, b.end) + after);
+  const from = sentenceAround(text, Math.min(a.start, b.start)).start;
+  const to = sentenceAround(text, Math.max(a.end, b.end)).end;
+  return TEMPERATURE_CHANGE.test(text.slice(from, to));
 }
-/** Where a sentence ends: a stop before a space, or a line break (not "2.7"). */
-const SENTENCE_END = /[.!?](?=\s)|\n/;
 
 /**
  * A figure within a rounded factor's slack that is still a slip of the right one's digits, written
@@ -1124,9 +1125,7 @@ const SENTENCE_END = /[.!?](?=\s)|\n/;
  * of them, not these ("about 350 g" of 12 oz, 340.2 g, uses 29 g an ounce or so).
  */
 function isDigitSlip(b: Quantity, exact: number): boolean {
-  const decimals = b.tolerance > 0 && b.tolerance < 0.5
-    ? Math.round(-Math.log10(b.tolerance * 2))
-    : 0;
+  const decimals = decimalsOf(b.tolerance);
   const digits = (v: number, scale = 1) =>
     Math.round(Math.abs(v) * 10 ** decimals / scale).toString();
   const said = digits(b.value);

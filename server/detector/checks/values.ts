@@ -40,6 +40,10 @@ export function agree(a: Reading, b: Reading, slack: number, unit?: UnitId): boo
   return bothRounded ? apart < allowed - 1e-9 : apart <= allowed + 1e-9;
 }
 
+/** The decimals a figure is written to, from its tolerance ("2.35": 0.005, two); whole: none. */
+export const decimalsOf = (tolerance: number) =>
+  tolerance > 0 && tolerance < 0.5 ? Math.round(-Math.log10(tolerance * 2)) : 0;
+
 /** A hedged whole number means anything that rounds to it: "about 900" is 850 to 950. */
 export function hedgedReading(r: Reading): Reading {
   if (!Number.isInteger(r.value) || r.value === 0) return r;
