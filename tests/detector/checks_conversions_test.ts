@@ -182,6 +182,8 @@ Deno.test("conversions: words between the measure and its join", () => {
   silent("5 km of the trail is 2 miles uphill.");
   silent("The hike is 10 km. If you add the detour, that's 8 miles.");
   silent("The hike is 10 km. If you start in Boston, that's 8 miles.");
+  // The phrase's words are whole: the "or" of "for" joins nothing.
+  silent("Alternate 60 seconds of jogging with 90 seconds of walking for 20 minutes.");
 });
 
 Deno.test("conversions: a measure used as a modifier, its noun between", () => {

@@ -120,6 +120,9 @@ Deno.test("totals: silent where the parts are not the total's parts", () => {
       "The trip cost $450 for flights and $320 for the hotel, about $800 in total.",
       "The company had 300 employees in 2020 and 450 in 2023, a total increase of 150.",
       "The price can go up to $1,900.",
+      // A part counted more than once: "two 45-lb plates" are 90 lb.
+      "A 45-lb bar with two 45-lb plates comes to 135 lb.",
+      "On a 45-lb bar, that's four 45-lb plates per side, which comes to 405 lb.",
     ]
   ) assertSilent("total", text);
 });

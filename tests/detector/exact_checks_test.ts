@@ -123,6 +123,16 @@ Deno.test("exact checks, evidence: a claim that copies the words around one of t
     ),
     [],
   );
+  // A compound in the claim names its parts as the document's does: "the non-birth parent" is
+  // as much of the sentence that states its value as of the one whose words it copies.
+  assertOne(
+    "As the non-birth parent, you're entitled to 16 weeks of paid leave at full salary.",
+    "evidence_number",
+    "consistent",
+    undefined,
+    "Birth parents are entitled to 26 weeks of paid leave at full salary. Non-birth parents " +
+      "receive 16 weeks of paid leave at full salary.",
+  );
   // Only function words copied ("it was on"): nothing names the slot.
   assert.deepEqual(
     verdicts("So it was on May 3, 1990", "evidence_date", "And it was on May 9, 1990, she left."),

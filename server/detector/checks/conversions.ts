@@ -84,9 +84,11 @@ const NEXT_SENTENCE = new RegExp(
   String.raw`^${DESCRIPTOR}?\s*(?:${BREAK}|\s*[—–])${TAIL}`,
   "iu",
 );
+/** A whole word: "for" is no "f" before an "or". */
+const WORD = String.raw`[\p{L}'’-]+(?![\p{L}'’-])`;
 /** "3.18 kg at birth", "25 kg per bag", "5 lb of potatoes": a short phrase after the measure. */
 const PHRASE = String.raw`^${DESCRIPTOR}?\s+(?:of|at|from|to|for|per|on|along|across|through|` +
-  String.raw`during|with|in|between)(?:\s+[\p{L}'’-]+){1,5}?\s*`;
+  String.raw`during|with|in|between)(?:\s+${WORD}){1,5}?\s*`;
 /** "3.18 kg at birth (7.01 pounds)": the phrase, then a join that is unmistakable. */
 const AFTER_PHRASE = new RegExp(
   PHRASE + String.raw`(?:(?:[(\[]\s*(?:${POINTER}|or)?|,?\s*or\b|,?\s*i\.e\.,?|` +
@@ -99,7 +101,7 @@ const AFTER_PHRASE = new RegExp(
  */
 const PHRASE_VERB = new RegExp(PHRASE + String.raw`(?:${VERB}\b|[=≈])${TAIL}`, "iu");
 /** "Potatoes: 5 lb bag ≈ 2.27 kg": a noun after the measure, then a sign (read near one too). */
-const NOUN_SIGN = new RegExp(String.raw`^(?:\s+[\p{L}'’-]+){1,2}\s*[=≈]${TAIL}`, "iu");
+const NOUN_SIGN = new RegExp(String.raw`^(?:\s+${WORD}){1,2}\s*[=≈]${TAIL}`, "iu");
 /**
  * "A 10 km run is about 6.2 miles", "Your 12 kg bag is 26.5 lb", "A 16-oz sirloin works out to
  * roughly 454 g", "A 52 cm frame ≈ 20.5 in", "35-lb dumbbells. ..., that's about 15.9 kg": a measure used as a modifier names
@@ -109,7 +111,7 @@ const ARTICLE_BEFORE = /\b(?:a|an|the|this|that|your|our|my|his|her|their|its)\s
 const HYPHENATED = /\d\s?-\s?\p{L}/u;
 const MEASURE_VERB = String.raw`(?:weighs|measures|holds|has an? (?:screen\s+)?diagonal of)`;
 const AFTER_NOUN = new RegExp(
-  String.raw`^(?:\s+[\p{L}'’-]+){1,3}?\s*(?:,?\s*(?:${POINTER}|${VERB}|${MEASURE_VERB})\b|` +
+  String.raw`^(?:\s+${WORD}){1,3}?\s*(?:,?\s*(?:${POINTER}|${VERB}|${MEASURE_VERB})\b|` +
     String.raw`[(\[]\s*(?:${POINTER}|or)?|[=≈]|${BREAK})${TAIL}`,
   "iu",
 );

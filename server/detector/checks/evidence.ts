@@ -74,6 +74,8 @@ const contentStems = (text: string) =>
   new Set(lowerWords(text).flatMap(unitsOfFigures).filter(naming).map(stem));
 /** Around a quantity, a compound names each of its parts ("third-quarter revenue" is the quarter's). */
 const parts = (w: string) => w.split("-");
+const partStems = (text: string) =>
+  new Set(lowerWords(text).flatMap(parts).filter(naming).map(stem));
 
 /** The evidence split into sentences with their quantities, once per call. */
 export function evidenceSentences(evidence: string): Sentence[] {
@@ -317,7 +319,7 @@ export function evidenceFindings(
       ? undefined
       : copiedSlot(response, claim, q, sentences);
     const misquoted = copy && stated && !sameValue(q, copy) &&
-      said(evidence, copy, sentences, stems) > said(evidence, stated, sentences, stems);
+      saysMore(evidence, copy, stated, sentences, response.slice(claim.start, claim.end));
     const alignedMatch = misquoted ? undefined : stated;
     const match = alignedMatch ?? (copy && sameValue(q, copy) ? copy : undefined);
     if (match) {
@@ -373,6 +375,22 @@ export function evidenceFindings(
 }
 
 /**
+ * Whether the claim's words are more those of the clause of the document's value `a` than of
+ * `b`'s. Compounds name their parts on both sides: "the non-birth parent" is as much of
+ * "Non-birth parents receive 16 weeks" as of "Birth parents are entitled to 26 weeks".
+ */
+function saysMore(
+  evidence: string,
+  a: Quantity,
+  b: Quantity,
+  sentences: readonly Sentence[],
+  claim: string,
+): boolean {
+  const claimStems = partStems(claim);
+  return said(evidence, a, sentences, claimStems) > said(evidence, b, sentences, claimStems);
+}
+
+/**
  * How many of the claim's words are in the clause of one of the document's values, between it
  * and the values next to it ("a maximum depth of 164 m", "then every 8 minutes during the
  * morning peak").
@@ -388,8 +406,7 @@ function said(
   const before = evidence.slice(Math.max(e.start - 60, qs[i - 1]?.end ?? 0), e.start);
   const after = evidence.slice(e.end, Math.min(e.end + 40, qs[i + 1]?.start ?? evidence.length));
   const clause = before.split(/[,;.!?:]\s/).at(-1)! + " " + after.split(/[,;.!?:](?:\s|$)/)[0];
-  const own = new Set(lowerWords(clause).flatMap(parts).filter(naming).map(stem));
-  return [...own].filter((w) => claimStems.has(w)).length;
+  return [...partStems(clause)].filter((w) => claimStems.has(w)).length;
 }
 
 /**

@@ -148,6 +148,11 @@ const cardinal = (text: string, q: Quantity) =>
   !NUMBER_WORD_BEFORE.test(text.slice(Math.max(0, q.start - 16), q.start)) &&
   !NUMBER_WORD_AFTER.test(text.slice(q.end, q.end + 16));
 
+/** A count just before a measure: "two 45-lb plates", "4 500 ml bottles". */
+const COUNT_BEFORE = new RegExp(String.raw`(?:\b${NUMBER_WORD}|\d)[^\S\n]+$`, "i");
+const isCounted = (text: string, q: Quantity) =>
+  COUNT_BEFORE.test(text.slice(Math.max(0, q.start - 16), q.start));
+
 /**
  * After a bare number, what makes it a part in the unit of the part before ("4 hours of maths, 2
  * of chemistry"): "of" and the part's own thing, not a share of others ("2 of them", "2 of the").
@@ -724,6 +729,9 @@ export function totalFindings(text: string, paragraph: Paragraph): ExactFinding[
         reading = slotTotal(text, paragraph, c, total);
       }
       if (reading === undefined) reading = afterList(text, paragraph, c, total, true);
+      // "A 45-lb bar with two 45-lb plates comes to 135 lb": a part counted more than once is
+      // a product, its count one the sum does not read.
+      if (reading && reading.parts.some((p) => isCounted(text, p))) reading = null;
       // "Rent comes to $1,475, utilities $153, ... Altogether that's $2,397": a total that adds up
       // with its parts to a later total is one part more.
       if (reading && !reading.ok && partOfLaterTotal(text, paragraph, total, reading.parts)) {

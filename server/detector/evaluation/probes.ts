@@ -50,6 +50,14 @@ export const PROBES = [
     label: "probe 13 (development, sixth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-10.jsonl",
+    label: "probe 38 (development, seventh round: first measured held out, then read the same way)",
+  },
+  {
+    file: "development-11.jsonl",
+    label: "probe 39 (development, seventh round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only, never read while building)",
   },
@@ -168,11 +176,16 @@ export const PROBES = [
   },
   {
     file: "held-out-27.jsonl",
-    label: "probe 36 (held out: measured only, never read while building)",
+    label:
+      "probe 36 (held out: measured, then only its right answers a check contradicted were read)",
   },
   {
     file: "held-out-28.jsonl",
     label: "probe 37 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-29.jsonl",
+    label: "probe 40 (held out: measured only, never read while building)",
   },
 ] as const;
 
