@@ -941,3 +941,27 @@ Deno.test("percentages: a score written as one token, then its share", () => {
     "Score: 38/50 = 70%",
   ]);
 });
+
+Deno.test("percentages: several shares in one sentence, each with the figures before it", () => {
+  const verdicts = (text: string) =>
+    findingsOf(text, "percentage").map((f) => `${f.verdict}: ${f.reason}`);
+  assert.deepEqual(
+    verdicts(
+      "In the treatment group, 34 of 200 participants (16%) reported headaches, compared with " +
+        "21 of 200 (10.5%) in the placebo group.",
+    ),
+    ["contradicted: 34 of 200 is 17%, not 16%", "consistent: 21 of 200 is 10.5%"],
+  );
+  assert.deepEqual(
+    verdicts("In a class of 32, 8 students got an A (25%), 12 got a B (37.5%)."),
+    ["consistent: 8 of 32 is 25%", "consistent: 12 of 32 is 37.5%"],
+  );
+  // A share stated wrongly is not borne out by another percentage that fits it.
+  assert.deepEqual(
+    verdicts(
+      "Of the 400 offspring, 301 showed the dominant phenotype — 73.5%, very close to the 75% " +
+        "that Mendel's 3:1 ratio predicts.",
+    ),
+    ["contradicted: 301 of 400 is 75.3%, not 73.5%"],
+  );
+});

@@ -111,9 +111,17 @@ export function exactFindings(
     : { confirmed: [], doubted: new Set() };
   const inDoubt = (f: ExactFinding) =>
     f.verdict === "consistent" && f.kind === "unit_conversion" && doubted.has(f.kind);
+  // A relation the answer states wrongly is not borne out by another figure that happens to fit
+  // it ("301 showed it — 73.5%, close to the 75% the ratio predicts").
+  const contradicted = found.filter((f) => f.verdict === "contradicted");
+  const overruled = (f: ExactFinding) =>
+    contradicted.some((c) => c.kind === f.kind && c.start < f.end && f.start < c.end);
   // Two readers may read one relation ("- Pass rate: 66%" as a list's item and as a named rate).
   const seen = new Set<string>();
-  const reported = [...found.filter((f) => !inDoubt(f)), ...confirmed].filter((f) => {
+  const reported = [
+    ...found.filter((f) => !inDoubt(f)),
+    ...confirmed.filter((f) => !overruled(f)),
+  ].filter((f) => {
     const key = `${f.kind} ${f.start} ${f.reason}`;
     return !seen.has(key) && !!seen.add(key);
   });

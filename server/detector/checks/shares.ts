@@ -4,8 +4,9 @@
  * rate of 64.5%", "12 out of 40, or 30%", "30% of the 40 students, 12 students", "59% of the
  * company's 1,896 employees (1,127 people)"; or a share, then the next sentence with its
  * percentage alone ("21 correct out of 28. That's a score of 75%"). The percentage must be the
- * share within the precision it is written with. One share and one percentage per claim, else
- * silent; silent too where the percentage is a change ("up 12%") or a mark compared with ("under
+ * share within the precision it is written with. One share and one percentage per claim (or per
+ * part of a claim that states several, each percentage with the figures since the one before),
+ * else silent; silent too where the percentage is a change ("up 12%") or a mark compared with ("under
  * the 1% threshold"), and where it is the rest's share said of the rest ("7 of the 45 seeds
  * germinated, so 84% failed"). Also read: a rate named for what it counts or for its whole
  * ("conversion rate", "of your income"), parts with their shares under the whole they add up to,
@@ -114,6 +115,18 @@ export function shareFindings(
   previous: readonly Quantity[] = [],
   earlier: readonly Quantity[] = previous,
 ): ExactFinding[] {
+  const stated = claimQuantities.filter((q) => q.kind === "percent");
+  if (stated.length > 1) {
+    // "34 of 200 (17%) had headaches, against 21 of 200 (10.5%)": each percentage is read with
+    // the figures since the one before it, as a claim of its own.
+    let from = 0;
+    return stated.flatMap((percent) => {
+      const to = claimQuantities.indexOf(percent) + 1;
+      const own = claimQuantities.slice(from, to);
+      from = to;
+      return shareFindings(text, own, [], []);
+    });
+  }
   const [alone] = claimQuantities;
   const follows = claimQuantities.length === 1 && previous.length > 0 &&
     NEXT_SENTENCE_SHARE.test(text.slice(previous.at(-1)!.end, alone.start));
