@@ -965,3 +965,22 @@ Deno.test("percentages: several shares in one sentence, each with the figures be
     ["contradicted: 301 of 400 is 75.3%, not 73.5%"],
   );
 });
+
+Deno.test("totals: a word after the list that counts its parts", () => {
+  assertOne(
+    "The Hawks scored 28, 31, 24 and 29 points in the four quarters, for a final total of 121.",
+    "total",
+    "contradicted",
+    "28 + 31 + 24 + 29 = 112, not 121",
+  );
+  assertOne(
+    "The Hawks scored 28, 31, 24 and 29 points in the four quarters, for a final total of 112.",
+    "total",
+    "consistent",
+  );
+  // A count that is not the list's: the parts may be of other things.
+  assertSilent(
+    "total",
+    "The Hawks scored 28, 31, 24 and 29 points in three games, for a final total of 121.",
+  );
+});

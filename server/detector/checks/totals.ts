@@ -272,11 +272,18 @@ function listIn(
   // A year may label a part ("12 games in 2021 and 15 in 2022"): read as a word.
   const gapOk = (a: Quantity, b: Quantity) => isGap(text, a, b, qs);
   const list: Quantity[] = [];
+  // "28, 31, 24 and 29 points in the four quarters": after the list, a word may count its parts.
+  let size: Quantity | undefined;
   for (const q of (forward ? qs : [...qs].reverse()).filter((q) => q.kind !== "date")) {
     const last = list.at(-1);
+    if (!forward && !last && !size && !words && cardinal(text, q)) {
+      size = q;
+      continue;
+    }
     if (!part(q) || last && !(forward ? gapOk(last, q) : gapOk(q, last))) break;
     list.push(q);
   }
+  if (size && size.value !== list.length) list.length = 0;
   if (!forward) list.reverse();
   // Closed by "and", or by the total's own lead when the list opens its sentence or follows a
   // colon ("counting up: 17 for the kitchen, ..., 12 for the garage — that's 63 boxes").
