@@ -984,3 +984,26 @@ Deno.test("totals: a word after the list that counts its parts", () => {
     "The Hawks scored 28, 31, 24 and 29 points in three games, for a final total of 121.",
   );
 });
+
+Deno.test("totals: scores in a sentence, then the total that names them", () => {
+  const sections = (total: string) =>
+    `You scored 18/20 on Section A, 27/30 on Section B and 41/50 on Section C, giving an overall score of ${total}.`;
+  assertOne(sections("86/100"), "total", "consistent", "18/20 + 27/30 + 41/50 = 86/100");
+  assertOne(
+    sections("88/100"),
+    "total",
+    "contradicted",
+    "18/20 + 27/30 + 41/50 = 86/100, not 88/100",
+  );
+  assertOne(
+    "Your points: quiz 18/20, lab 27/30 and final exam 45/50. That's 92 out of 100 — an A-minus.",
+    "total",
+    "contradicted",
+    "18/20 + 27/30 + 45/50 = 90/100, not 92/100",
+  );
+  // Other marks available: scaled or weighted. No word of a total: another score.
+  assertSilent("total", [
+    sections("65/80"),
+    "You scored 18/20 on Section A, 27/30 on Section B and 41/50 on Section C; Maya got 88/100.",
+  ]);
+});

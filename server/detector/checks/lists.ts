@@ -146,6 +146,12 @@ export function scoreIn(text: string, span: Span): Score | undefined {
   return m ? score(m, span.start) : undefined;
 }
 
+/** Every score of a span, in order. */
+export function scoresIn(text: string, span: Span): Score[] {
+  const found = text.slice(span.start, span.end).matchAll(new RegExp(SCORE, "gd"));
+  return [...found].flatMap((m) => score(m, span.start) ?? []);
+}
+
 /** A score matched at `offset`, when it gets no more marks than are available. */
 function score(m: RegExpExecArray, offset: number): Score | undefined {
   const [got, of] = [Number(m[1]), Number(m[2])];

@@ -23,7 +23,7 @@
  * and confirmed only when it is the plain sum ("~671 kcal").
  */
 import { type ExactFinding, finding } from "./finding.ts";
-import { type ListItem, type MarkdownList, type Score, scoreIn } from "./lists.ts";
+import { type ListItem, type MarkdownList, type Score, scoreIn, scoresIn } from "./lists.ts";
 import { LABEL_WORDS, quantities, type Quantity, WORD_NUMBERS } from "./quantities.ts";
 import { isSpanOfTime, sameSlot } from "./slots.ts";
 import { dimensionOf, unitOfForm } from "./units.ts";
@@ -616,9 +616,7 @@ function priced(text: string, item: ListItem, all: readonly Quantity[]): boolean
 
 /**
  * A list of scores and their total ("Section A: 38/40" ... "Overall score: 84 out of 100"): the
- * last item named a total, or the line after that opens with words that sum. Confirmed when the
- * marks got and the marks available both add up; contradicted only when the marks available do
- * and the marks got do not: else the total may be scaled or weighted.
+ * last item named a total, or the line after that opens with words that sum.
  */
 function scoreTotalFinding(text: string, list: MarkdownList): ExactFinding | undefined {
   const last = list.items.at(-1);
@@ -635,7 +633,50 @@ function scoreTotalFinding(text: string, list: MarkdownList): ExactFinding | und
     : line && TOTAL_LINE_LEAD.test(lineText) && !OTHER_TOTAL.test(lineText)
     ? scoreIn(text, line)
     : undefined;
-  if (!total) return;
+  return total && scoreSumFinding(scores, total);
+}
+
+/**
+ * Scores in a sentence and the total that follows them: "18/20 on Section A, 27/30 on Section B
+ * and 41/50 on Section C, giving an overall score of 86/100", "quiz 18/20, lab report 27/30 and
+ * final exam 45/50. That's 90 out of 100". The parts are a list closed by "and", each a few words
+ * from the last; the total comes in the next few words, named by them.
+ */
+function scoreRunFindings(text: string, paragraph: Paragraph): ExactFinding[] {
+  const { claims } = paragraph;
+  if (claims.length === 0) return [];
+  const scores = scoresIn(text, { start: claims[0].start, end: claims.at(-1)!.end });
+  const out: ExactFinding[] = [];
+  let from = 0;
+  for (let t = 2; t < scores.length; t++) {
+    const lead = text.slice(scores[t - 1].end, scores[t].start);
+    if (!SCORE_TOTAL_LEAD.test(lead) || OTHER_TOTAL.test(lead)) continue;
+    let first = t - 1;
+    while (first > from && SCORE_GAP.test(text.slice(scores[first - 1].end, scores[first].start))) {
+      first--;
+    }
+    const parts = scores.slice(first, t);
+    from = t + 1;
+    if (parts.length < 2 || parts.length > MAX_ITEMS) continue;
+    if (!LAST_JOIN.test(text.slice(parts.at(-2)!.end, parts.at(-1)!.start))) continue;
+    const found = scoreSumFinding(parts, scores[t]);
+    if (found) out.push(found);
+  }
+  return out;
+}
+
+/** Between two scores of a list: a few words and a comma, or "and" ("on Section A, 27/30"). */
+const SCORE_GAP = /^[^\n\d.;:!?]{0,40}$/;
+/** Between the last part and the total: a few words that name it a total or sum the parts. */
+const SCORE_TOTAL_LEAD =
+  /^[^\n\d]{0,40}\b(?:overall|total|altogether|in all|combined|all told|that['’]s|that is|this makes|which makes|giving)\b[^\n\d]{0,30}$/i;
+
+/**
+ * Scores and their total: confirmed when the marks got and the marks available both add up;
+ * contradicted only when the marks available do and the marks got do not (else the total may be
+ * scaled or weighted).
+ */
+function scoreSumFinding(scores: readonly Score[], total: Score): ExactFinding | undefined {
   const sum = (key: "got" | "of") => scores.reduce((n, s) => n + s[key], 0);
   const [got, of] = [sum("got"), sum("of")];
   if (of !== total.of) return undefined;
@@ -757,7 +798,7 @@ export function totalFindings(text: string, paragraph: Paragraph): ExactFinding[
       }
     }
   });
-  return out;
+  return [...out, ...scoreRunFindings(text, paragraph)];
 }
 
 /** Whether two of the measures are one in two units, the one converting to the other. */
