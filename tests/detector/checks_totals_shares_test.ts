@@ -342,6 +342,12 @@ Deno.test("percentages: a list of a whole, its part and the part's rate", () => 
 
 Deno.test("percentages: a whole, then 'and N of them'; 'your'; a share in parentheses", () => {
   assertOne(
+    "He has taken 27 penalties in his career and scored 23 of them, an 82.5% conversion rate.",
+    "percentage",
+    "contradicted",
+    "23 of 27 is 85.2%, not 82.5%",
+  );
+  assertOne(
     "The page had 7,965 visitors, and 107 of them bought, a conversion rate of 98.66%.",
     "percentage",
     "contradicted",

@@ -160,10 +160,16 @@ export function shareFindings(
   for (let i = 0; i + 1 < qs.length; i++) {
     const [whole, part] = [qs[i], qs[i + 1]];
     if (!countLike(whole) || !countLike(part) || whole.value === 0) continue;
-    const named = WHOLE_FIRST.test(text.slice(Math.max(0, whole.start - 16), whole.start)) ||
-      OF_THOSE.test(text.slice(part.end, part.end + 12));
-    if (!named) continue;
-    if (!/^[\s\p{L}'’-]*,\s*(?:and\s+)?$/u.test(text.slice(whole.end, part.start))) continue;
+    const ofThose = OF_THOSE.test(text.slice(part.end, part.end + 12));
+    if (!ofThose && !WHOLE_FIRST.test(text.slice(Math.max(0, whole.start - 16), whole.start))) {
+      continue;
+    }
+    // "Of the 40 students, 12 passed"; after "of them" the whole is the figure before, whatever
+    // words come between ("taken 27 penalties and scored 23 of them").
+    const between = text.slice(whole.end, part.start);
+    if (!(ofThose ? /^[\s\p{L}'’,-]*$/u : /^[\s\p{L}'’-]*,\s*(?:and\s+)?$/u).test(between)) {
+      continue;
+    }
     if (Math.abs(part.value) <= Math.abs(whole.value)) pairs.push([part, whole]);
   }
   if (pairs.length === 1 && (follows || near(text, pairs[0], percent))) {
