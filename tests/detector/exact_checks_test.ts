@@ -467,6 +467,32 @@ Deno.test("exact checks, evidence: the one value of a sentence said about the cl
 
 const TOUR = "The guided tour of the castle lasts 40 minutes. It opened to visitors in 1950.";
 
+Deno.test("exact checks, evidence: label lines under a heading are about what it names", () => {
+  const beam = "Design note – Beam B3 (first-floor office)\n\nSection: W12×26, ASTM A992 steel\n" +
+    "Span: 7.2 m, simply supported\nDesign line load: 18 kN/m (factored)";
+  assertOne("The beam spans 7.8 m.", "evidence_number", "contradicted", undefined, beam);
+  assertOne("The beam spans 7.2 m.", "evidence_number", "consistent", undefined, beam);
+  const fund = "Summit Global Index Fund — Key facts\nInception date: 12 March 2014\n" +
+    "Total expense ratio (TER): 0.22%";
+  assertOne(
+    "The Summit Global Index Fund was launched on 21 March 2014.",
+    "evidence_date",
+    "contradicted",
+    "21 March 2014; the document says March 12, 2014",
+    fund,
+  );
+  // A list item heads no lines; a numbered label names which one, not what is measured.
+  assert.deepEqual(
+    verdicts(
+      "In trial 2 you used 23.05 mL of the NaOH solution.",
+      "evidence_number",
+      "Titration with NaOH\nTrial 1: initial 0.20 mL, final 23.65 mL\n" +
+        "Trial 2: initial 0.45 mL, final 23.95 mL",
+    ),
+    [],
+  );
+});
+
 Deno.test("exact checks, evidence: durations are quantities of time, in any unit", () => {
   assertOne(
     "The guided tour of the castle lasts 25 minutes.",

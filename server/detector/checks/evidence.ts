@@ -66,6 +66,10 @@ const MONTH = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$/;
 const CONTINUES = /^(?:It|Its|They|Their|He|His|She|Her|This|These)\b/;
 /** A sentence that opens with a thing named before: "The bridge is ...". */
 const DEFINITE = /^(?:The|This|That)\s+([\p{Ll}-]+)\b/u;
+/** A line that opens with its label: "Span: 7.2 m", "- Inception date: 12 March 2014". */
+const LABEL_LINE = /^(?:[-*•][^\S\n]+)?\p{L}[\p{L}\p{N} ()/&'’.,-]{0,40}:\s/u;
+/** A list's item: no heading of the lines below it. */
+const LIST_ITEM = /^(?:[-*•+]|\d{1,2}[.)])\s/;
 /** How many sentences back "The bridge" may find its bridge. */
 const ANAPHORA_REACH = 3;
 /** "24-month" names the month its figure counts, as "24 months" does ("34-year-old" an age). */
@@ -101,8 +105,27 @@ export function evidenceSentences(evidence: string): Sentence[] {
     }
     return out;
   };
+  // "Beam B3\n\nSection: W12×26\nSpan: 7.2 m": a block of label lines goes on about the line
+  // above it.
+  const headingOf = (i: number): number | undefined => {
+    let first = i;
+    while (first > 0 && LABEL_LINE.test(split[first - 1].text) && nextLine(first - 1, first)) {
+      first--;
+    }
+    const heading = first - 1;
+    if (heading < 0 || !linesApart(heading, first)) return undefined;
+    if (LABEL_LINE.test(split[heading].text) || LIST_ITEM.test(split[heading].text)) {
+      return undefined;
+    }
+    const opensLine = heading === 0 || /\n[^\S\n]*$/.test(evidence.slice(0, split[heading].start));
+    return opensLine ? heading : undefined;
+  };
+  const between = (a: number, b: number) => evidence.slice(split[a].end, split[b].start);
+  const nextLine = (a: number, b: number) => /^[^\S\n]*\n[^\S\n]*$/.test(between(a, b));
+  const linesApart = (a: number, b: number) => /^[^\S\n]*\n\s*$/.test(between(a, b));
   const aboutSentence = (i: number): number | undefined => {
     if (i === 0) return undefined;
+    if (LABEL_LINE.test(split[i].text)) return headingOf(i);
     if (CONTINUES.test(split[i].text)) return i - 1;
     const noun = split[i].text.match(DEFINITE)?.[1];
     if (!noun) return undefined;
@@ -147,8 +170,17 @@ function contextOf(text: string, q: Quantity, neighbours: readonly Quantity[]): 
   // inject £30m"): only words written in lower case describe the slot.
   const pick = (ws: string[]) =>
     ws.filter((w) => w === w.toLowerCase()).flatMap(parts).filter(naming).map(stem);
+  // A line's label is capitalised as its first words, not as a name ("Span: 7.2 m"); a numbered
+  // one names which of several it is ("Trial 1: initial 0.20 mL"), not what is measured.
+  const lineStart = text.lastIndexOf("\n", q.start - 1) + 1;
+  const lineLabel = lineStart >= from ? LABEL_LINE.exec(text.slice(lineStart, q.start)) : null;
+  const label = lineLabel && !/\d/.test(lineLabel[0]) ? lineLabel[0] : undefined;
+  const before = label
+    ? text.slice(from, lineStart) + label.toLowerCase() +
+      text.slice(lineStart + label.length, q.start)
+    : text.slice(from, q.start);
   return new Set([
-    ...pick(words(text.slice(from, q.start))).slice(-CONTEXT_WORDS),
+    ...pick(words(before)).slice(-CONTEXT_WORDS),
     ...pick(words(text.slice(q.end, to))).slice(0, CONTEXT_WORDS),
   ]);
 }
