@@ -508,3 +508,19 @@ Deno.test('conversions: a "t" heading a column of mass is the tonne, and nowhere
   assertTwins(fleet("5,921"), fleet("5,291"), "2.4 tonnes is 5,291.1 lb, not 5,921");
   silent("| Step | Time (t) | Time (min) |\n|---|---|---|\n| A | 2.4 | 5,921 |");
 });
+
+Deno.test("conversions: vulgar fractions are read as the decimals they write", () => {
+  assert.deepEqual(conversions("After planing it measures 1½ × 3½ inches, which is 38 × 98 mm."), [
+    ["consistent", "1½ inches is 38.1 mm"],
+    ["contradicted", "3½ inches is 88.9 mm, not 98 mm"],
+  ]);
+  assertTwins(
+    "The loan ran for 40 months (3½ years).",
+    "The loan ran for 42 months (3½ years).",
+    "40 months is 3.33 years, not 3½ years",
+  );
+  assertTwins(
+    "The pattern calls for 2½ yards, that's 2.92 m.",
+    "The pattern calls for 2½ yards, that's 2.29 m.",
+  );
+});

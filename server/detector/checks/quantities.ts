@@ -106,9 +106,12 @@ const MULTIPLIERS: Record<string, number> = {
 const CURRENCY_PREFIX = /(?:US\$|A\$|C\$|\$|€|£|¥|₹)\s?$/;
 const CURRENCY_WORD = /^\s?(dollars|euros|yen|rupees|USD|EUR|GBP)\b/i;
 
-/** Digits (with thousands commas or spaces-free), an optional decimal part; or a number word. */
+/**
+ * Digits (with thousands commas or spaces-free), an optional decimal part or vulgar fraction
+ * ("2½"); or a number word.
+ */
 const NUMBER =
-  /(?<![\p{L}\p{N}.,/:#]|[\p{L}\p{N}]-)(?:(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\p{N}]|[.,/:]\d)|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a dozen)\b(?!-))/giu;
+  /(?<![\p{L}\p{N}.,/:#]|[\p{L}\p{N}]-)(?:(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+)|([½¼¾⅓⅔⅛⅜⅝⅞]))?(?![\p{N}]|[.,/:]\d)|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a dozen)\b(?!-))/giu;
 /** After an ounce, a precious metal: the ounce is troy. */
 const PRECIOUS_METAL_AFTER =
   /^\s+(?:of\s+)?(?:fine\s+|pure\s+)?(?:gold|silver|platinum|palladium)\b/i;
@@ -179,6 +182,19 @@ const DECADE = /^s\b/;
 const MULTIPLIER = /^\s?(thousand|million|billion|trillion|bn|m|k)\b/i;
 /** The word after a number, when it can be what is counted (not "2018 respectively"). */
 const NOUN = /^\s+([a-z][a-z-]+)(?<!ly)\b/;
+
+/** A vulgar fraction's value and its decimals: "2½" says 2.5 as "2.5" does, "1¼" 1.25. */
+const VULGAR_FRACTIONS: Record<string, [number, number]> = {
+  "½": [1 / 2, 1],
+  "¼": [1 / 4, 2],
+  "¾": [3 / 4, 2],
+  "⅓": [1 / 3, 2],
+  "⅔": [2 / 3, 2],
+  "⅛": [1 / 8, 3],
+  "⅜": [3 / 8, 3],
+  "⅝": [5 / 8, 3],
+  "⅞": [7 / 8, 3],
+};
 
 /** ± half the spacing of the last written digit; integers with trailing zeros round to tens. */
 function toleranceOf(integer: string, decimals: string | undefined): number {
@@ -319,11 +335,14 @@ export const unitTolerance = (q: Quantity): number => q.tolerance || 0.5;
 function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
   const start = m.index!;
   let end = start + m[0].length;
-  const word = m[3]?.toLowerCase();
+  const word = m[4]?.toLowerCase();
+  const [fraction, places] = m[3] ? VULGAR_FRACTIONS[m[3]] : [0, 0];
   let value = word
     ? WORD_NUMBERS[word.replace("a ", "")]
-    : Number(m[1].replace(/,/g, "") + (m[2] ? "." + m[2] : ""));
-  let tolerance = word ? 0.5 : toleranceOf(m[1], m[2]);
+    : Number(m[1].replace(/,/g, "") + (m[2] ? "." + m[2] : "")) + fraction;
+  let tolerance = word ? 0.5 : places ? 0.5 * 10 ** -places : toleranceOf(m[1], m[2]);
+  // Written to a fraction, a count or a sum keeps that precision as a decimal would.
+  const decimals = m[2] ?? m[3];
   const before = text.slice(Math.max(0, start - 16), start);
   const sign = before.match(/(?:−|(?<![\p{L}\p{N}])-|\bminus\s)$/u)?.[0] ?? "";
   if (sign) value = -value;
@@ -384,7 +403,7 @@ function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
       end,
       kind: "money",
       currency,
-      tolerance: countTolerance(m[1], m[2], tolerance),
+      tolerance: countTolerance(m[1], decimals, tolerance),
     };
   }
   const percent = after.match(PERCENT);
@@ -415,14 +434,14 @@ function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
   if (/^\p{L}/u.test(after) && !ordinal && !DECADE.test(after)) return undefined;
   const noun = after.match(NOUN)?.[1];
   // "1937" alone is a year; "1489 of the 1872" and "1500 people" are counts.
-  const isYear = !word && !m[2] && !m[1].includes(",") && value >= 1000 && value <= 2100 &&
+  const isYear = !word && !decimals && !m[1].includes(",") && value >= 1000 && value <= 2100 &&
     !/^\s+(?:out\s+)?of\b/.test(after);
   if (isYear && (!noun || STOPWORDS.has(noun) || AFTER_YEAR.has(noun))) {
     return { ...base, end, kind: "date", tolerance: 0, date: { year: value } };
   }
   const exact = {
     ...base,
-    tolerance: word ? 0 : countTolerance(m[1], m[2], tolerance),
+    tolerance: word ? 0 : countTolerance(m[1], decimals, tolerance),
     word: word !== undefined,
   };
   if (noun && !STOPWORDS.has(noun)) return { ...exact, end, kind: "count", noun: singular(noun) };

@@ -106,7 +106,7 @@ export const PROBES = [
   },
   {
     file: "held-out-11.jsonl",
-    label: "probe 20 (held out: measured only, never read while building)",
+    label: "probe 20 (held out: measured, then only one row a change moved was read)",
   },
   {
     file: "held-out-12.jsonl",
