@@ -29,8 +29,10 @@ Deno.test("conversions: energy and power, in forms no case makes ambiguous", () 
   assert.deepEqual(conversions("The heater draws 2 kW, which is 2,000 watts."), [
     ["consistent", "2 kW is 2,000 W"],
   ]);
-  // "2 kW" may be 1.5 to 2.5 kW; a bare "W" or "MW" is no unit read (milliwatt or megawatt?).
-  silent("The heater draws 2 kW, which is 2,500 watts.");
+  assert.deepEqual(conversions("The heater draws 2 kW, which is 2,500 watts."), [
+    ["contradicted", "2 kW is 2,000 W, not 2,500 watts"],
+  ]);
+  // A bare "W" or "MW" is no unit read (milliwatt or megawatt?).
   silent("The plant makes 5 MW, about 5,000 W.");
 });
 
@@ -523,4 +525,19 @@ Deno.test("conversions: vulgar fractions are read as the decimals they write", (
     "The pattern calls for 2½ yards, that's 2.92 m.",
     "The pattern calls for 2½ yards, that's 2.29 m.",
   );
+});
+
+Deno.test("conversions: the measure converted is read as given, a round one within its rounding", () => {
+  assertTwins(
+    "2 oz of sugar is about 51 g.",
+    "2 oz of sugar is about 57 g.",
+    "2 oz is 56.7 g, not 51 g",
+  );
+  assert.deepEqual(conversions("So 2 short tons is 4,000 lb, or about 2,032 kg."), [
+    ["consistent", "2 short tons is 4,000 lb"],
+    ["contradicted", "2 short tons is 1,814.4 kg, not 2,032 kg"],
+  ]);
+  // "100 miles" may be rounded; a temperature converted is often cut short, not rounded.
+  silent("A century ride is 100 miles (165 km).");
+  silent("Bake at 224 °F (106 °C).");
 });

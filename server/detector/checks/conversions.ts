@@ -1075,7 +1075,7 @@ export function conversionFinding(
 ): ExactFinding | undefined {
   const stated = { value: b.value, tolerance: b.kind === "unit" ? b.tolerance : unitTolerance(b) };
   const shown = hedged ? hedgedReading(stated) : stated;
-  const converted = inUnit(a, unit);
+  const converted = inUnit(asGiven(a), unit);
   const temperature = dimensionOf(unit) === "temperature";
   const slack = !temperature || b.value % 5 === 0 ? CONVERSION_SLACK : 0;
   const ok = agree(converted, shown, slack) && (!hedged || agree(converted, stated, HEDGED_SLACK));
@@ -1097,6 +1097,17 @@ export function conversionFinding(
     wrong ? `${right}, not ${written(text, b)}` : right,
   );
 }
+
+/**
+ * The measure converted, as given: "2 oz" is 2 oz, not anything from 1.5 to 2.5. Said "about",
+ * or a round figure ("100 miles"), it keeps its rounding; so does a temperature, whose converted
+ * figure is often cut short rather than rounded ("224 °F (106 °C)").
+ */
+const asGiven = (a: Quantity): Quantity =>
+  !a.approx && a.tolerance === 0.5 && Number.isInteger(a.value) && a.value % 10 !== 0 &&
+    dimensionOf(a.unit!) !== "temperature"
+    ? { ...a, tolerance: 0 }
+    : a;
 
 /** Words that make the temperatures of a sentence changes, not readings ("1.5 °C of warming"). */
 const TEMPERATURE_CHANGE =

@@ -82,6 +82,7 @@ const LABELS: Partial<Record<convert.Unit, string>> = {
   lb: "lb",
   oz: "oz",
   mt: "tonnes",
+  t: "short tons",
   l: "litres",
   ml: "ml",
   gal: "US gallons",
