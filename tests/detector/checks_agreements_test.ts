@@ -211,6 +211,15 @@ Deno.test("agreements: ranges convert end by end; a far measure casts no doubt",
     ),
     ["24 °C is 75.2 °F", "27 °C is 80.6 °F"],
   );
+  // "between ... and ...": the second end is read as one too.
+  assert.deepEqual(
+    findingsOf(
+      "Pool water should be between 25°C and 28°C, which is 77°F to 82.4°F.",
+      "unit_conversion",
+    )
+      .map((f) => f.reason),
+    ["25°C is 77 °F", "28°C is 82.4 °F"],
+  );
   // "300 cm" is another measure of the sentence, far from "59 in": no doubt on 150 cm (59 in).
   assertOne(
     "The longest side may be 150 cm (59 in) [1], and length plus girth can't exceed 300 cm [2].",

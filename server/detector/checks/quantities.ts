@@ -378,8 +378,10 @@ function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
   // Hedges and bounds are read before the currency sign too ("more than £500,000").
   const lead = before.replace(CURRENCY_PREFIX, "");
   const approx = HEDGE.test(lead);
-  const range = RANGE_START.test(lead) || RANGE_AFTER.test(after) || RANGE_BEFORE.test(before) ||
-    (BETWEEN_BEFORE.test(text.slice(Math.max(0, start - 40), start)) && AND_AFTER.test(after));
+  // "between 25 °C and 28 °C": the second end's lead reaches past the first's unit.
+  const wide = text.slice(Math.max(0, start - 40), start);
+  const range = RANGE_START.test(lead) || RANGE_AFTER.test(after) || RANGE_BEFORE.test(wide) ||
+    (BETWEEN_BEFORE.test(wide) && AND_AFTER.test(after));
   const side: Quantity["bound"] = LOWER_BOUND.test(lead)
     ? "lower"
     : UPPER_BOUND.test(lead)
