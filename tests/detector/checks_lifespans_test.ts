@@ -561,6 +561,13 @@ Deno.test("lifespans: counts with decimals, apart, of a pregnancy, to a holiday"
     decimal("6.5"),
     "January 2, 2019 to June 30, 2025 is 6.49 years, not 8.5",
   );
+  // A vulgar fraction is read as the decimal it writes.
+  assertTwins(
+    "duration",
+    decimal("8½"),
+    decimal("6½"),
+    "January 2, 2019 to June 30, 2025 is 6.49 years, not 8½",
+  );
   // Past the rounding but not a whole year off; a bound.
   assertSilent("duration", [
     decimal("6.2"),

@@ -43,7 +43,7 @@ import {
 } from "./dates.ts";
 import { figuresOf, type NumericDate } from "./figures.ts";
 import { type ExactFinding, finding } from "./finding.ts";
-import { quantities, type Quantity, WORD_NUMBERS } from "./quantities.ts";
+import { quantities, type Quantity, VULGAR_FRACTIONS, WORD_NUMBERS } from "./quantities.ts";
 
 type DateQ = Quantity & { date: { year?: number; month?: number; day?: number } };
 type YearDate = { year: number; month?: number; day?: number };
@@ -63,8 +63,11 @@ const AMOUNT = `\\d{1,3}(?:,\\d{3})+|\\d{1,4}|(?:${
 })(?:[\\s-](?:${wordsWhere((n) => n < 10).join("|")}))?|${wordsWhere((n) => n < 20).join("|")}`;
 const amountOf = (written: string) =>
   /^\d/.test(written)
-    ? Number(written.replace(/,/g, ""))
+    ? Number(written.replace(/,|\D$/g, "")) + (VULGAR_FRACTIONS[written.at(-1)!]?.[0] ?? 0)
     : written.toLowerCase().split(/[\s-]/).reduce((sum, w) => sum + WORD_NUMBERS[w], 0);
+/** A count's decimals as written: "6.5" one, "5½" one (as 5.5), "6" none. */
+const decimalsWritten = (written: string) =>
+  VULGAR_FRACTIONS[written.at(-1)!]?.[1] ?? written.split(".")[1]?.length ?? 0;
 /** An age, in bold or not ("so he was **42**"): not money, a decimal, a time of day or a share. */
 const AGE_NUMBER =
   `(?<![$€£\\d.,])(?:\\*\\*?)?(${AMOUNT})\\b(?:\\*\\*?)?(?![.,:]\\d|\\s*(?:[ap]\\.?m\\b|o'clock|%|percent))`;
@@ -185,7 +188,7 @@ const ENDED = new RegExp(
  * whole, their part hedged or not ("66 years and about seven months").
  */
 const DURATION = new RegExp(
-  `(?<![$€£\\d.,])\\b(\\d{1,3}\\.\\d{1,2}|${AMOUNT})[\\s-](years?|months?|weeks?|days?)\\b(?:,?\\s+and\\s+(?:${PART_HEDGE.source})?(${AMOUNT})[\\s-](months?|days?)\\b)?`,
+  `(?<![$€£\\d.,])\\b(\\d{1,3}\\.\\d{1,2}|\\d{1,3}[½¼¾]|${AMOUNT})[\\s-](years?|months?|weeks?|days?)\\b(?:,?\\s+and\\s+(?:${PART_HEDGE.source})?(${AMOUNT})[\\s-](months?|days?)\\b)?`,
   "gi",
 );
 const DURATION_FIRST = new RegExp(`^(?:${DURATION.source})`, "i");
@@ -958,7 +961,7 @@ function decimalFinding(period: Period, written: string, unit: string, where: Sp
     measure(lastDay(period.from), firstDay(period.to)),
     measure(firstDay(period.from), lastDay(period.to)),
   ];
-  const value = Number(written), rounding = 0.5 * 10 ** -written.split(".")[1].length;
+  const value = amountOf(written), rounding = 0.5 * 10 ** -decimalsWritten(written);
   const off = value < low ? low - value : value > high ? value - high : 0;
   const say = (x: number) => x.toFixed(2);
   const right = `${periodWords(period)} is ${

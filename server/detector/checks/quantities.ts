@@ -184,7 +184,7 @@ const MULTIPLIER = /^\s?(thousand|million|billion|trillion|bn|m|k)\b/i;
 const NOUN = /^\s+([a-z][a-z-]+)(?<!ly)\b/;
 
 /** A vulgar fraction's value and its decimals: "2½" says 2.5 as "2.5" does, "1¼" 1.25. */
-const VULGAR_FRACTIONS: Record<string, [number, number]> = {
+export const VULGAR_FRACTIONS: Record<string, [number, number]> = {
   "½": [1 / 2, 1],
   "¼": [1 / 4, 2],
   "¾": [3 / 4, 2],
