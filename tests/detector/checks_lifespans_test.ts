@@ -626,3 +626,23 @@ Deno.test("lifespans: a count in the sentence after its period", () => {
     "The shop opened in 1920 and closed in 1990. That's 12 years of losses.",
   ]);
 });
+
+Deno.test("lifespans: an age at an event dated after the birth", () => {
+  const queen = (age: number) =>
+    `Elizabeth II was born on 21 April 1926 and became queen on 6 February 1952, aged ${age}.`;
+  assertTwins(
+    "age",
+    queen(26),
+    queen(25),
+    "April 21, 1926 to February 6, 1952 is 25 years, not 26",
+  );
+  const einstein = (age: number) =>
+    `Born in 1879, Einstein published special relativity in 1905, when he was ${age}.`;
+  assertTwins("age", einstein(29), einstein(26), "1879 to 1905 is 25 or 26 years, not 29");
+  assertSilent("age", [
+    // Another person's age, two births, a hedged age.
+    "Ann was born in 1900. In 1930, when her son was 5, she moved.",
+    "Ann was born in 1900 and Bob was born in 1910. In 1930, aged 25, he moved.",
+    "Born in 1879, Einstein published special relativity in 1905, when he was about 29.",
+  ]);
+});

@@ -366,6 +366,41 @@ function ageFindings(text: string, life: [DateQ, DateQ], from: number, to: numbe
   return out;
 }
 
+/** An age said at an event just dated: ", aged 25", ", at the age of 8", ", when he was 26". */
+const EVENT_AGE =
+  /^[^\S\n]*,?[^\S\n]*(?:aged|at\s+(?:the\s+)?age(?:\s+of)?|when\s+(?:he|she|they)\s+(?:was|were))\s+(\d{1,3})\b(?![.,]\d|\s*(?:%|percent))/i;
+
+/**
+ * The age at an event the claim dates, against the answer's one date of birth: "born on 21 April
+ * 1926 and became queen on 6 February 1952, aged 25", "Born in 1879, he published it in 1905,
+ * when he was 26". The age follows the event's date in its clause; the birth is before it, on
+ * the same line (a list's lines may be of other people).
+ */
+function eventAgeFindings(
+  text: string,
+  qs: readonly Quantity[],
+  all: readonly Quantity[],
+  span: Span,
+): ExactFinding[] {
+  const births = all.filter((q): q is DateQ => isDate(q) && BORN.test(before(text, q, 48)));
+  if (births.length !== 1) return [];
+  const [born] = births;
+  return qs.filter((q): q is DateQ => isDate(q) && q.start > born.end).flatMap((event) => {
+    const m = EVENT_AGE.exec(text.slice(event.end, span.end));
+    if (!m) return [];
+    const age = Number(m[1]);
+    const where = { start: born.start, end: event.end + m[0].length };
+    const between = text.slice(born.end, where.end);
+    if (between.includes("\n") || OTHER_PERSON.test(between)) return [];
+    const possible = yearsBetween(born.date, event.date);
+    const right = `${describeDate(born.date)} to ${describeDate(event.date)} is ${
+      listOr(possible)
+    } years`;
+    const ok = possible.includes(age);
+    return [finding("age", !ok, where, ok ? right : `${right}, not ${age}`)];
+  });
+}
+
 /**
  * Whether the age written at `at` is all its sentence says, and the sentence before states the
  * life, of no other gender: "... and died in Vienna on 5 December 1791. He was 37 years old."
@@ -699,6 +734,7 @@ function readFindings(
         : [];
     }),
     ...listedDuration(text, span, line, digits),
+    ...eventAgeFindings(text, qs, all, span),
     ...apartFindings(text, qs, span),
     ...pregnancyFindings(text, qs, span),
     ...countdownFindings(text, qs, span),
