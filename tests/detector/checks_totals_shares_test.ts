@@ -984,6 +984,19 @@ Deno.test("totals: a word after the list that counts its parts", () => {
     "total",
     "consistent",
   );
+  // "finishing with" after the list names its total; opening a sentence, it lists the parts.
+  assertOne(
+    "The Hawks put up 24, 31, 18 and 27 points across the four quarters, finishing with 104.",
+    "total",
+    "contradicted",
+    "24 + 31 + 18 + 27 = 100, not 104",
+  );
+  assertOne(
+    "They finished with 13 gold, 10 silver and 16 bronze medals — 45 in all.",
+    "total",
+    "contradicted",
+    "13 + 10 + 16 = 39, not 45",
+  );
   // A count that is not the list's: the parts may be of other things.
   assertSilent(
     "total",

@@ -31,7 +31,7 @@ import { agree, CONVERSION_SLACK, formatNumber, HEDGED_SLACK, inUnit, written } 
 
 /** A total's keyword, then at most four words ("In total, the route is 25 km"). */
 const TOTAL_BEFORE =
-  /\b(?:a total of|total of|(?:sub-?)?totals?|totall?ing|totall?ed|in total|in all,|sum of|sums? to|adds? up to|add up to|altogether|all together|together|combined|overall|all told|in sum|grand total|comes? to|came to)\b,?(?:\s+[\p{L}']+){0,4}?\s*(?:is|was|are|were|of|:|=)?\s*(?:(?:about|approximately|approx\.|roughly|around)\s+|[~≈]\s*)?$/iu;
+  /\b(?:a total of|total of|(?:sub-?)?totals?|totall?ing|totall?ed|in total|in all,|sum of|sums? to|adds? up to|add up to|altogether|all together|together|combined|overall|all told|in sum|grand total|comes? to|came to|(?<=,\s*)finish(?:ing|ed) with)\b,?(?:\s+[\p{L}']+){0,4}?\s*(?:is|was|are|were|of|:|=)?\s*(?:(?:about|approximately|approx\.|roughly|around)\s+|[~≈]\s*)?$/iu;
 /**
  * "$917.65 in total: $412.80 for flights, ...", "1,517 kWh is the household's total for the
  * quarter: 412 in January, ...": a quantity named the total by words after it, then the colon of
