@@ -467,6 +467,19 @@ Deno.test("exact checks, evidence: the one value of a sentence said about the cl
 
 const TOUR = "The guided tour of the castle lasts 40 minutes. It opened to visitors in 1950.";
 
+Deno.test("exact checks, evidence: a number in words after 'equals' is prose, not working", () => {
+  const lease = "The monthly rent is €1,150. A security deposit of €2,300, equal to two months' " +
+    "rent, is payable on signing.";
+  assert.deepEqual(
+    findings("The security deposit is €2,500, which equals two months' rent.", lease)
+      .map((f) => `${f.verdict}: ${f.reason}`),
+    [
+      "contradicted: €2,500; the document says €2,300",
+      "consistent: two months; the document says two months",
+    ],
+  );
+});
+
 Deno.test("exact checks, evidence: label lines under a heading are about what it names", () => {
   const beam = "Design note – Beam B3 (first-floor office)\n\nSection: W12×26, ASTM A992 steel\n" +
     "Span: 7.2 m, simply supported\nDesign line load: 18 kN/m (factored)";

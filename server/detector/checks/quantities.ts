@@ -264,7 +264,8 @@ export function quantities(text: string): Quantity[] {
     if (q) out.push(q);
   }
   out.sort((a, b) => a.start - b.start);
-  for (const q of out) {
+  // A number in words is prose, not a step of working ("which equals two months' rent").
+  for (const q of out.filter((q) => !/^\p{L}/u.test(text.slice(q.start, q.end)))) {
     q.computed = OPERATOR_BEFORE.test(text.slice(Math.max(0, q.start - OPERATOR_REACH), q.start)) ||
       OPERATOR_AFTER.test(text.slice(q.end, q.end + OPERATOR_REACH));
     if (q.computed && PER_UNIT_AFTER.test(text.slice(q.end, q.end + 3))) q.rate = true;
