@@ -480,6 +480,30 @@ Deno.test("exact checks, evidence: a number in words after 'equals' is prose, no
   );
 });
 
+Deno.test("exact checks, evidence: a range against the document's range of its measure", () => {
+  const storm = "Total snow accumulations of 20 to 35 cm expected, with winds gusting as high as " +
+    "70 km/h.";
+  assertOne(
+    "The warning calls for 20 to 25 cm of snow in total.",
+    "evidence_number",
+    "contradicted",
+    "20 to 25 cm; the document says 20 to 35 cm",
+    storm,
+  );
+  assertOne(
+    "The warning calls for 20 to 35 cm of snow.",
+    "evidence_number",
+    "consistent",
+    undefined,
+    storm,
+  );
+  // Neither end the document's: another range, of something else.
+  assert.deepEqual(
+    verdicts("Drifts of 50 to 80 cm of snow are possible.", "evidence_number", storm),
+    [],
+  );
+});
+
 Deno.test("exact checks, evidence: label lines under a heading are about what it names", () => {
   const beam = "Design note – Beam B3 (first-floor office)\n\nSection: W12×26, ASTM A992 steel\n" +
     "Span: 7.2 m, simply supported\nDesign line load: 18 kN/m (factored)";

@@ -19,7 +19,7 @@ import { dateReadings, figuresOf, inOrder } from "./figures.ts";
 import { cellsOf, isTableRow, lineAt } from "./lists.ts";
 import type { CheckKind, ExactFinding } from "./finding.ts";
 import { lifeFinding, partsFinding, spanFinding, type SpanPart } from "./lifespans.ts";
-import type { Quantity } from "./quantities.ts";
+import { type Quantity, rangeEndingAt } from "./quantities.ts";
 import { SENTENCE_STOP, SENTENCE_STOPS, sentenceAround, STOP } from "./sentences.ts";
 import { isBenchmark, shareFinding } from "./shares.ts";
 import { isPlainSum, sumFinding, WEIGHED } from "./totals.ts";
@@ -154,8 +154,6 @@ const DOUBT_REACH = 25;
 /** How far off a conversion gone wrong may be: a factor inverted, or a decimal point slipped. */
 const SLIPPED_DECIMAL = 12;
 const CONVERSION_CUE = /\b(?:which|that)(?:'s|’s|\s+is)\b|[(=≈→]|\bor\b/i;
-/** Between the ends of a range. */
-const RANGE_JOIN = /^\s*(?:[–—-]|to|and)\s*$/;
 const isPrecise = (q: Quantity) =>
   dimensionOf(q.unit!) === "temperature"
     ? Math.abs(q.value) >= 10
@@ -210,23 +208,6 @@ function conversionAgreement(
     }
   }
   return [];
-}
-
-/**
- * The range that `figures[i]` closes, its low end in the high end's unit: "235–240 °F", "between
- * 195 and 205 °F", "0 °C to 45 °C".
- */
-function rangeEndingAt(text: string, figures: readonly Quantity[], i: number) {
-  const [low, high] = [figures[i - 1], figures[i]];
-  if (!low || high.kind !== "unit" || !high.inexact || !low.inexact) return undefined;
-  const sameUnit = low.kind === "unit" && low.unit === high.unit;
-  if ((low.kind !== "number" && !sameUnit) || !RANGE_JOIN.test(text.slice(low.end, high.start))) {
-    return undefined;
-  }
-  const lowInUnit: Quantity = sameUnit
-    ? low
-    : { ...low, kind: "unit", unit: high.unit, tolerance: high.tolerance };
-  return [lowInUnit, high] as const;
 }
 
 /**

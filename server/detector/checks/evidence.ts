@@ -26,7 +26,7 @@ import { isContentWord, lowerWords, stem, words } from "../signals/text.ts";
 import { wholeMeasures } from "./conversions.ts";
 import { describeDate } from "./dates.ts";
 import { type ExactFinding, finding } from "./finding.ts";
-import { quantities, type Quantity } from "./quantities.ts";
+import { quantities, type Quantity, rangeEndingAt } from "./quantities.ts";
 import { sameSlot } from "./slots.ts";
 import { clockTimes, sameTime } from "./times.ts";
 import { dimensionOf, unitLabel } from "./units.ts";
@@ -153,6 +153,40 @@ export function evidenceSentences(evidence: string): Sentence[] {
       wordsAround(evidence, quantities[i], s.start, s.start + s.text.length)
     ),
   }));
+}
+
+/** The ranges of measures stated among `qs`: "20 to 25 cm", "between 195 and 205 °F". */
+const rangesIn = (text: string, qs: readonly Quantity[]) =>
+  qs.flatMap((_, i) => {
+    const range = rangeEndingAt(text, qs, i);
+    return range ? [range] : [];
+  });
+
+/**
+ * Each range the claim states against the one range of its dimension in the sentences aligned
+ * with it: "20 to 25 cm of snow" where the document says "20 to 35 cm". Contradicted where one end
+ * is the document's and the other is not (the range misquoted); confirmed where both are; silent
+ * where neither is (another range).
+ */
+function rangeFindings(
+  response: string,
+  ranges: readonly (readonly [Quantity, Quantity])[],
+  evidence: string,
+  aligned: readonly { s: Sentence }[],
+): ExactFinding[] {
+  return ranges.flatMap(([low, high]) => {
+    const theirs = aligned.flatMap(({ s }) => rangesIn(evidence, s.quantities))
+      .filter(([, end]) => sameSlot(high, end));
+    if (theirs.length !== 1) return [];
+    const [from, to] = theirs[0];
+    const [lowSame, highSame] = [sameValue(low, from), sameValue(high, to)];
+    if (!lowSame && !highSame) return [];
+    const said = { start: low.start, end: high.end };
+    const reason = `${written(response, said)}; the document says ${
+      written(evidence, { start: from.start, end: to.end })
+    }`;
+    return [finding("evidence_number", !(lowSame && highSame), said, reason)];
+  });
 }
 
 /** Content words near a quantity, not reaching past the quantities next to it. */
@@ -327,14 +361,15 @@ export function evidenceFindings(
   // "6 hours 45 minutes" is one measure, in minutes.
   const claimed = wholeMeasures(response, claim.quantities, { asConversions: false });
   const comparable = claimed.filter(isComparable);
-  if (comparable.length === 0) return [];
+  const ranges = rangesIn(response, claimed);
+  if (comparable.length === 0 && ranges.length === 0) return [];
   const measures = comparable.filter((q) => !onlyCopied(q));
   const stems = contentStems(response.slice(claim.start, claim.end));
   const aligned = sentences
     .map((s) => ({ s, shared: [...stems].filter((w) => s.stems.has(w)).length }))
     .filter((a) => a.shared >= MIN_SHARED)
     .sort((a, b) => b.shared - a.shared);
-  const out: ExactFinding[] = [];
+  const out: ExactFinding[] = rangeFindings(response, ranges, evidence, aligned);
   for (const q of comparable) {
     const kind = q.kind === "date" ? "evidence_date" : "evidence_number";
     const slotIn = (s: Sentence) => s.quantities.filter((e) => sameSlot(q, e) && !e.inexact);

@@ -450,3 +450,27 @@ function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
   if (noun && !STOPWORDS.has(noun)) return { ...exact, end, kind: "count", noun: singular(noun) };
   return { ...exact, end, kind: "number", ...(ordinal ? { ordinal } : {}) };
 }
+
+/** Between the ends of a range. */
+const RANGE_JOIN = /^\s*(?:[–—-]|to|and)\s*$/;
+
+/**
+ * The range that `figures[i]` closes, its low end in the high end's unit: "235–240 °F", "between
+ * 195 and 205 °F", "0 °C to 45 °C".
+ */
+export function rangeEndingAt(
+  text: string,
+  figures: readonly Quantity[],
+  i: number,
+): readonly [Quantity, Quantity] | undefined {
+  const [low, high] = [figures[i - 1], figures[i]];
+  if (!low || high.kind !== "unit" || !high.inexact || !low.inexact) return undefined;
+  const sameUnit = low.kind === "unit" && low.unit === high.unit;
+  if ((low.kind !== "number" && !sameUnit) || !RANGE_JOIN.test(text.slice(low.end, high.start))) {
+    return undefined;
+  }
+  const lowInUnit: Quantity = sameUnit
+    ? low
+    : { ...low, kind: "unit", unit: high.unit, tolerance: high.tolerance };
+  return [lowInUnit, high];
+}

@@ -12,7 +12,7 @@ import type { ExactFinding } from "./finding.ts";
 import { identifierFindings } from "./identifiers.ts";
 import { impossibleDateFindings, lifespanReader } from "./lifespans.ts";
 import { markdownLists } from "./lists.ts";
-import { quantities, type Quantity } from "./quantities.ts";
+import { quantities, type Quantity, rangeEndingAt } from "./quantities.ts";
 import { ratioFindings } from "./ratios.ts";
 import { restatementFindings } from "./restatements.ts";
 import { discountFindings, listShareFindings, partShareFindings, shareFindings } from "./shares.ts";
@@ -47,10 +47,11 @@ export function exactFindings(
   const worked = all.some((q) => q.computed && !q.rate);
   // Times of day are compared with the document only (times.ts).
   const times = evidence === undefined ? [] : clockTimes(response);
-  // The evidence is read only when the response states something to compare with it.
-  const sentences = evidence && !worked && [...all, ...times].some(isComparable)
-    ? evidenceSentences(evidence)
-    : [];
+  // The evidence is read only when the response states something to compare with it: a value,
+  // a bound or a range of a measure.
+  const comparable = [...all, ...times].some(isComparable) ||
+    all.some((_, i) => rangeEndingAt(response, all, i) !== undefined);
+  const sentences = evidence && !worked && comparable ? evidenceSentences(evidence) : [];
   const found: ExactFinding[] = [
     ...identifierFindings(response, now),
     ...arithmeticFindings(response),
