@@ -400,7 +400,6 @@ export function evidenceFindings(
       );
       continue;
     }
-    if (isDerived(response, evidence, q, claimed, sentences)) continue;
     // The value anywhere in the document, whatever it counts there ("the 750-piece collection"
     // for "750 items"): it may be what is meant. Without an aligned sentence no slot is read.
     const elsewhere = () => sentences.some((s) => s.quantities.some((e) => sameNumber(q, e)));
@@ -426,8 +425,9 @@ export function evidenceFindings(
       }
       return slippedFrom(q, stems, sentences);
     };
+    // A figure worked out from the document's is no misquote (read last: it is the costliest).
     const other = contradicting();
-    if (other) {
+    if (other && !isDerived(response, evidence, q, claimed, sentences)) {
       out.push(
         finding(
           kind,
