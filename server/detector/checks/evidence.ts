@@ -615,6 +615,15 @@ function copiedSlot(
   q: Quantity,
   sentences: readonly Sentence[],
 ): Quantity | undefined {
+  // The document's values a copy may be of, before any words are read.
+  const slots = sentences.flatMap((s) =>
+    s.quantities.flatMap((e, i) =>
+      sameSlot(q, e) && sameCommitment(q, e) && !e.word && !e.computed && comparableDates(q, e)
+        ? [{ e, around: () => s.around(i) }]
+        : []
+    )
+  );
+  if (slots.length === 0) return undefined;
   const around = wordsAround(response, q, claim.start, claim.end);
   // A clause that ends at the value ("raised $4,254 (the goal was ...") goes on with no copy.
   const ended = CLAUSE_END.test(response.slice(q.end, q.end + 4));
@@ -626,22 +635,15 @@ function copiedSlot(
     LABEL_COPIED,
     Math.min(mine.before.length, Math.max(COPIED_WORDS, mine.before.length - named)),
   );
-  const copies = sentences.flatMap((s) =>
-    s.quantities.filter((e, i) => {
-      if (
-        !sameSlot(q, e) || !sameCommitment(q, e) || e.word || e.computed || !comparableDates(q, e)
-      ) {
-        return false;
-      }
-      const theirs = s.around(i);
-      const wholeBefore = sameEnd(mine.before, theirs.before, before) &&
-        (mine.after.length === 0 || sameStart(mine.after, theirs.after, 1)) &&
-        mine.before.slice(-before).some(naming);
-      const wholeAfter = sameStart(mine.after, theirs.after, COPIED_WORDS) &&
-        (mine.before.length === 0 || sameEnd(mine.before, theirs.before, 1)) &&
-        mine.after.some(naming);
-      return wholeBefore || wholeAfter;
-    })
-  );
+  const copies = slots.filter((slot) => {
+    const theirs = slot.around();
+    const wholeBefore = sameEnd(mine.before, theirs.before, before) &&
+      (mine.after.length === 0 || sameStart(mine.after, theirs.after, 1)) &&
+      mine.before.slice(-before).some(naming);
+    const wholeAfter = sameStart(mine.after, theirs.after, COPIED_WORDS) &&
+      (mine.before.length === 0 || sameEnd(mine.before, theirs.before, 1)) &&
+      mine.after.some(naming);
+    return wholeBefore || wholeAfter;
+  }).map((slot) => slot.e);
   return copies.length > 0 && copies.every((c) => sameValue(copies[0], c)) ? copies[0] : undefined;
 }
