@@ -362,7 +362,9 @@ export function evidenceFindings(
   const claimed = wholeMeasures(response, claim.quantities, { asConversions: false });
   const comparable = claimed.filter(isComparable);
   const ranges = rangesIn(response, claimed);
-  if (comparable.length === 0 && ranges.length === 0) return [];
+  // Nothing of the document is of a slot the claim states: nothing to compare.
+  const ofSlot = (q: Quantity) => sentences.some((s) => s.quantities.some((e) => sameSlot(q, e)));
+  if (!comparable.some(ofSlot) && ranges.length === 0) return [];
   const measures = comparable.filter((q) => !onlyCopied(q));
   const stems = contentStems(response.slice(claim.start, claim.end));
   const aligned = sentences
