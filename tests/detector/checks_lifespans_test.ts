@@ -74,11 +74,22 @@ Deno.test("lifespans: durations joined to their period, in any unit the dates al
     "The festival ran from July 16 to August 1, 1998, 16 days in total.",
     "July 16, 1998 to August 1, 1998 is 16 or 17 days, not 10",
   );
-  // Both ends counted.
+  // Both ends counted where the answer says so; else the count with both ends is the usual
+  // off-by-one slip or a festival's days, and neither is told.
   assertTwins(
     "duration",
     "The festival ran from July 16 to August 1, 1998, 10 days in total.",
+    "The festival ran from July 16 to August 1, 1998, 17 days inclusive.",
+  );
+  assertSilent("duration", [
     "The festival ran from July 16 to August 1, 1998, 17 days in total.",
+    "Apollo 11 launched on 16 July 1969 and splashed down on 24 July 1969, a mission of 9 days.",
+  ]);
+  assertOne(
+    "Both the day you enter and the day you leave count. If you arrive on 1 June 2025 and depart " +
+      "on 15 August 2025, that's 76 days.",
+    "duration",
+    "consistent",
   );
   assertTwins(
     "duration",

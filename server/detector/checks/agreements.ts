@@ -18,7 +18,13 @@ import {
 import { dateReadings, figuresOf, inOrder } from "./figures.ts";
 import { cellsOf, isTableRow, lineAt } from "./lists.ts";
 import type { CheckKind, ExactFinding } from "./finding.ts";
-import { lifeFinding, partsFinding, spanFinding, type SpanPart } from "./lifespans.ts";
+import {
+  lifeFinding,
+  partsFinding,
+  saysBothEnds,
+  spanFinding,
+  type SpanPart,
+} from "./lifespans.ts";
 import { type Quantity, rangeEndingAt } from "./quantities.ts";
 import { SENTENCE_STOP, SENTENCE_STOPS, sentenceAround, STOP } from "./sentences.ts";
 import { isBenchmark, shareFinding } from "./shares.ts";
@@ -462,9 +468,15 @@ function spanAgreement(
     figures,
     count,
     (a, b, where) =>
-      unit === "age"
-        ? lifeFinding(a, b, count.value, where)
-        : spanFinding(a, b, count, unit, where, !between),
+      unit === "age" ? lifeFinding(a, b, count.value, where) : spanFinding(
+        a,
+        b,
+        count,
+        unit,
+        where,
+        !between,
+        saysBothEnds(text, Math.max(0, where.start - 200), sentenceAround(text, where.end).end),
+      ),
   );
 }
 

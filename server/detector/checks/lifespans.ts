@@ -977,6 +977,8 @@ function countFindings(text: string, period: Period, stated: StatedCount, span: 
   if (first >= 100 && first % 100 === 0) return [];
   const counted = countOf(match, period, form !== "since");
   if (!counted.range) return [];
+  const said = saysBothEnds(text, Math.max(0, span.start - BOTH_ENDS_REACH), span.end);
+  if (countsBothEnds(period, { ...counted, range: counted.range }, said)) return [];
   const written = counted.count === first
     ? `${counted.count}`
     : `${counted.count} (${match[0].trim()})`;
@@ -1005,6 +1007,35 @@ function decimalFinding(period: Period, written: string, unit: string, where: Sp
   } ${unit}s`;
   if (off <= rounding + 1e-9) return finding("duration", false, where, right);
   return off > 1 ? finding("duration", true, where, `${right}, not ${written}`) : undefined;
+}
+
+/**
+ * Words that count both ends of a span of days: "inclusive", "both the day you enter and ...",
+ * "counting arrival and departure"; a stay under the Schengen rule counts both.
+ */
+const BOTH_ENDS =
+  /\binclusive\b|\bboth\s+(?:the\s+)?(?:days?|ends|dates)\b|\b(?:counting|including)\s+(?:both|the\s+(?:first|last)\s+day|arrival|departure)\b|\bSchengen\b/i;
+/** How far before its claim those words may be said (the sentence before). */
+const BOTH_ENDS_REACH = 200;
+
+/** Whether the text from `from` to `to` says a count of days takes in both ends. */
+export const saysBothEnds = (text: string, from: number, to: number) =>
+  BOTH_ENDS.test(text.slice(from, to));
+
+/**
+ * A count of days only the period's last day counted as well allows ("July 16 to July 24" as 9
+ * days): right only where the answer says both ends count, and the off-by-one slip it usually
+ * is where it does not. Such a count is neither confirmed nor contradicted.
+ */
+function countsBothEnds(period: Pick<Period, "from" | "to">, counted: Counted, said: boolean) {
+  // Whole months ("1 March to 31 May") are counted with both ends.
+  const { from, to } = period;
+  const wholeMonths = from.day === 1 && to.month !== undefined &&
+    to.day === daysInMonth(to.month, to.year);
+  if (counted.unit !== "day" || said || wholeMonths) return false;
+  const exclusive = countRange(period.from, period.to, "day", false);
+  return exclusive !== undefined && counted.count > exclusive[1] &&
+    counted.count <= counted.range[1];
 }
 
 /** A count in one unit, and the fewest and most of that unit its period allows. */
@@ -1039,10 +1070,12 @@ export function spanFinding(
   unit: string,
   where: Span,
   lastDayCounted = true,
+  bothEndsSaid = false,
 ): ExactFinding | undefined {
   const period = isDate(a) && isDate(b) ? periodOf(a, b) : undefined;
   const range = period && countRange(period.from, period.to, unit, lastDayCounted);
   if (!period || !range) return undefined;
+  if (countsBothEnds(period, { count: count.value, unit, range }, bothEndsSaid)) return undefined;
   return durationFinding(
     period,
     { count: count.value, unit, range },
