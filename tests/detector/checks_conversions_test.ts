@@ -537,6 +537,11 @@ Deno.test("conversions: the measure converted is read as given, a round one with
     ["consistent", "2 short tons is 4,000 lb"],
     ["contradicted", "2 short tons is 1,814.4 kg, not 2,032 kg"],
   ]);
+  assertTwins(
+    "That's 11,023 lb, which is about 4.54 US short tons.",
+    "That's 11,023 lb, which is about 5.51 US short tons.",
+    "11,023 lb is 5.512 short tons, not 4.54 US short tons",
+  );
   // "100 miles" may be rounded; a temperature converted is often cut short, not rounded.
   silent("A century ride is 100 miles (165 km).");
   silent("Bake at 224 °F (106 °C).");

@@ -134,7 +134,7 @@ add("kg", "kg", "kgs", "kilogram", "kilograms", "kilogramme", "kilogrammes", "ki
 add("oz", "oz", "ounce", "ounces");
 add("lb", "lb", "lbs", "pound", "pounds");
 add("mt", "tonne", "tonnes", "metric ton", "metric tons", "metric tonne", "metric tonnes");
-add("t", "short ton", "short tons", "US ton", "US tons");
+add("t", "short ton", "short tons", "US ton", "US tons", "US short ton", "US short tons");
 add("long-ton", "long ton", "long tons", "imperial ton", "imperial tons", "UK ton", "UK tons");
 add("ozt", "troy ounce", "troy ounces", "troy oz", "oz t", "ozt");
 add("ml", "ml", "millilitre", "millilitres", "milliliter", "milliliters");
