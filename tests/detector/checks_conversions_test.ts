@@ -184,6 +184,15 @@ Deno.test("conversions: words between the measure and its join", () => {
   silent("5 km of the trail is 2 miles uphill.");
   silent("The hike is 10 km. If you add the detour, that's 8 miles.");
   silent("The hike is 10 km. If you start in Boston, that's 8 miles.");
+  assertTwins(
+    "For most cakes, 180°C is the sweet spot — that's 365°F in a conventional oven.",
+    "For most cakes, 180°C is the sweet spot — that's 356°F in a conventional oven.",
+    "180°C is 356 °F, not 365°F",
+  );
+  assertTwins(
+    "That gives roughly 5,499°C, and converting that to Fahrenheit gives about 9,390°F.",
+    "That gives roughly 5,499°C, and converting that to Fahrenheit gives about 9,930°F.",
+  );
   // The phrase's words are whole: the "or" of "for" joins nothing.
   silent("Alternate 60 seconds of jogging with 90 seconds of walking for 20 minutes.");
 });

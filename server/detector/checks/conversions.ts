@@ -89,6 +89,17 @@ const WORD = String.raw`[\p{L}'’-]+(?![\p{L}'’-])`;
 /** "3.18 kg at birth", "25 kg per bag", "5 lb of potatoes": a short phrase after the measure. */
 const PHRASE = String.raw`^${DESCRIPTOR}?\s+(?:of|at|from|to|for|per|on|along|across|through|` +
   String.raw`during|with|in|between)(?:\s+${WORD}){1,5}?\s*`;
+/**
+ * "180°C is the sweet spot — that's 356°F", "5,499°C, and converting that to Fahrenheit gives
+ * 9,930°F": a short predicate or a clause of converting between the measure and its conversion.
+ */
+const ASIDE_JOIN = new RegExp(
+  String.raw`^(?:\s+(?:is|was|are|were)(?:\s+${WORD}){1,4}?\s+[—–]\s*${POINTER}\b|` +
+    String.raw`,?\s+(?:and\s+)?convert(?:ing|ed)\s+(?:that|this|it)\s+(?:to|into)\s+` +
+    String
+      .raw`(\p{L}+(?:\s+\p{L}+)?)\s*,?\s*(?:gives(?:\s+you)?|yields|makes|comes\s+to|is))${TAIL}`,
+  "iu",
+);
 /** "3.18 kg at birth (7.01 pounds)": the phrase, then a join that is unmistakable. */
 const AFTER_PHRASE = new RegExp(
   PHRASE + String.raw`(?:(?:[(\[]\s*(?:${POINTER}|or)?|,?\s*or\b|,?\s*i\.e\.,?|` +
@@ -181,7 +192,7 @@ function joinOf(text: string, a: Quantity, b: Quantity, end = b.end): Join | und
   const between = text.slice(a.end, b.start);
   if (between.length > 80) return undefined;
   const after = text.slice(end, end + 32);
-  const ways = [JOIN];
+  const ways = [JOIN, ASIDE_JOIN];
   if (CLAUSE_END.test(after) || (HOLDS.test(between) && CONTENTS_AFTER.test(after))) {
     ways.push(NEXT_SENTENCE, AFTER_PHRASE, PHRASE_VERB, NOUN_SIGN);
     if (isModifier(text, a)) ways.push(AFTER_NOUN);
