@@ -731,10 +731,14 @@ function formulaScales(text: string, q: Quantity): [UnitId, UnitId] | undefined 
  * "13.1 mi × 1.609344 = 21.1 km", "71 kg × 2.20462 lb/kg = 156.5 lb", "5 km ÷ 1.609 = 3.1 mi": a
  * measure times (or over) a factor of converting, then the result in the other unit.
  */
-const TIMES_FACTOR = /^\s*(?:[×x*·]|times|multiplied by)\s*$/i;
-const DIVIDED_FACTOR = /^\s*(?:[÷/]|divided by)\s*$/i;
+const TIMES_FACTOR =
+  /^\s*(?:[×x*·]|times|multiplied by)\s*$|^(?:\s+in\s+total)?[.;:,]\s+(?:then\s+)?multiply(?:\s+(?:it|that|this))?\s+by\s*$/i;
+const DIVIDED_FACTOR =
+  /^\s*(?:[÷/]|divided by)\s*$|^(?:\s+in\s+total)?[.;:,]\s+(?:then\s+)?divide(?:\s+(?:it|that|this))?\s+by\s*$/i;
+/** "= 177.8 cm"; in words after "Multiply by 2.54": "and you get 177.8 cm". */
 const FACTOR_RESULT = new RegExp(
-  String.raw`^\s*(?:\/\s*\p{L}+\.?\s*)?(?:=|≈|equals)\s*(?:${HEDGE}\s*)?$`,
+  String
+    .raw`^\s*(?:\/\s*\p{L}+\.?\s*)?(?:=|≈|equals|,?\s*and\s+you\s+get|,?\s*to\s+get|,?\s*which\s+gives(?:\s+you)?)\s*(?:${HEDGE}\s*)?$`,
   "iu",
 );
 /** A factor is one of converting within this share of the true one (1.6 for 1.609344). */
@@ -977,8 +981,20 @@ function workedAt(text: string, qs: readonly Quantity[], i: number) {
     : -1;
   if (result < 0) return undefined;
   const b = qs[result];
-  return { finding: conversionFinding(text, a, b, b.unit!, isWorkedHedged(text, a, b)), result };
+  const hedged = isWorkedHedged(text, a, b);
+  // A factor written out ("× 2.54") is only as rounded as it is written.
+  const slack = scales ? undefined : factorSlack(qs[i + 1], convertValue(1, a.unit!, b.unit!));
+  return { finding: conversionFinding(text, a, b, b.unit!, hedged, slack), result };
 }
+
+/** How far a written factor may take a result from the exact one: its error and its rounding. */
+const factorSlack = (factor: Quantity, exact: number) => {
+  const written = TIMES_OR_OVER(factor, exact);
+  return Math.abs(written / exact - 1) + factor.tolerance / factor.value;
+};
+/** The factor as a multiplier: "÷ 2.205" of pounds to kilograms multiplies by 1 / 2.205. */
+const TIMES_OR_OVER = (factor: Quantity, exact: number) =>
+  Math.abs(factor.value / exact - 1) <= FACTOR_SLACK ? factor.value : 1 / factor.value;
 
 /**
  * "(the distance) for 65 inches is around 2.5 m": a measure after "for" with the verb right after
@@ -1083,12 +1099,13 @@ export function conversionFinding(
   b: Quantity,
   unit: UnitId,
   hedged: boolean,
+  factorSlack?: number,
 ): ExactFinding | undefined {
   const stated = { value: b.value, tolerance: b.kind === "unit" ? b.tolerance : unitTolerance(b) };
   const shown = hedged ? hedgedReading(stated) : stated;
   const converted = inUnit(asGiven(a), unit);
   const temperature = dimensionOf(unit) === "temperature";
-  const slack = !temperature || b.value % 5 === 0 ? CONVERSION_SLACK : 0;
+  const slack = factorSlack ?? (!temperature || b.value % 5 === 0 ? CONVERSION_SLACK : 0);
   const ok = agree(converted, shown, slack) && (!hedged || agree(converted, stated, HEDGED_SLACK));
   const exact = { value: converted.value, tolerance: 0 };
   const unconfirmed = ok && !agree(exact, shown, temperature ? 0 : confirmedSlack(shown));

@@ -72,11 +72,14 @@ export function exactFindings(
       ...totalFindings(response, paragraph),
       ...restatementFindings(response, paragraph.claims),
     );
-    // A conversion may follow in the next sentence ("That's about 62 miles"): the last quantity
-    // of a claim and the first of the next are read as a pair too.
+    // A conversion may follow in the next sentence ("That's about 62 miles", "Multiply by 2.54
+    // and you get 177.8 cm"): the last quantity of a claim and the first two of the next are read
+    // together too.
     paragraph.claims.slice(1).forEach((claim, i) => {
-      const before = paragraph.claims[i].quantities.at(-1), first = claim.quantities[0];
-      if (before && first) found.push(...conversionFindings(response, [before, first]));
+      const before = paragraph.claims[i].quantities.at(-1);
+      if (before && claim.quantities.length > 0) {
+        found.push(...conversionFindings(response, [before, ...claim.quantities.slice(0, 2)]));
+      }
     });
     paragraph.claims.forEach((claim, i) => {
       const previous = paragraph.claims[i - 1]?.quantities ?? [];
