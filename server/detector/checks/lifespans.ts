@@ -165,9 +165,9 @@ const ARRIVED = String
   .raw`(?:arrived|anchored|docked|landed|returned|reached)(?:\s+[\p{L}'-]+){0,4}?\s+(?:on|in)\s+`;
 /** A stay, told by its arrival and its leaving: "arriving 21 October ... and leaving 25 December". */
 const STAY_BEGAN = String
-  .raw`(?:arrive|arriving|arrived|admitted|check(?:ed|ing)?\s+in)(?:\s+(?:on|in))?\s+`;
+  .raw`(?:arrive|arriving|arrived|admitted|check(?:ed|ing)?[\s-]+in)(?:\s+(?:on|in))?\s+`;
 const STAY_ENDED = String
-  .raw`(?:leave|leaving|left|depart|departing|departed|discharged|check(?:ed|ing)?\s+out)(?:\s+(?:on|in))?\s+`;
+  .raw`(?:leave|leaving|left|depart|departing|departed|discharged|check(?:ed|ing)?[\s-]+out)(?:\s+(?:on|in))?\s+`;
 /** A period told by its start and end: "began in July 2012 and was completed in May 2016". */
 const STARTED = new RegExp(
   String
@@ -188,7 +188,7 @@ const ENDED = new RegExp(
  * whole, their part hedged or not ("66 years and about seven months").
  */
 const DURATION = new RegExp(
-  `(?<![$€£\\d.,])\\b(\\d{1,3}\\.\\d{1,2}|\\d{1,3}[½¼¾]|${AMOUNT})[\\s-](years?|months?|weeks?|days?)\\b(?:,?\\s+and\\s+(?:${PART_HEDGE.source})?(${AMOUNT})[\\s-](months?|days?)\\b)?`,
+  `(?<![$€£\\d.,])\\b(\\d{1,3}\\.\\d{1,2}|\\d{1,3}[½¼¾]|${AMOUNT})[\\s-](years?|months?|weeks?|days?|nights?)\\b(?:,?\\s+and\\s+(?:${PART_HEDGE.source})?(${AMOUNT})[\\s-](months?|days?)\\b)?`,
   "gi",
 );
 const DURATION_FIRST = new RegExp(`^(?:${DURATION.source})`, "i");
@@ -990,7 +990,7 @@ function countFindings(text: string, period: Period, stated: StatedCount, span: 
  * within its last digit's rounding, hedged or not; contradicted only a whole unit past.
  */
 function decimalFinding(period: Period, written: string, unit: string, where: Span) {
-  if (unit === "day") return undefined;
+  if (unit === "day" || unit === "night") return undefined;
   const per = unit === "year" ? 12 : unit === "month" ? 1 : undefined;
   const measure = (a: Day, b: Day) =>
     per === undefined ? daysBetween(a, b) / 7 : monthsBetween(a, b) / per;
@@ -1184,6 +1184,8 @@ function countRange(
   unit: string,
   lastDayCounted: boolean,
 ): [number, number] | undefined {
+  // A stay's nights are its days without the last.
+  if (unit === "night") return countRange(a, b, "day", false);
   const days = unit === "day" || unit === "week";
   if (days && !(a.month && a.day && b.month && b.day)) return undefined;
   if (unit === "month" && !(a.month && b.month)) return undefined;
