@@ -224,11 +224,11 @@ const COUNTDOWN_BEFORE = /^\s*,?\s*(?:so\s+)?there\s+(?:are|is|will\s+be)\s+(?:s
 const COUNTDOWN_AFTER = /^\s*(?:to\s+go|left|in\s+between|remaining)\b/i;
 /**
  * A count of the whole period told after its end, said of what the period was: ", after 114 days
- * at sea" (", after 30 years in Washington" may count a career).
+ * at sea", ", after 61 years on Main Street" (", after 30 years in Washington" may count a career).
  */
 const AFTER_COUNT_BEFORE = /^\s*,?\s*after\s+$/i;
 const AFTER_COUNT_AFTER =
-  /^\s*(?:at\s+sea|afloat|on\s+strike|in\s+(?:orbit|office|power|service|operation|space)|of\s+(?:\p{L}+\s+)?(?:operations?|service|travel|sailing|flight|construction|work|rule|reign|marriage|fighting|war|voyaging))\s*(?:[.,;!)]|$)/iu;
+  /^\s*(?:at\s+sea|afloat|on\s+strike|in\s+(?:orbit|office|power|service|operation|space|business)|on\s+\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*){0,3}|of\s+(?:\p{L}+\s+)?(?:operations?|service|travel|sailing|flight|construction|work|rule|reign|marriage|fighting|war|voyaging|business|trading))\s*(?:[.,;!)]|$)/u;
 const HEDGED =
   /\b(?:over|more than|less than|under|about|nearly|almost|around|roughly|some|at least|up to|approximately)\s+(?:an?\s+)?$/i;
 /** A count said to be a little over or under: "just over 29 years" is from 29 to 30. */
