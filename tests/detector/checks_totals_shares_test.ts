@@ -1026,3 +1026,22 @@ Deno.test("totals: scores in a sentence, then the total that names them", () => 
     "You scored 18/20 on Section A, 27/30 on Section B and 41/50 on Section C; Maya got 88/100.",
   ]);
 });
+
+Deno.test("totals: a total named after steps of working, of their results", () => {
+  const meal = (total: number) =>
+    "Calories by macro: 30 g protein × 4 = 120 kcal, 45 g carbs × 4 = 180 kcal, 12 g fat × 9 = " +
+    `108 kcal. Altogether that meal is ${total} kcal.`;
+  assertOne(meal(408), "total", "consistent", "120 kcal + 180 kcal + 108 kcal = 408");
+  assertOne(
+    meal(418),
+    "total",
+    "contradicted",
+    "120 kcal + 180 kcal + 108 kcal = 408, not 418 kcal",
+  );
+  assertSilent("total", [
+    // A result worked on further; an amount of the total's slot not worked out; a smaller total.
+    "First 2 × 3 = 6 boxes, then 6 × 4 = 24 boxes. Altogether, 24 boxes.",
+    "Shirts: 3 × $12.50 = $37.50, socks: 5 × $3.50 = $17.50, and a belt at $6.99. In total, $61.99.",
+    "We cannot make 5 + 3 = 9 because 5 + 3 already equals 8, but 4 + 5 = 9 by adding 4 and 5 together.",
+  ]);
+});

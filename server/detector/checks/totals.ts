@@ -764,7 +764,11 @@ export function totalFindings(text: string, paragraph: Paragraph): ExactFinding[
   const worked = paragraph.claims.flatMap((c) => c.quantities).filter((q) => q.computed);
   paragraph.claims.forEach((claim, c) => {
     for (const total of claim.quantities) {
-      if (worked.some((q) => q.start < total.end)) continue;
+      if (worked.some((q) => q.start < total.end)) {
+        const results = workedResults(text, paragraph, c, total);
+        if (results) out.push(totalFinding(text, total, results));
+        continue;
+      }
       const after = worked.length > 0;
       // Number words are used loosely ("two of us"), but a closed list of cardinal words under a
       // named total counts exactly: "seven apples, five pears and two oranges, 14 in all".
@@ -799,6 +803,45 @@ export function totalFindings(text: string, paragraph: Paragraph): ExactFinding[
     }
   });
   return [...out, ...scoreRunFindings(text, paragraph)];
+}
+
+/** After an "=" or "≈": the result of a step of working. */
+const RESULT_BEFORE = /[=≈]\s*(?:\$|€|£)?$/;
+
+/**
+ * A total named after steps of working, of their results: "30 g protein × 4 = 120 kcal, 45 g
+ * carbs × 4 = 180 kcal, 12 g fat × 9 = 108 kcal. Altogether that meal is 408 kcal." The results
+ * are the claim's and the one before's, all of the total's slot, each of its own step, none
+ * worked on further ("2 × 3 = 6, 6 × 4 = 24" is no sum).
+ */
+function workedResults(
+  text: string,
+  paragraph: Paragraph,
+  c: number,
+  total: Quantity,
+): Reading | undefined {
+  if (total.computed || !summable({ ...total, computed: false }) || !isTotal(text, total)) {
+    return undefined;
+  }
+  const before = [...(paragraph.claims[c - 1]?.quantities ?? []), ...paragraph.claims[c].quantities]
+    .filter((q) => q.end <= total.start);
+  const isResult = (q: Quantity) =>
+    RESULT_BEFORE.test(text.slice(Math.max(0, q.start - 4), q.start));
+  const results = before.filter(isResult);
+  if (results.length < 2 || !results.every((q) => listable(q, total))) return undefined;
+  // A total is at least each part; an amount of the total's slot not worked out is a part more.
+  if (exceeded(results, total)) return undefined;
+  const from = results[0].start;
+  if (before.some((q) => q.start >= from && !q.computed && listable(q, total))) return undefined;
+  // Each result closes its own step, and none is an operand of a later one.
+  const operands = before.filter((q) => !isResult(q));
+  if (operands.some((o) => results.some((r) => r.start < o.start && r.value === o.value))) {
+    return undefined;
+  }
+  const opensStep = (r: Quantity, k: number) =>
+    operands.some((o) => o.end <= r.start && (k === 0 || o.start > results[k - 1].end));
+  if (!results.every(opensStep)) return undefined;
+  return { parts: results, ok: addsUp(results, total) };
 }
 
 /** Whether two of the measures are one in two units, the one converting to the other. */
