@@ -159,6 +159,12 @@ Deno.test("lifespans: a period of days and months, no year stated", () => {
     "Check in on 12 June 2025, check out on 26 June 2025: 14 nights.",
     "June 12, 2025 to June 26, 2025 is 14 nights, not 15",
   );
+  assertTwins(
+    "duration",
+    "Check-in on 12 June and check-out on 26 June means you're booking 15 nights.",
+    "Check-in on 12 June and check-out on 26 June means you're booking 14 nights.",
+    "June 12 to June 26 is 14 nights, not 15",
+  );
   // The end of a February, 28 or 29 days by the year: no count to check.
   assertSilent("duration", "From January 20 to March 5 is 44 days.");
 });

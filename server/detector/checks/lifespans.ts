@@ -200,7 +200,7 @@ const JOINS_AFTER = new Set(
     "takes spanning spanned spans covering covered amounting came making made makes means mean " +
     "about around roughly approximately just over under " +
     "gives give → build construction project trip journey stay course mission stood served " +
-    "operated remained stayed").split(" "),
+    "operated remained stayed you re are will be booking booked").split(" "),
 );
 /** The thing a count is told of, before its verb: "so the building took 37 years". */
 const SUBJECT_OF_VERB =
