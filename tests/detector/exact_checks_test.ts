@@ -480,6 +480,26 @@ Deno.test("exact checks, evidence: a number in words after 'equals' is prose, no
   );
 });
 
+Deno.test("exact checks, evidence: a copy whose word before the value is a preposition", () => {
+  const run =
+    "Saturday long run: 14 km along the river path. Meet 7:30 at the boathouse, we head " +
+    "off 7:40 sharp.";
+  assertOne(
+    "We meet at 7:00 at the boathouse on Saturday.",
+    "evidence_number",
+    "contradicted",
+    "7:00; the document says 7:30",
+    run,
+  );
+  assertOne(
+    "We meet at 7:30 at the boathouse on Saturday.",
+    "evidence_number",
+    "consistent",
+    undefined,
+    run,
+  );
+});
+
 Deno.test("exact checks, evidence: a range against the document's range of its measure", () => {
   const storm = "Total snow accumulations of 20 to 35 cm expected, with winds gusting as high as " +
     "70 km/h.";

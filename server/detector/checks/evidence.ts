@@ -642,8 +642,11 @@ function copiedSlot(
     const wholeBefore = sameEnd(mine.before, theirs.before, before) &&
       (mine.after.length === 0 || sameStart(mine.after, theirs.after, 1)) &&
       mine.before.slice(-before).some(naming);
-    const wholeAfter = sameStart(mine.after, theirs.after, COPIED_WORDS) &&
-      (mine.before.length === 0 || sameEnd(mine.before, theirs.before, 1)) &&
+    // The word before may be a preposition the document leaves out ("we meet at 7:00" of
+    // "Meet 7:30"): then the last word that names something is the same.
+    const wordBefore = mine.before.length === 0 || sameEnd(mine.before, theirs.before, 1) ||
+      sameEnd(mine.before.filter(naming), theirs.before.filter(naming), 1);
+    const wholeAfter = sameStart(mine.after, theirs.after, COPIED_WORDS) && wordBefore &&
       mine.after.some(naming);
     return wholeBefore || wholeAfter;
   }).map((slot) => slot.e);
