@@ -500,6 +500,32 @@ Deno.test("exact checks, evidence: a copy whose word before the value is a prepo
   );
 });
 
+Deno.test("exact checks, evidence: a change from one value to another, in either order", () => {
+  const fee = "Members voted 15–2 to raise the annual plot fee from $40 to $45, effective 1 May.";
+  assertOne(
+    "From 1 May, the annual plot fee goes up to $54 (from $40).",
+    "evidence_number",
+    "contradicted",
+    "$54; the document says $45",
+    fee,
+  );
+  const leave = "Paid parental leave will increase from 12 to 16 weeks for all employees.";
+  assertOne(
+    "Paid parental leave goes up to 18 weeks (from 12) for all employees.",
+    "evidence_number",
+    "contradicted",
+    "18 weeks; the document says 16 weeks",
+    leave,
+  );
+  assertOne(
+    "Paid parental leave goes up to 16 weeks for all employees.",
+    "evidence_number",
+    "consistent",
+    undefined,
+    leave,
+  );
+});
+
 Deno.test("exact checks, evidence: a range against the document's range of its measure", () => {
   const storm = "Total snow accumulations of 20 to 35 cm expected, with winds gusting as high as " +
     "70 km/h.";

@@ -122,9 +122,17 @@ const FRACTION =
 const HEDGE =
   /(?:\babout|\bapproximately|\bapprox\.|\baround|\broughly|\bnearly|\balmost|\bsome|\bcirca|\bca\.|\bclose to|\ban estimated|\bestimated|~|≈)\s*$/i;
 const LOWER_BOUND = /(?:\bover|\bmore than|\bat least|\babove|\bexceeding|>|≥)\s*$/i;
-/** "up to" bounds ("can add up to 5 gallons"), but "adds up to" sums. */
+/**
+ * "up to" bounds ("can add up to 5 gallons"), but "adds up to" sums and "goes up to" tells a
+ * change's new value.
+ */
 const UPPER_BOUND =
-  /(?:\bless than|\bfewer than|\bunder|(?<!\badd(?:s|ed|ing)?\s)\bup to|\bat most|\bbelow|<|≤)\s*$/i;
+  /(?:\bless than|\bfewer than|\bunder|(?<!\b(?:add(?:s|ed|ing)?|go(?:es|ing)?|went|gone)\s)\bup to|\bat most|\bbelow|<|≤)\s*$/i;
+/** A change's "from ... to ...": its two values, not a range ("raise the fee from $40 to $45"). */
+const CHANGE = String
+  .raw`\b(?:increas|decreas|rais|ris|rose|grow|grew|cut|reduc|lower|drop|fell|fall|went up|goes up|go up|climb|jump|extend|shorten|boost|hik)\w*\b[^.;\d\n]{0,40}?\bfrom\s*`;
+const CHANGE_FROM = new RegExp(`${CHANGE}$`, "i");
+const CHANGE_TO = new RegExp(`${CHANGE}\\S+\\s+to\\s*$`, "i");
 const RANGE_START = /(?:\bbetween|\bfrom)\s*$/i;
 /**
  * "10–12", "10 to 12", "0 °C to 45 °C", "1939—1945"; a spaced em dash is an aside ("1901 — 63
@@ -381,8 +389,9 @@ function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
   const approx = HEDGE.test(lead);
   // "between 25 °C and 28 °C": the second end's lead reaches past the first's unit.
   const wide = text.slice(Math.max(0, start - 40), start);
-  const range = RANGE_START.test(lead) || RANGE_AFTER.test(after) || RANGE_BEFORE.test(wide) ||
-    (BETWEEN_BEFORE.test(wide) && AND_AFTER.test(after));
+  const changed = CHANGE_FROM.test(wide) || CHANGE_TO.test(wide);
+  const range = !changed && (RANGE_START.test(lead) || RANGE_AFTER.test(after) ||
+    RANGE_BEFORE.test(wide) || (BETWEEN_BEFORE.test(wide) && AND_AFTER.test(after)));
   const side: Quantity["bound"] = LOWER_BOUND.test(lead)
     ? "lower"
     : UPPER_BOUND.test(lead)
