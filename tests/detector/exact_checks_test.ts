@@ -500,6 +500,16 @@ Deno.test("exact checks, evidence: a copy whose word before the value is a prepo
   );
 });
 
+Deno.test("exact checks, evidence: 'from' with no other end, a count past a word that sets it apart", () => {
+  assertOne(
+    "Its international students come from 121 different countries.",
+    "evidence_number",
+    "contradicted",
+    "121; the document says 112",
+    "The university enrolled international students from 112 countries in 2024.",
+  );
+});
+
 Deno.test("exact checks, evidence: a change from one value to another, in either order", () => {
   const fee = "Members voted 15–2 to raise the annual plot fee from $40 to $45, effective 1 May.";
   assertOne(

@@ -134,6 +134,9 @@ const CHANGE = String
 const CHANGE_FROM = new RegExp(`${CHANGE}$`, "i");
 const CHANGE_TO = new RegExp(`${CHANGE}\\S+\\s+to\\s*$`, "i");
 const RANGE_START = /(?:\bbetween|\bfrom)\s*$/i;
+/** After a range's first end, the way to its other: "from 3 pm to 5 pm", "from 1990 until 1995". */
+const RANGE_END_AFTER =
+  /^[^\d\n.;]{0,24}?(?:\bto\b|\buntil\b|\btill\b|\bthrough\b|\band\b|[-–—])\s*(?:\$|€|£|-|−)?\d/i;
 /**
  * "10–12", "10 to 12", "0 °C to 45 °C", "1939—1945"; a spaced em dash is an aside ("1901 — 63
  * years"), and a range never spans lines (a dash opening a line is a list's bullet).
@@ -188,8 +191,12 @@ const SMALL_WHOLE = /^\d{1,3}$/;
 const NAME_SUFFIX = /^-[BDEHIOPQRSUXYZ](?![\p{L}\p{N}])/u;
 const DECADE = /^s\b/;
 const MULTIPLIER = /^\s?(thousand|million|billion|trillion|bn|m|k)\b/i;
-/** The word after a number, when it can be what is counted (not "2018 respectively"). */
-const NOUN = /^\s+([a-z][a-z-]+)(?<!ly)\b/;
+/**
+ * The word after a number, when it can be what is counted (not "2018 respectively"), past a word
+ * that only sets the things apart ("121 different countries").
+ */
+const NOUN =
+  /^\s+(?:(?:different|separate|distinct|individual|unique|additional|extra)\s+)?([a-z][a-z-]+)(?<!ly)\b/;
 
 /** A vulgar fraction's value and its decimals: "2½" says 2.5 as "2.5" does, "1¼" 1.25. */
 export const VULGAR_FRACTIONS: Record<string, [number, number]> = {
@@ -390,7 +397,9 @@ function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
   // "between 25 °C and 28 °C": the second end's lead reaches past the first's unit.
   const wide = text.slice(Math.max(0, start - 40), start);
   const changed = CHANGE_FROM.test(wide) || CHANGE_TO.test(wide);
-  const range = !changed && (RANGE_START.test(lead) || RANGE_AFTER.test(after) ||
+  // "from" opens a range only where its other end follows ("students from 112 countries").
+  const opensRange = RANGE_START.test(lead) && RANGE_END_AFTER.test(after);
+  const range = !changed && (opensRange || RANGE_AFTER.test(after) ||
     RANGE_BEFORE.test(wide) || (BETWEEN_BEFORE.test(wide) && AND_AFTER.test(after)));
   const side: Quantity["bound"] = LOWER_BOUND.test(lead)
     ? "lower"
