@@ -475,7 +475,7 @@ function spanAgreement(
         unit,
         where,
         !between,
-        saysBothEnds(text, Math.max(0, where.start - 200), sentenceAround(text, where.end).end),
+        saysBothEnds(text, { start: where.start, end: sentenceAround(text, where.end).end }),
       ),
   );
 }

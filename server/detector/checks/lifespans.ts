@@ -228,7 +228,10 @@ const COUNTDOWN_AFTER = /^\s*(?:to\s+go|left|in\s+between|remaining)\b/i;
  */
 const AFTER_COUNT_BEFORE = /^\s*,?\s*after\s+$/i;
 const AFTER_COUNT_AFTER =
-  /^\s*(?:at\s+sea|afloat|on\s+strike|in\s+(?:orbit|office|power|service|operation|space|business)|on\s+\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*){0,3}|of\s+(?:\p{L}+\s+)?(?:operations?|service|travel|sailing|flight|construction|work|rule|reign|marriage|fighting|war|voyaging|business|trading))\s*(?:[.,;!)]|$)/u;
+  /^\s*(?:at\s+sea|afloat|on\s+strike|in\s+(?:orbit|office|power|service|operation|space|business)|of\s+(?:\p{L}+\s+)?(?:operations?|service|travel|sailing|flight|construction|work|rule|reign|marriage|fighting|war|voyaging|business|trading))\s*(?:[.,;!)]|$)/iu;
+/** ... or where it was: ", after 61 years on Main Street". */
+const AFTER_COUNT_PLACE =
+  /^\s*on\s+\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*){0,3}\s*(?:[.,;!)]|$)/u;
 const HEDGED =
   /\b(?:over|more than|less than|under|about|nearly|almost|around|roughly|some|at least|up to|approximately)\s+(?:an?\s+)?$/i;
 /** A count said to be a little over or under: "just over 29 years" is from 29 to 30. */
@@ -538,7 +541,8 @@ function statedCount(
       : joinedBy(JOINS_AFTER, between.replace(SUBJECT_OF_VERB, "")) ||
           (COUNTDOWN_BEFORE.test(between) && COUNTDOWN_AFTER.test(rest))
       ? "span"
-      : AFTER_COUNT_BEFORE.test(between) && AFTER_COUNT_AFTER.test(rest)
+      : AFTER_COUNT_BEFORE.test(between) &&
+          (AFTER_COUNT_AFTER.test(rest) || AFTER_COUNT_PLACE.test(rest))
       ? "after"
       : undefined;
     if (form) return { at, match: next, form };
@@ -977,7 +981,7 @@ function countFindings(text: string, period: Period, stated: StatedCount, span: 
   if (first >= 100 && first % 100 === 0) return [];
   const counted = countOf(match, period, form !== "since");
   if (!counted.range) return [];
-  const said = saysBothEnds(text, Math.max(0, span.start - BOTH_ENDS_REACH), span.end);
+  const said = saysBothEnds(text, span);
   if (countsBothEnds(period, { ...counted, range: counted.range }, said)) return [];
   const written = counted.count === first
     ? `${counted.count}`
@@ -1018,9 +1022,9 @@ const BOTH_ENDS =
 /** How far before its claim those words may be said (the sentence before). */
 const BOTH_ENDS_REACH = 200;
 
-/** Whether the text from `from` to `to` says a count of days takes in both ends. */
-export const saysBothEnds = (text: string, from: number, to: number) =>
-  BOTH_ENDS.test(text.slice(from, to));
+/** Whether the text of `span`, or just before it, says a count of days takes in both ends. */
+export const saysBothEnds = (text: string, span: Span) =>
+  BOTH_ENDS.test(text.slice(Math.max(0, span.start - BOTH_ENDS_REACH), span.end));
 
 /**
  * A count of days only the period's last day counted as well allows ("July 16 to July 24" as 9

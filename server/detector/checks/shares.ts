@@ -6,9 +6,9 @@
  * percentage alone ("21 correct out of 28. That's a score of 75%"). The percentage must be the
  * share within the precision it is written with. One share and one percentage per claim (or per
  * part of a claim that states several, each percentage with the figures since the one before),
- * else silent; silent too where the percentage is a change ("up 12%") or a mark compared with ("under
- * the 1% threshold"), and where it is the rest's share said of the rest ("7 of the 45 seeds
- * germinated, so 84% failed"). Also read: a rate named for what it counts or for its whole
+ * else silent; silent too where the percentage is a change ("up 12%") or a mark compared with
+ * ("under the 1% threshold"), and where it is the rest's share said of the rest ("7 of the 45
+ * seeds germinated, so 84% failed"). Also read: a rate named for what it counts or for its whole
  * ("conversion rate", "of your income"), parts with their shares under the whole they add up to,
  * a price's reduction, and a table's column of rates (each below).
  */

@@ -820,9 +820,7 @@ function workedResults(
   c: number,
   total: Quantity,
 ): Reading | undefined {
-  if (total.computed || !summable({ ...total, computed: false }) || !isTotal(text, total)) {
-    return undefined;
-  }
+  if (!summable(total) || !isTotal(text, total)) return undefined;
   const before = [...(paragraph.claims[c - 1]?.quantities ?? []), ...paragraph.claims[c].quantities]
     .filter((q) => q.end <= total.start);
   const isResult = (q: Quantity) =>
