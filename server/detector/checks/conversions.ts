@@ -1086,9 +1086,10 @@ const confirmedSlack = (r: Reading) =>
 
 /**
  * The finding on `b` as `a` stated in `unit`. Contradicted, with the right value, only when off by
- * more than any rounding: the precision both figures are written with, 2% for a rounded factor (1
- * mile ≈ 1.6 km) or, on temperature scales, whose factors are exact, for a figure rounded to 5 (an
- * oven's 180 °C is "350 °F"), and 10% more when hedged. Confirmed only as a person converting
+ * more than any rounding: the precision the result is written with (and the measure's, asGiven),
+ * 2% for a rounded factor (1 mile ≈ 1.6 km) or a written factor's own (`factorSlack`) or, on
+ * temperature scales, whose factors are exact, for a figure rounded to 5 (an oven's 180 °C is
+ * "350 °F"), and 10% more when hedged. Confirmed only as a person converting
  * writes it: the figure as written, converted exactly, within the precision the result shows and
  * a rounded factor's slack (temperatures: none). Between the two: contradicted where the figure
  * is a slip of the right one's digits (isDigitSlip), else neither (a slip of a degree).
