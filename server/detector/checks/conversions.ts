@@ -987,14 +987,15 @@ function workedAt(text: string, qs: readonly Quantity[], i: number) {
   return { finding: conversionFinding(text, a, b, b.unit!, hedged, slack), result };
 }
 
-/** How far a written factor may take a result from the exact one: its error and its rounding. */
+/**
+ * How far a written factor may take a result from the exact one: its error and its rounding. A
+ * divisor ("÷ 2.205" of pounds to kilograms) multiplies by its inverse.
+ */
 const factorSlack = (factor: Quantity, exact: number) => {
-  const written = TIMES_OR_OVER(factor, exact);
-  return Math.abs(written / exact - 1) + factor.tolerance / factor.value;
+  const times = Math.abs(factor.value / exact - 1) <= FACTOR_SLACK;
+  const multiplier = times ? factor.value : 1 / factor.value;
+  return Math.abs(multiplier / exact - 1) + factor.tolerance / factor.value;
 };
-/** The factor as a multiplier: "÷ 2.205" of pounds to kilograms multiplies by 1 / 2.205. */
-const TIMES_OR_OVER = (factor: Quantity, exact: number) =>
-  Math.abs(factor.value / exact - 1) <= FACTOR_SLACK ? factor.value : 1 / factor.value;
 
 /**
  * "(the distance) for 65 inches is around 2.5 m": a measure after "for" with the verb right after

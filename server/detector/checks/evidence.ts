@@ -74,12 +74,13 @@ const LIST_ITEM = /^(?:[-*•+]|\d{1,2}[.)])\s/;
 const ANAPHORA_REACH = 3;
 /** "24-month" names the month its figure counts, as "24 months" does ("34-year-old" an age). */
 const unitsOfFigures = (w: string) => /^\d[\d.,]*-\p{L}+$/u.test(w) ? parts(w) : [w];
-const contentStems = (text: string) =>
-  new Set(lowerWords(text).flatMap(unitsOfFigures).filter(naming).map(stem));
 /** Around a quantity, a compound names each of its parts ("third-quarter revenue" is the quarter's). */
 const parts = (w: string) => w.split("-");
-const partStems = (text: string) =>
-  new Set(lowerWords(text).flatMap(parts).filter(naming).map(stem));
+/** The stems of the words of `text` that name things, each word split as `split` says. */
+const namingStems = (text: string, split: (w: string) => string[]) =>
+  new Set(lowerWords(text).flatMap(split).filter(naming).map(stem));
+const contentStems = (text: string) => namingStems(text, unitsOfFigures);
+const partStems = (text: string) => namingStems(text, parts);
 
 /** The evidence split into sentences with their quantities, once per call. */
 export function evidenceSentences(evidence: string): Sentence[] {

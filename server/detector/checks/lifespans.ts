@@ -382,12 +382,9 @@ const EVENT_AGE =
 function eventAgeFindings(
   text: string,
   qs: readonly Quantity[],
-  all: readonly Quantity[],
+  born: DateQ,
   span: Span,
 ): ExactFinding[] {
-  const births = all.filter((q): q is DateQ => isDate(q) && BORN.test(before(text, q, 48)));
-  if (births.length !== 1) return [];
-  const [born] = births;
   return qs.filter((q): q is DateQ => isDate(q) && q.start > born.end).flatMap((event) => {
     const m = EVENT_AGE.exec(text.slice(event.end, span.end));
     if (!m) return [];
@@ -671,6 +668,9 @@ function digitReadings(text: string, all: readonly Quantity[]): DateQ[][] {
  */
 export function lifespanReader(text: string, all: readonly Quantity[]) {
   const readings = digitReadings(text, all);
+  // The answer's one date of birth, which an age at a later event is counted from.
+  const births = all.filter((q): q is DateQ => isDate(q) && BORN.test(before(text, q, 48)));
+  const born = births.length === 1 ? births[0] : undefined;
   return function lifespanFindings(
     qs: readonly Quantity[],
     context: readonly Quantity[],
@@ -680,7 +680,7 @@ export function lifespanReader(text: string, all: readonly Quantity[]) {
     const read = readings.map((digits) => {
       const own = digits.filter((d) => d.start >= span.start && d.end <= span.end);
       const dated = [...qs, ...own].sort((a, b) => a.start - b.start);
-      return readFindings(text, dated, context, span, line, digits, all);
+      return readFindings(text, dated, context, span, line, digits, all, born);
     }).filter((found) => found.length > 0);
     if (read.length <= 1) return read[0] ?? [];
     const holds = read.find((found) => found.every((f) => f.verdict === "consistent"));
@@ -689,7 +689,7 @@ export function lifespanReader(text: string, all: readonly Quantity[]) {
   };
 }
 
-/** A claim's findings; `line`: the line it opens in. */
+/** A claim's findings; `line`: the line it opens in; `born`: the answer's one date of birth. */
 function readFindings(
   text: string,
   qs: readonly Quantity[],
@@ -698,6 +698,7 @@ function readFindings(
   line: TextLine,
   digits: readonly DateQ[],
   all: readonly Quantity[],
+  born: DateQ | undefined,
 ): ExactFinding[] {
   const row = tableRowFindings(text, qs, span, line);
   if (row) return row;
@@ -738,7 +739,7 @@ function readFindings(
         : [];
     }),
     ...listedDuration(text, span, line, digits),
-    ...eventAgeFindings(text, qs, all, span),
+    ...(born ? eventAgeFindings(text, qs, born, span) : []),
     ...apartFindings(text, qs, span),
     ...pregnancyFindings(text, qs, span),
     ...countdownFindings(text, qs, span),
