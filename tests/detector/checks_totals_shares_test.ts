@@ -1002,6 +1002,17 @@ Deno.test("totals: a word after the list that counts its parts", () => {
     "total",
     "The Hawks scored 28, 31, 24 and 29 points in three games, for a final total of 121.",
   );
+  // A count of another thing after the parts may add to the total too.
+  assertSilent(
+    "total",
+    "She made six two-pointers (12 points) and three threes (9 points), and added 7 free throws, finishing with 28 points.",
+  );
+  assertOne(
+    "She made six two-pointers (12 points) and three threes (9 points), finishing with 25 points.",
+    "total",
+    "contradicted",
+    "12 + 9 = 21, not 25",
+  );
 });
 
 Deno.test("totals: scores in a sentence, then the total that names them", () => {

@@ -510,6 +510,42 @@ Deno.test("exact checks, evidence: 'from' with no other end, a count past a word
   );
 });
 
+Deno.test("exact checks, evidence: a count past the word that describes what it counts", () => {
+  const recall = "Brightway is recalling approximately 51,846 electric kettles sold in 2023.";
+  assertOne(
+    "About 61,858 kettles are covered by the recall.",
+    "evidence_number",
+    "contradicted",
+    "61,858; the document says 51,846",
+    recall,
+  );
+  assertOne(
+    "About 51,846 kettles are covered by the recall.",
+    "evidence_number",
+    "consistent",
+    undefined,
+    recall,
+  );
+  assertOne(
+    "Assange was indicted on 18 charges under the Espionage Act.",
+    "evidence_number",
+    "contradicted",
+    "18; the document says 17",
+    "The Justice Department indicted Assange on 17 new charges under the Espionage Act.",
+  );
+  // A phrase that runs on names its thing last; a year before "school year" counts nothing.
+  assertSilentAgainst(
+    "Voters for the AP Top 25 basketball poll?",
+    "evidence_number",
+    "The AP poll is voted on by a panel of 64 college basketball journalists.",
+  );
+  assertSilentAgainst(
+    "For the 2023 school year, Tracy has 42 public schools.",
+    "evidence_number",
+    "There are 6 high schools in Tracy for the school year.",
+  );
+});
+
 Deno.test("exact checks, evidence: a change from one value to another, in either order", () => {
   const fee = "Members voted 15–2 to raise the annual plot fee from $40 to $45, effective 1 May.";
   assertOne(

@@ -1,8 +1,9 @@
 /**
  * The exact checks in the served detector: a call with nothing checkable is the model's answer
- * byte for byte; a contradiction raises p through the fitted rule and names the regime; consistent
- * findings lower it; claims carry their findings; the fusion is fitted on rows of each group, and
- * a fusion fitted on another model is not used. The committed fusion fits the committed model.
+ * byte for byte; a contradiction raises p through the fitted rule, over the whole answer, and names
+ * the regime; consistent findings lower it; claims carry their findings; the fusion is fitted on
+ * rows of each group, and a fusion fitted on another model is not used. The committed fusion fits
+ * the committed model.
  */
 import assert from "node:assert/strict";
 import { CheckedDetector } from "../../server/detector/checks/checked_detector.ts";
@@ -95,6 +96,16 @@ Deno.test("checked detector: a contradiction raises p, sets the flag and the reg
     fusedProbability(file, { group: "contradicted", coverage: 1 }, before.p_hallucination),
   );
   assert.ok(after.p_hallucination > before.p_hallucination);
+  // A contradiction covers the whole answer, whatever else it states.
+  const longer = { ...call, response: `${call.response} It serves 8 people.` };
+  assert.equal(
+    checked.scoreNow(longer).p_hallucination,
+    fusedProbability(
+      file,
+      { group: "contradicted", coverage: 1 },
+      model.scoreNow(longer).p_hallucination,
+    ),
+  );
   assert.equal(
     after.flag,
     after.p_hallucination >= model.calibration.cells["multiclass/ro"].threshold,

@@ -24,6 +24,8 @@ export interface Quantity {
   currency?: string;
   /** Counts: the noun counted, singular ("employee"). */
   noun?: string;
+  /** Counts: the word after the noun, the thing counted where the noun describes it ("electric kettles"). */
+  nounAfter?: string;
   date?: { year?: number; month?: number; day?: number };
   /** A time with no "am" or "pm" that may be either half of the day (times.ts). */
   halfDayOpen?: boolean;
@@ -196,7 +198,10 @@ const MULTIPLIER = /^\s?(thousand|million|billion|trillion|bn|m|k)\b/i;
  * that only sets the things apart ("121 different countries").
  */
 const NOUN =
-  /^\s+(?:(?:different|separate|distinct|individual|unique|additional|extra)\s+)?([a-z][a-z-]+)(?<!ly)\b/;
+  /^\s+(?:(?:different|separate|distinct|individual|unique|additional|extra)\s+)?([a-z][a-z-]+)(?<!ly)\b(?:\s+([a-z][a-z-]+)\b(?:\s+([a-z][a-z-]+)\b)?)?/;
+
+/** A word that ends a noun phrase as a verb: "sold", "serving". */
+const VERB_FORM = /(?:ed|ing)$|^sold$/;
 
 /** A vulgar fraction's value and its decimals: "2½" says 2.5 as "2.5" does, "1¼" 1.25. */
 export const VULGAR_FRACTIONS: Record<string, [number, number]> = {
@@ -298,6 +303,7 @@ export function quantities(text: string): Quantity[] {
     ) {
       q.kind = "count";
       q.noun = next.noun;
+      q.nounAfter = next.nounAfter;
     }
   }
   return out;
@@ -453,11 +459,12 @@ function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
   // day, no figure; "89th" is an ordinal, "1930s" a decade.
   const ordinal = ORDINAL.test(after);
   if (/^\p{L}/u.test(after) && !ordinal && !DECADE.test(after)) return undefined;
-  const noun = after.match(NOUN)?.[1];
-  // "1937" alone is a year; "1489 of the 1872" and "1500 people" are counts.
+  const [, noun, nounAfter, third] = after.match(NOUN) ?? [];
+  // "1937" alone is a year, as is "the 2023 school year"; "1489 of the 1872" and "1500 people"
+  // are counts.
   const isYear = !word && !decimals && !m[1].includes(",") && value >= 1000 && value <= 2100 &&
     !/^\s+(?:out\s+)?of\b/.test(after);
-  if (isYear && (!noun || STOPWORDS.has(noun) || AFTER_YEAR.has(noun))) {
+  if (isYear && (!noun || STOPWORDS.has(noun) || AFTER_YEAR.has(noun) || nounAfter === "year")) {
     return { ...base, end, kind: "date", tolerance: 0, date: { year: value } };
   }
   const exact = {
@@ -465,7 +472,15 @@ function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
     tolerance: word ? 0 : countTolerance(m[1], decimals, tolerance),
     word: word !== undefined,
   };
-  if (noun && !STOPWORDS.has(noun)) return { ...exact, end, kind: "count", noun: singular(noun) };
+  if (noun && !STOPWORDS.has(noun)) {
+    // The second word is the thing counted where a phrase ends there ("51,846 electric kettles
+    // sold", "17 new charges under"), not where it runs on ("64 college basketball journalists").
+    const ends = !third || STOPWORDS.has(third) || VERB_FORM.test(third);
+    const after = nounAfter && !STOPWORDS.has(nounAfter) && ends
+      ? { nounAfter: singular(nounAfter) }
+      : {};
+    return { ...exact, end, kind: "count", noun: singular(noun), ...after };
+  }
   return { ...exact, end, kind: "number", ...(ordinal ? { ordinal } : {}) };
 }
 

@@ -24,8 +24,12 @@ export function sameSlot(a: Quantity, b: Quantity): boolean {
     case "money":
       return a.currency === b.currency;
     case "count":
-      return a.noun === b.noun && !isSpanOfTime(a);
+      return sameThing(a, b) && !isSpanOfTime(a);
     default:
       return true;
   }
 }
+
+/** Counts of one thing: "61,858 kettles" and "51,846 electric kettles". */
+const sameThing = (a: Quantity, b: Quantity) =>
+  a.noun === b.noun || a.noun === b.nounAfter || a.nounAfter === b.noun;

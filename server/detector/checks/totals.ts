@@ -439,7 +439,12 @@ function slotTotal(text: string, paragraph: Paragraph, c: number, total: Quantit
   // said equal, make more than a sum of the parts, which is then undecided.
   const scaled = parts.some((q) => SCALED_AFTER.test(text.slice(q.end, q.end + 12)));
   const equated = parts.slice(1).some((q, k) => EQUATED.test(text.slice(parts[k].end, q.start)));
-  if (scaled || equated) return null;
+  // "(9 points), and added 7 free throws, finishing with 28 points": a count of another thing
+  // after the parts may add to a count too.
+  const added = total.kind === "count" && claim.quantities.some((q) =>
+    q.kind === "count" && !sameSlot(q, total) && q.start > parts.at(-1)!.end && q.end <= total.start
+  );
+  if (scaled || equated || added) return null;
   return { parts, ok: addsUp(parts, total) };
 }
 

@@ -58,6 +58,10 @@ export const PROBES = [
     label: "probe 39 (development, seventh round: first measured held out, then read the same way)",
   },
   {
+    file: "development-12.jsonl",
+    label: "probe 41 (development, eighth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only, never read while building)",
   },
@@ -186,6 +190,14 @@ export const PROBES = [
   {
     file: "held-out-29.jsonl",
     label: "probe 40 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-30.jsonl",
+    label: "probe 42 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-31.jsonl",
+    label: "probe 43 (held out: measured only, never read while building)",
   },
 ] as const;
 
