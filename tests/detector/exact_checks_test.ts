@@ -72,6 +72,45 @@ Deno.test("exact checks, evidence: paraphrases of the same value are consistent"
   );
 });
 
+Deno.test("exact checks, evidence: a time of day before a date does not end the date's words", () => {
+  const cleanUp =
+    "We'll meet at the north entrance of Linden Park at 9:00 a.m. on Saturday, 14 June 2025.";
+  assertOne(
+    "It's on Saturday, 21 June 2025, at the north entrance of Linden Park.",
+    "evidence_date",
+    "contradicted",
+    "Saturday, 21 June 2025; the document says June 14, 2025",
+    cleanUp,
+  );
+  assertOne(
+    "It's on Saturday, 14 June 2025, at the north entrance of Linden Park.",
+    "evidence_date",
+    "consistent",
+    undefined,
+    cleanUp,
+  );
+});
+
+Deno.test("exact checks, evidence: a hedged figure written to three digits or more claims them", () => {
+  const recall = "Brightline is recalling approximately 27,450 units of its BL-300 space heater.";
+  assertOne(
+    "About 24,750 units of the BL-300 heater are affected.",
+    "evidence_number",
+    "contradicted",
+    "24,750; the document says 27,450",
+    recall,
+  );
+  for (const stated of ["27,450", "27,500", "27,000", "25,000"]) {
+    assertOne(
+      `About ${stated} units of the BL-300 heater are affected.`,
+      "evidence_number",
+      "consistent",
+      undefined,
+      recall,
+    );
+  }
+});
+
 Deno.test("exact checks, evidence: a claim that copies the words around one of the document's values, but for the value", () => {
   const album = "Knowledge:\nThe album was released on September 17, 1991, the same day as its " +
     "counterpart. It sold 2 million copies in 1992.";
@@ -594,6 +633,22 @@ Deno.test("exact checks, evidence: a range against the document's range of its m
     verdicts("Drifts of 50 to 80 cm of snow are possible.", "evidence_number", storm),
     [],
   );
+  // Sums of money joined by an en dash are a range too.
+  const job = "Data Analyst (Hybrid, Leeds). Salary: £42,000–£48,000 depending on experience.";
+  assertOne(
+    "The advertised salary is £45,000–£48,000, depending on experience.",
+    "evidence_number",
+    "contradicted",
+    "£45,000–£48,000; the document says £42,000–£48,000",
+    job,
+  );
+  assertOne(
+    "The advertised salary is £42,000–£48,000, depending on experience.",
+    "evidence_number",
+    "consistent",
+    undefined,
+    job,
+  );
 });
 
 Deno.test("exact checks, evidence: label lines under a heading are about what it names", () => {
@@ -803,6 +858,41 @@ Deno.test("exact checks, evidence: bare numbers and bounds, only where the claim
       "They have sold about 869 million copies worldwide!",
     ]
   ) assert.deepEqual(verdicts(response, "evidence_number", books), [], response);
+});
+
+Deno.test("exact checks, evidence: an upper bound states a limit, read against the document's", () => {
+  const buds = "Battery life: up to 18 hours of playback (earbuds alone: 6 hours).";
+  assertOne(
+    "You get up to 16 hours of playback.",
+    "evidence_number",
+    "contradicted",
+    "16 hours; the document says 18 hours",
+    buds,
+  );
+  assertOne(
+    "You get up to 18 hours of playback.",
+    "evidence_number",
+    "consistent",
+    undefined,
+    buds,
+  );
+  // A limit higher than the document's is no truer: "up to 6 guests" where it allows 4.
+  assertOne(
+    "You can bring up to 6 guests per household.",
+    "evidence_number",
+    "contradicted",
+    "6; the document says 4",
+    "Guest passes are $5 each, with a maximum of 4 guests per household at any one time.",
+  );
+  // A value whose words are the bound's is not read against the sentence's other value.
+  assert.deepEqual(
+    verdicts(
+      "The cap is $12.00 per item.",
+      "evidence_number",
+      "Overdue books accrue a fine of $0.25 per day, up to a maximum of $10.00 per item.",
+    ),
+    [],
+  );
 });
 
 Deno.test("exact checks, conversions: wrong and right twins over several dimensions", () => {

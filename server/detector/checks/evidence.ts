@@ -29,14 +29,17 @@ import { type ExactFinding, finding } from "./finding.ts";
 import { quantities, type Quantity, rangeEndingAt } from "./quantities.ts";
 import { sameSlot } from "./slots.ts";
 import { clockTimes, sameTime } from "./times.ts";
-import { dimensionOf, unitLabel } from "./units.ts";
+import { dimensionOf, type UnitId, unitLabel } from "./units.ts";
 import {
   agree,
   CONVERSION_SLACK,
   digitSlip,
   formatNumber,
   HEDGED_SLACK,
+  hedgedReading,
   inUnit,
+  isRound,
+  type Reading,
   written,
 } from "./values.ts";
 
@@ -191,7 +194,12 @@ function rangeFindings(
 }
 
 /** Content words near a quantity, not reaching past the quantities next to it. */
-function contextOf(text: string, q: Quantity, neighbours: readonly Quantity[]): Set<string> {
+function contextOf(text: string, q: Quantity, around: readonly Quantity[]): Set<string> {
+  // "at 9:00 a.m. on Saturday, 14 June": a time and a date say when in two parts, and neither
+  // ends the other's words.
+  const neighbours = around.filter((x) =>
+    x.kind === q.kind || !WHEN.has(x.kind) || !WHEN.has(q.kind)
+  );
   const i = neighbours.indexOf(q);
   // "Midterm exam (Thursday, 16 October): 30%": a value in an aside closed before this one does
   // not end its words.
@@ -220,6 +228,8 @@ function contextOf(text: string, q: Quantity, neighbours: readonly Quantity[]): 
   ]);
 }
 
+const WHEN = new Set(["date", "time"]);
+
 /** Two dates state a common part ("April 8" and "2015" do not): else there is nothing to compare. */
 function comparableDates(a: Quantity, b: Quantity): boolean {
   if (a.kind !== "date") return true;
@@ -243,7 +253,7 @@ function sameNumber(claim: Quantity, evidence: Quantity): boolean {
       ? sameValue(claim, evidence)
       : agree({ value: claim.value, tolerance: 0 }, { value: evidence.value, tolerance: 0 }, 0);
   }
-  return agree(claim, evidence, claim.approx || evidence.approx ? HEDGED_SLACK : 0);
+  return agreeHedged(claim, claim, evidence, 0);
 }
 
 /** After a figure, words that make it a comparison of two values: "56 kWh less", "3 m higher". */
@@ -314,17 +324,20 @@ export const isComparable = (q: Quantity) =>
 /**
  * Bare numbers name no slot ("Cotterill, 27,"), bounds state no one value, and a time is often
  * worked out from the document's ("start by 2:00 pm" to serve at 5:00 pm): they are compared only
- * with the document's quantity whose words the claim copies (copiedSlot), or a slip of its digits.
+ * with the document's quantity whose words the claim copies (copiedSlot), or a slip of its digits
+ * (a bound also with the document's bounds on its side).
  */
 const onlyCopied = (q: Quantity) =>
   q.kind === "number" || q.kind === "time" || q.bound !== undefined;
 /** Both one value, or both a bound on the same side ("more than"): the same kind of statement. */
 const sameCommitment = (a: Quantity, b: Quantity) => a.inexact === b.inexact && a.bound === b.bound;
-/** A bound that the document's implies ("more than 80" where it says "more than 100"). */
+/**
+ * A lower bound that the document's implies ("more than 80" where it says "more than 100"). An
+ * upper bound states a limit: "up to 6 guests" where the document allows "a maximum of 4" is none.
+ */
 function impliedBound(claim: Quantity, evidence: Quantity): boolean {
   const value = evidence.unit ? inUnit(claim, evidence.unit).value : claim.value;
-  if (claim.bound === "lower") return value <= evidence.value;
-  return claim.bound === "upper" && value >= evidence.value;
+  return claim.bound === "lower" && value <= evidence.value;
 }
 
 function sameValue(claim: Quantity, evidence: Quantity): boolean {
@@ -336,13 +349,27 @@ function sameValue(claim: Quantity, evidence: Quantity): boolean {
     );
     return parts.length > 0 && parts.every((k) => a[k] === b[k]);
   }
-  const slack = claim.approx || evidence.approx
-    ? HEDGED_SLACK
-    : claim.unit !== evidence.unit
-    ? CONVERSION_SLACK
-    : 0;
   const reading = evidence.unit ? inUnit(claim, evidence.unit) : claim;
-  return agree(reading, evidence, slack, evidence.unit);
+  const slack = claim.unit !== evidence.unit ? CONVERSION_SLACK : 0;
+  return agreeHedged(claim, reading, evidence, slack, evidence.unit);
+}
+
+/**
+ * Where either figure is hedged: within HEDGED_SLACK if one is round, else within the roundings
+ * both show ("about 24,750" is no "approximately 27,450"). Unhedged: within `slack`.
+ */
+function agreeHedged(
+  claim: Quantity,
+  reading: Reading,
+  evidence: Quantity,
+  slack: number,
+  unit?: UnitId,
+): boolean {
+  if (!claim.approx && !evidence.approx) return agree(reading, evidence, slack, unit);
+  if (isRound(claim.value) || isRound(evidence.value)) {
+    return agree(reading, evidence, HEDGED_SLACK, unit);
+  }
+  return agree(hedgedReading(reading), hedgedReading(evidence), slack);
 }
 
 function describe(text: string, q: Quantity): string {
@@ -375,14 +402,16 @@ export function evidenceFindings(
   const out: ExactFinding[] = rangeFindings(response, ranges, evidence, aligned);
   for (const q of comparable) {
     const kind = q.kind === "date" ? "evidence_date" : "evidence_number";
-    const slotIn = (s: Sentence) => s.quantities.filter((e) => sameSlot(q, e) && !e.inexact);
+    // A bound is read against the document's bounds on its side ("up to 18 hours").
+    const slotIn = (s: Sentence) =>
+      s.quantities.filter((e) => sameSlot(q, e) && (q.bound ? sameCommitment(q, e) : !e.inexact));
     // The words around one of the document's values copied, but for the value, are a misquote
     // even where the value is another of the slot's ("a maximum depth of 58 m" where 58 m is the
     // average depth), in a claim that states no other value (its words are then this one's), and
     // unless they are as much those of the value it states ("trains will run every 8 minutes
     // during the morning peak" of "every 12 minutes until 07:00, then every 8 minutes during the
     // morning peak").
-    const stated = onlyCopied(q)
+    const stated = onlyCopied(q) && !q.bound
       ? undefined
       : aligned.flatMap((a) => slotIn(a.s)).find((e) => sameValue(q, e));
     const copy = stated && comparable.length > 1
@@ -407,15 +436,17 @@ export function evidenceFindings(
     // for "750 items"): it may be what is meant. Without an aligned sentence no slot is read.
     const elsewhere = () => sentences.some((s) => s.quantities.some((e) => sameNumber(q, e)));
     // The document's value the claim's contradicts: the one whose words it copies; none where its
-    // value is elsewhere; for a bare number or a bound, only the copy (unless the copy implies the
-    // bound); for a measure, the aligned sentence's; else the one it is a slip of.
+    // value is elsewhere; for a bare number, only the copy; for a bound, the copy or the aligned
+    // sentence's bound on its side (unless it implies the claim's); for a measure, the aligned
+    // sentence's; else the one it is a slip of.
     const contradicting = (): Quantity | undefined => {
       if (copy && !onlyCopied(q)) return copy;
       if (elsewhere()) return undefined;
       if (onlyCopied(q)) {
         if (copy && !impliedBound(q, copy)) return copy;
         if (q.kind === "number") return undefined;
-      } else if (aligned.length > 0) {
+      }
+      if ((!onlyCopied(q) || q.bound) && aligned.length > 0) {
         const value = contradictingValue(
           response,
           q,
@@ -424,7 +455,7 @@ export function evidenceFindings(
           aligned.slice(0, ALIGNED),
           slotIn,
         );
-        if (value) return value;
+        if (value) return q.bound && impliedBound(q, value) ? undefined : value;
       }
       return slippedFrom(q, stems, sentences);
     };
@@ -505,14 +536,20 @@ function contradictingValue(
   // ("main span measures 1,437 m, and the deck sits 67 m" for "the main span is 1.743 km"); of
   // several counts or dates, or measures with no words of their own ("spans 1,280 m and 227 m"):
   // unknown.
-  const read = slotIn(best.s).filter((e) => !e.word && !e.computed && comparableDates(q, e))
+  // A bound of the slot ("a fine of $0.25 per day, up to a maximum of $10.00 per item") may be
+  // what a value's words are about: then there is none to contradict.
+  const own = new Set(slotIn(best.s));
+  const read = best.s.quantities
+    .filter((e) => own.has(e) || (!q.bound && e.bound !== undefined && sameSlot(q, e)))
+    .filter((e) => !e.word && !e.computed && comparableDates(q, e))
     .map((e) => {
       const near = contextOf(evidence, e, best.s.quantities);
       return { e, own: near.size, n: [...near].filter((w) => context.has(w)).length };
     })
     .sort((a, b) => b.n - a.n);
-  const [first, ...others] = read;
-  if (!first || first.n === 0) return undefined;
+  const [first, ...rest] = read;
+  if (!first || first.n === 0 || !own.has(first.e)) return undefined;
+  const others = rest.filter((o) => own.has(o.e));
   if (others.length === 0) return first.e;
   const othersApart = others.every((o) => o.n === 0 && o.own > 0);
   return (q.kind === "unit" || q.kind === "money") && othersApart ? first.e : undefined;

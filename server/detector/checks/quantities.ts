@@ -129,7 +129,7 @@ const LOWER_BOUND = /(?:\bover|\bmore than|\bat least|\babove|\bexceeding|>|≥)
  * change's new value.
  */
 const UPPER_BOUND =
-  /(?:\bless than|\bfewer than|\bunder|(?<!\b(?:add(?:s|ed|ing)?|go(?:es|ing)?|went|gone)\s)\bup to|\bat most|\bbelow|<|≤)\s*$/i;
+  /(?:\bless than|\bfewer than|\bno more than|\bunder|(?<!\b(?:add(?:s|ed|ing)?|go(?:es|ing)?|went|gone)\s)\bup to|\bat most|\b(?:a )?maximum of|\bas (?:much|many|high) as|\bbelow|<|≤)\s*$/i;
 /** A change's "from ... to ...": its two values, not a range ("raise the fee from $40 to $45"). */
 const CHANGE = String
   .raw`\b(?:increas|decreas|rais|ris|rose|grow|grew|cut|reduc|lower|drop|fell|fall|went up|goes up|go up|climb|jump|extend|shorten|boost|hik)\w*\b[^.;\d\n]{0,40}?\bfrom\s*`;
@@ -148,8 +148,14 @@ const RANGE_AFTER = new RegExp(
   String.raw`^(?:[ \t]*${RANGE_UNIT}?[ \t]*(?:-|–|to)[ \t]*|—)(?:\$|€|£|-|−)?\d`,
 );
 const RANGE_BEFORE = new RegExp(
-  String.raw`\d(?:[ \t]*${RANGE_UNIT}?[ \t]*(?:-|–|to)[ \t]*|—)$|\bbetween\s+\S+\s+and\s*$`,
+  String
+    .raw`\d(?:[ \t]*${RANGE_UNIT}?[ \t]*(?:-|–|to)[ \t]*|—)$|\bbetween\s+\S+\s+and\s*$`,
 );
+/**
+ * A range's second sum of money, after an en dash: "£42,000–£48,000" (a hyphen may subtract, and
+ * "to" may end a change: "from $40 to $45").
+ */
+const MONEY_RANGE_BEFORE = /\d[ \t]*–[ \t]*(?:\$|€|£)$/;
 /** Arithmetic written out in words ("1.5 miles times 2 walks equals 3 miles", not "3 times a week"). */
 const OPERATOR_WORD = "times|equals|multiplied by|divided by";
 const OPERATOR_BEFORE = new RegExp(
@@ -405,8 +411,8 @@ function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
   const changed = CHANGE_FROM.test(wide) || CHANGE_TO.test(wide);
   // "from" opens a range only where its other end follows ("students from 112 countries").
   const opensRange = RANGE_START.test(lead) && RANGE_END_AFTER.test(after);
-  const range = !changed && (opensRange || RANGE_AFTER.test(after) ||
-    RANGE_BEFORE.test(wide) || (BETWEEN_BEFORE.test(wide) && AND_AFTER.test(after)));
+  const range = !changed && (opensRange || RANGE_AFTER.test(after) || RANGE_BEFORE.test(wide) ||
+    MONEY_RANGE_BEFORE.test(wide) || (BETWEEN_BEFORE.test(wide) && AND_AFTER.test(after)));
   const side: Quantity["bound"] = LOWER_BOUND.test(lead)
     ? "lower"
     : UPPER_BOUND.test(lead)
@@ -488,8 +494,8 @@ function readQuantity(text: string, m: RegExpMatchArray): Quantity | undefined {
 const RANGE_JOIN = /^\s*(?:[–—-]|to|and)\s*$/;
 
 /**
- * The range that `figures[i]` closes, its low end in the high end's unit: "235–240 °F", "between
- * 195 and 205 °F", "0 °C to 45 °C".
+ * The range that `figures[i]` closes, its low end in the high end's unit or currency: "235–240
+ * °F", "between 195 and 205 °F", "0 °C to 45 °C", "£42,000–£48,000".
  */
 export function rangeEndingAt(
   text: string,
@@ -497,13 +503,18 @@ export function rangeEndingAt(
   i: number,
 ): readonly [Quantity, Quantity] | undefined {
   const [low, high] = [figures[i - 1], figures[i]];
-  if (!low || high.kind !== "unit" || !high.inexact || !low.inexact) return undefined;
-  const sameUnit = low.kind === "unit" && low.unit === high.unit;
-  if ((low.kind !== "number" && !sameUnit) || !RANGE_JOIN.test(text.slice(low.end, high.start))) {
+  const measured = high.kind === "unit" || high.kind === "money";
+  if (!low || !measured || !high.inexact || !low.inexact) return undefined;
+  const same = low.kind === high.kind && low.unit === high.unit && low.currency === high.currency;
+  if ((low.kind !== "number" && !same) || !RANGE_JOIN.test(text.slice(low.end, high.start))) {
     return undefined;
   }
-  const lowInUnit: Quantity = sameUnit
-    ? low
-    : { ...low, kind: "unit", unit: high.unit, tolerance: high.tolerance };
+  const lowInUnit: Quantity = same ? low : {
+    ...low,
+    kind: high.kind,
+    unit: high.unit,
+    currency: high.currency,
+    tolerance: high.tolerance,
+  };
   return [lowInUnit, high];
 }

@@ -441,9 +441,11 @@ function slotTotal(text: string, paragraph: Paragraph, c: number, total: Quantit
   const equated = parts.slice(1).some((q, k) => EQUATED.test(text.slice(parts[k].end, q.start)));
   // "(9 points), and added 7 free throws, finishing with 28 points": a count of another thing
   // after the parts may add to a count too.
-  const added = total.kind === "count" && claim.quantities.some((q) =>
-    q.kind === "count" && !sameSlot(q, total) && q.start > parts.at(-1)!.end && q.end <= total.start
-  );
+  const added = total.kind === "count" &&
+    claim.quantities.some((q) =>
+      q.kind === "count" && !sameSlot(q, total) && q.start > parts.at(-1)!.end &&
+      q.end <= total.start
+    );
   if (scaled || equated || added) return null;
   return { parts, ok: addsUp(parts, total) };
 }

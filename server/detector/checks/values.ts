@@ -44,6 +44,13 @@ export function agree(a: Reading, b: Reading, slack: number, unit?: UnitId): boo
 export const decimalsOf = (tolerance: number) =>
   tolerance > 0 && tolerance < 0.5 ? Math.round(-Math.log10(tolerance * 2)) : 0;
 
+/**
+ * A hedged figure written to three significant digits or more claims them ("about 24,750" is no
+ * 27,450); a rounder one ("about 25,000") is read within HEDGED_SLACK.
+ */
+export const isRound = (value: number) =>
+  String(Math.abs(value)).replace(".", "").replace(/^0+/, "").replace(/0+$/, "").length <= 2;
+
 /** A hedged whole number means anything that rounds to it: "about 900" is 850 to 950. */
 export function hedgedReading(r: Reading): Reading {
   if (!Number.isInteger(r.value) || r.value === 0) return r;
