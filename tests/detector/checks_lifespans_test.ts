@@ -90,7 +90,25 @@ Deno.test("lifespans: durations joined to their period, in any unit the dates al
       "on 15 August 2025, that's 76 days.",
     "duration",
     "consistent",
+    "June 1, 2025 to August 15, 2025 is 76 days",
   );
+  // Said to count both ends, the count without the last day is a day short; a stay under the
+  // Schengen rule, not said to, may be counted either way.
+  assertOne(
+    "Both the day you enter and the day you leave count. If you arrive on 1 June 2025 and depart " +
+      "on 15 August 2025, that's 75 days.",
+    "duration",
+    "contradicted",
+    "June 1, 2025 to August 15, 2025 is 76 days, not 75",
+  );
+  for (const days of [81, 82]) {
+    assertOne(
+      `Arrive 07.02.2024, depart 28.04.2024: ${days} days in the Schengen area.`,
+      "duration",
+      "consistent",
+      "February 7, 2024 to April 28, 2024 is 81 or 82 days",
+    );
+  }
   assertTwins(
     "duration",
     "Construction began in July 2012 and was completed in May 2016, taking 58 months.",

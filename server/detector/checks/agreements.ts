@@ -18,13 +18,7 @@ import {
 import { dateReadings, figuresOf, inOrder } from "./figures.ts";
 import { cellsOf, isTableRow, lineAt } from "./lists.ts";
 import type { CheckKind, ExactFinding } from "./finding.ts";
-import {
-  lifeFinding,
-  partsFinding,
-  saysBothEnds,
-  spanFinding,
-  type SpanPart,
-} from "./lifespans.ts";
+import { bothEndsIn, lifeFinding, partsFinding, spanFinding, type SpanPart } from "./lifespans.ts";
 import { type Quantity, rangeEndingAt } from "./quantities.ts";
 import { SENTENCE_STOP, SENTENCE_STOPS, sentenceAround, STOP } from "./sentences.ts";
 import { isBenchmark, shareFinding } from "./shares.ts";
@@ -475,7 +469,7 @@ function spanAgreement(
         unit,
         where,
         !between,
-        saysBothEnds(text, { start: where.start, end: sentenceAround(text, where.end).end }),
+        bothEndsIn(text, { start: where.start, end: sentenceAround(text, where.end).end }),
       ),
   );
 }

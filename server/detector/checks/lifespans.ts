@@ -982,12 +982,13 @@ function countFindings(text: string, period: Period, stated: StatedCount, span: 
   if (first >= 100 && first % 100 === 0) return [];
   const counted = countOf(match, period, form !== "since");
   if (!counted.range) return [];
-  const said = saysBothEnds(text, span);
-  if (countsBothEnds(period, { ...counted, range: counted.range }, said)) return [];
+  const bothEnds = bothEndsIn(text, span);
+  const range = saidRange(period, { ...counted, range: counted.range }, bothEnds);
+  if (countsBothEnds(period, { ...counted, range }, bothEnds)) return [];
   const written = counted.count === first
     ? `${counted.count}`
     : `${counted.count} (${match[0].trim()})`;
-  return [durationFinding(period, { ...counted, range: counted.range }, where, written)];
+  return [durationFinding(period, { ...counted, range }, where, written)];
 }
 
 /**
@@ -1016,31 +1017,49 @@ function decimalFinding(period: Period, written: string, unit: string, where: Sp
 
 /**
  * Words that count both ends of a span of days: "inclusive", "both the day you enter and ...",
- * "counting arrival and departure"; a stay under the Schengen rule counts both.
+ * "counting arrival and departure".
  */
 const BOTH_ENDS =
-  /\binclusive\b|\bboth\s+(?:the\s+)?(?:days?|ends|dates)\b|\b(?:counting|including)\s+(?:both|the\s+(?:first|last)\s+day|arrival|departure)\b|\bSchengen\b/i;
+  /\binclusive\b|\bboth\s+(?:the\s+)?(?:days?|ends|dates)\b|\b(?:counting|including)\s+(?:both|the\s+(?:first|last)\s+day|arrival|departure)\b/i;
+/** A stay under the Schengen rule counts both ends, though the answer may not say it does. */
+const SCHENGEN = /\bSchengen\b/i;
 /** How far before its claim those words may be said (the sentence before). */
 const BOTH_ENDS_REACH = 200;
 
-/** Whether the text of `span`, or just before it, says a count of days takes in both ends. */
-export const saysBothEnds = (text: string, span: Span) =>
-  BOTH_ENDS.test(text.slice(Math.max(0, span.start - BOTH_ENDS_REACH), span.end));
+/** Whether a count of days takes in both ends: said so, only implied by its rule, or neither. */
+export type BothEnds = "said" | "implied" | undefined;
+
+/** What the text of `span`, or just before it, says of a count of days' ends. */
+export function bothEndsIn(text: string, span: Span): BothEnds {
+  const around = text.slice(Math.max(0, span.start - BOTH_ENDS_REACH), span.end);
+  return BOTH_ENDS.test(around) ? "said" : SCHENGEN.test(around) ? "implied" : undefined;
+}
 
 /**
  * A count of days only the period's last day counted as well allows ("July 16 to July 24" as 9
  * days): right only where the answer says both ends count, and the off-by-one slip it usually
  * is where it does not. Such a count is neither confirmed nor contradicted.
  */
-function countsBothEnds(period: Pick<Period, "from" | "to">, counted: Counted, said: boolean) {
+function countsBothEnds(period: Pick<Period, "from" | "to">, counted: Counted, ends: BothEnds) {
   // Whole months ("1 March to 31 May") are counted with both ends.
   const { from, to } = period;
   const wholeMonths = from.day === 1 && to.month !== undefined &&
     to.day === daysInMonth(to.month, to.year);
-  if (counted.unit !== "day" || said || wholeMonths) return false;
+  if (counted.unit !== "day" || ends !== undefined || wholeMonths) return false;
   const exclusive = countRange(period.from, period.to, "day", false);
   return exclusive !== undefined && counted.count > exclusive[1] &&
     counted.count <= counted.range[1];
+}
+
+/**
+ * Where the answer says both ends count, a count of days from one day to another is the one with
+ * both: "1 May to 29 July, 89 days counting both" is a day short.
+ */
+function saidRange(period: Pick<Period, "from" | "to">, counted: Counted, bothEnds: BothEnds) {
+  const days = counted.unit === "day" && period.from.day && period.to.day;
+  return bothEnds === "said" && days
+    ? [counted.range[1], counted.range[1]] as [number, number]
+    : counted.range;
 }
 
 /** A count in one unit, and the fewest and most of that unit its period allows. */
@@ -1075,18 +1094,15 @@ export function spanFinding(
   unit: string,
   where: Span,
   lastDayCounted = true,
-  bothEndsSaid = false,
+  bothEnds: BothEnds = undefined,
 ): ExactFinding | undefined {
   const period = isDate(a) && isDate(b) ? periodOf(a, b) : undefined;
   const range = period && countRange(period.from, period.to, unit, lastDayCounted);
   if (!period || !range) return undefined;
-  if (countsBothEnds(period, { count: count.value, unit, range }, bothEndsSaid)) return undefined;
-  return durationFinding(
-    period,
-    { count: count.value, unit, range },
-    where,
-    `${count.value}`,
-  );
+  const counted = { count: count.value, unit, range };
+  const said = { ...counted, range: saidRange(period, counted, bothEnds) };
+  if (countsBothEnds(period, said, bothEnds)) return undefined;
+  return durationFinding(period, said, where, `${count.value}`);
 }
 
 /** A count of time in parts ("63 years, 7 months and 2 days", "16 weeks and 1 day"). */
