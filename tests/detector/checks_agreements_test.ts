@@ -435,6 +435,8 @@ Deno.test("agreements: figures scaled, shared or worked on are no parts of a sum
     const text of [
       "You scored 42 out of 56. To get a percentage, divide and multiply by 100: 42 ÷ 56 × 100 = 72%.",
       "11 st 4 lb = (11 × 14) + 4 = 158 lb. Then multiply by 0.4536 kg/lb: 158 × 0.4536 ≈ 69.7 kg.",
+      // A figure said to be the next is that one restated, no sum of the figures after it.
+      "12 stone is 156 lb (there are 14 lb in a stone), or about 76.2 kg.",
     ]
   ) assertSilent("total", text);
 });

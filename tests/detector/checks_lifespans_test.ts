@@ -693,4 +693,13 @@ Deno.test("lifespans: an age at an event dated after the birth", () => {
     "Ann was born in 1900 and Bob was born in 1910. In 1930, aged 25, he moved.",
     "Born in 1879, Einstein published special relativity in 1905, when he was about 29.",
   ]);
+  // The age at death after an event's, its "he was" left out.
+  const lincoln = (age: number) =>
+    `Lincoln was born on February 12, 1809. He was 52 when he took office on March 4, 1861, and ${age} when he died on April 15, 1865.`;
+  assertTwins(
+    "age",
+    lincoln(55),
+    lincoln(56),
+    "February 12, 1809 to April 15, 1865 is 56 years, not 55",
+  );
 });

@@ -297,6 +297,9 @@ function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
     // The total is of the parts' sentence or the next, joined to them by no word of scaling
     // ("56. To get a percentage, multiply by 100"), and each part counts within its rounding.
     if (run.length < 2 || !joinedToTotal(run[0])) continue;
+    // "12 stone is 156 lb (there are 14 lb in a stone)": a figure said to be the one after it is
+    // that one restated, no sum of what follows.
+    if (step > 0 && SAID_TO_BE.test(text.slice(total.end, run[0].start))) continue;
     if (run.some((q) => q.value <= total.tolerance)) continue;
     if (weighed(total) && !run.every(weighed)) continue;
     const parts = step < 0 ? run.reverse() : run;
@@ -306,6 +309,9 @@ function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
   }
   return undefined;
 }
+
+/** Between two figures, words that say the first is the second. */
+const SAID_TO_BE = /^\s*(?:is|are|was|were|equals|=|≈)\s*$/i;
 
 /** Whether text holds one stop and no line's break: it ends a sentence and opens the next. */
 const oneStop = (text: string) => text.match(SENTENCE_STOPS)?.length === 1 && !text.includes("\n");

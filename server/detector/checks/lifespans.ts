@@ -86,13 +86,13 @@ const DEATH_AFTER =
   "(?:\\*\\*?)?(?:\\s+years?\\s+old|\\s+years\\s+of\\s+age)?,?\\s+(?:(?:when|as)\\s+(?:he|she|they)\\s+(?:died|passed\\b)|(?:at|upon|on)\\s+(?:the\\s+time\\s+of\\s+)?(?:(?:his|her|their)\\s+)?death\\b)";
 const DEATH_AFTER_AGE = new RegExp(`^${DEATH_AFTER}`, "i");
 /**
- * Ages as stated: 1. before words of the death ("was 68 when he died"); 2. after a verb of death
- * or its label ("died aged 56", "lived to 90", "Age at death: 63"); the rest ("at the age of
- * 56", "she was 80.") only after a death is told.
+ * Ages as stated: 1. before words of the death ("was 68 when he died", "..., and 55 when he
+ * died"); 2. after a verb of death or its label ("died aged 56", "lived to 90", "Age at death:
+ * 63"); the rest ("at the age of 56", "she was 80.") only after a death is told.
  */
 const AGE = new RegExp(
   [
-    `\\b(?:was|were|turned|made\\s+(?:him|her|them))\\s+${ABOUT_AGE}${AGE_NUMBER}(?=${DEATH_AFTER})`,
+    `\\b(?:was|were|turned|made\\s+(?:him|her|them)|(?<=,\\s*)and)\\s+${ABOUT_AGE}${AGE_NUMBER}(?=${DEATH_AFTER})`,
     `\\b(?:(?:died|dying|passed\\s+away)\\s+(?:at|aged|at\\s+age|at\\s+the\\s+(?:ripe\\s+)?(?:old\\s+)?age\\s+of)|lived\\s+(?:to|until)(?:\\s+be)?(?:\\s+the\\s+age\\s+of)?|(?<!(?:average|mean|median)\\s)age\\s+at\\s+(?:(?:his|her|their)\\s+)?death(?:\\s+(?:was|is|of))?\\s*[:|–—-]?)\\s+${JUST}${AGE_NUMBER}`,
     `\\b(?:at\\s+the\\s+(?:ripe\\s+)?(?:old\\s+)?age\\s+of|aged|at\\s+age|reach(?:ing|ed)\\s+the\\s+age\\s+of)\\s+${JUST}${AGE_NUMBER}`,
     `\\bat\\s+${JUST}${AGE_NUMBER}(?:\\s+years\\s+(?:old|of\\s+age)\\b|(?=\\s*(?:[.,;)]|\\s[—–]|$)))`,
