@@ -101,6 +101,13 @@ Deno.test("lifespans: durations joined to their period, in any unit the dates al
     "contradicted",
     "June 1, 2025 to August 15, 2025 is 76 days, not 75",
   );
+  assertOne(
+    "Your lease starts on 1 March 2024 and ends on 28 February 2025, which comes to 365 days if " +
+      "you count both the first and the last day.",
+    "duration",
+    "consistent",
+    "March 1, 2024 to February 28, 2025 is 365 days",
+  );
   for (const days of [81, 82]) {
     assertOne(
       `Arrive 07.02.2024, depart 28.04.2024: ${days} days in the Schengen area.`,

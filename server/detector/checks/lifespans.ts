@@ -1020,7 +1020,7 @@ function decimalFinding(period: Period, written: string, unit: string, where: Sp
  * "counting arrival and departure".
  */
 const BOTH_ENDS =
-  /\binclusive\b|\bboth\s+(?:the\s+)?(?:days?|ends|dates)\b|\b(?:counting|including)\s+(?:both|the\s+(?:first|last)\s+day|arrival|departure)\b/i;
+  /\binclusive\b|\bboth\s+(?:the\s+)?(?:days?|ends|dates)\b|\b(?:count|counting|counted|including)\s+(?:both|the\s+(?:first|last)\s+day|arrival|departure)\b/i;
 /** A stay under the Schengen rule counts both ends, though the answer may not say it does. */
 const SCHENGEN = /\bSchengen\b/i;
 /** How far before its claim those words may be said (the sentence before). */
