@@ -408,7 +408,7 @@ Deno.test("conversions: a join after a dash", () => {
   assertSilent("unit_conversion", "It was 30 km — that's a long way — and 12 miles more.");
 });
 
-Deno.test("conversions: a second conversion of the same measure after 'or'", () => {
+Deno.test("conversions: a second conversion of the same measure after 'or' or after brackets", () => {
   const zero = (f: string) => `Absolute zero is 0 K, which equals −273.15 °C or ${f}.`;
   assert.deepEqual(findingsOf(zero("−459.67 °F"), "unit_conversion").map((f) => f.verdict), [
     "consistent",
@@ -417,6 +417,22 @@ Deno.test("conversions: a second conversion of the same measure after 'or'", () 
   assert.deepEqual(
     findingsOf(zero("−491.67 °F"), "unit_conversion").map((f) => f.reason),
     ["0 K is -273.15 °C", "0 K is -459.67 °F, not −491.67 °F"],
+  );
+  // After a conversion in brackets, "which is" another of the measure before it, if near one.
+  const nitrogen = (f: string) =>
+    `Liquid nitrogen boils at −196 °C (about 77 K), which is roughly ${f}.`;
+  assert.deepEqual(
+    findingsOf(nitrogen("−353 °F"), "unit_conversion").map((f) => f.reason),
+    ["−196 °C is 77.1 K", "−196 °C is -320.8 °F, not −353 °F"],
+  );
+  assert.deepEqual(
+    findingsOf(nitrogen("−321 °F"), "unit_conversion").map((f) => f.verdict),
+    ["consistent", "consistent"],
+  );
+  assert.deepEqual(
+    findingsOf("At 180 lb (about 81.6 kg), which is 131 g of protein a day.", "unit_conversion")
+      .filter((f) => f.verdict === "contradicted"),
+    [],
   );
 });
 

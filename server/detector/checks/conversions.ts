@@ -955,17 +955,27 @@ export function conversionFindings(text: string, stated: readonly Quantity[]): E
 
 /** Between a conversion and another: "or", a slash ("−273.15 °C or −459.67 °F"). */
 const ALTERNATIVE = new RegExp(String.raw`^\s*,?\s*(?:or|/)\s*(?:${HEDGE}\s*)?$`, "i");
+/** After a conversion in parentheses, another of the measure before it: "(about 77 K), which is". */
+const AFTER_ASIDE = new RegExp(
+  String.raw`^\s*\)\s*,?\s*(?:or|which\s+is|which\s+equals|that's|that\s+is)\s*(?:${HEDGE}\s*)?$`,
+  "i",
+);
+const ASIDE_OPENED = new RegExp(String.raw`^\s*\(\s*(?:${HEDGE}\s*)?$`, "i");
 
 /**
  * A second conversion of the measure `qs[i]` just converted: "0 K, which equals −273.15 °C or
- * −459.67 °F", in a third unit of its dimension.
+ * −459.67 °F", "−196 °C (about 77 K), which is roughly −321 °F", in a third unit of its dimension.
  */
 function alternativeAt(text: string, qs: readonly Quantity[], i: number) {
   const [a, b, c] = [qs[i], qs[i + 1], qs[i + 2]];
   if (!c || c.kind !== "unit" || c.unit === a.unit || c.unit === b.unit || !mayConvert(a, c)) {
     return undefined;
   }
-  if (!ALTERNATIVE.test(text.slice(b.end, c.start))) return undefined;
+  // After an aside, "which is" may say what the measure gives ("(81.6 kg), which is 131 g of
+  // protein"): only a figure near it converted restates it.
+  const aside = ASIDE_OPENED.test(text.slice(a.end, b.start)) &&
+    AFTER_ASIDE.test(text.slice(b.end, c.start)) && isNearConversion(a, c, c.unit!);
+  if (!aside && !ALTERNATIVE.test(text.slice(b.end, c.start))) return undefined;
   return conversionFinding(text, a, c, c.unit!, a.approx || c.approx);
 }
 
