@@ -213,6 +213,11 @@ Deno.test("conversions: a measure used as a modifier, its noun between", () => {
     "A 85-inch TV is about 215.9 cm from corner to corner.",
   );
   assertTwins("A 25 kg plate weighs about 11.3 lb.", "A 25 kg plate weighs about 55.1 lb.");
+  // Two words of the measure before the conversion.
+  assertTwins(
+    "The bridge is about 2,737 m long from end to end — roughly 2.7 miles.",
+    "The bridge is about 2,737 m long from end to end — roughly 1.7 miles.",
+  );
   assertTwins(
     "A 12 oz bag holds about 444 g of coffee.",
     "A 12 oz bag holds about 340 g of coffee.",

@@ -41,13 +41,14 @@ const HEDGE = String.raw`(?:about|approximately|approx\.|roughly|around|nearly|a
   String.raw`some|circa|~|≈)`;
 /**
  * Words of the measure itself, after it or after its conversion ("780 km long, which is ...",
- * "284 g raw weight", "216 cm (from) corner to corner", "138 km altogether", "11 oz by weight").
+ * "284 g raw weight", "216 cm (from) corner to corner", "138 km altogether", "11 oz by weight"),
+ * one or two ("2,737 m long from end to end").
  */
-const DESCRIPTOR = String.raw`(?:\s+(?:long|tall|high|wide|deep|away|across|thick|diagonally|` +
+const DESCRIPTOR = String.raw`(?:(?:\s+(?:long|tall|high|wide|deep|away|across|thick|diagonally|` +
   String.raw`in (?:length|height|width|diameter)|above sea level|` +
   String.raw`(?:(?:raw|dry|cooked|uncooked|net|gross|total)\s+)?weight|` +
   String.raw`(?:from )?(?:corner|end|side|tip|edge) to (?:corner|end|side|tip|edge)|` +
-  String.raw`altogether|in total|combined|all told|by (?:weight|mass|volume))\b)`;
+  String.raw`altogether|in total|combined|all told|by (?:weight|mass|volume))\b){1,2})`;
 /** "in miles", "converted to pounds", "in metric terms": the unit the conversion names (group 1). */
 const IN_UNITS = String.raw`(?:(?:in|converted (?:to|into))\s+(\p{L}+(?:\s+\p{L}+)?)\s*,?\s*)`;
 const VERB = String.raw`(?:is|are|was|equals|(?:is\s+)?(?:${HEDGE}\s+)?(?:equal|equivalent) to|` +
