@@ -1019,6 +1019,13 @@ Deno.test("totals: scores in a sentence, then the total that names them", () => 
   const sections = (total: string) =>
     `You scored 18/20 on Section A, 27/30 on Section B and 41/50 on Section C, giving an overall score of ${total}.`;
   assertOne(sections("86/100"), "total", "consistent", "18/20 + 27/30 + 41/50 = 86/100");
+  // Numbered labels between the scores.
+  assertOne(
+    "Your marks: Paper 1 72/100, Paper 2 65/100 and Coursework 88/100, giving a total of 215/300.",
+    "total",
+    "contradicted",
+    "72/100 + 65/100 + 88/100 = 225/300, not 215/300",
+  );
   assertOne(
     sections("88/100"),
     "total",

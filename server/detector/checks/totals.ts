@@ -659,7 +659,7 @@ function scoreRunFindings(text: string, paragraph: Paragraph): ExactFinding[] {
     const lead = text.slice(scores[t - 1].end, scores[t].start);
     if (!SCORE_TOTAL_LEAD.test(lead) || OTHER_TOTAL.test(lead)) continue;
     let first = t - 1;
-    while (first > from && SCORE_GAP.test(text.slice(scores[first - 1].end, scores[first].start))) {
+    while (first > from && isScoreGap(text.slice(scores[first - 1].end, scores[first].start))) {
       first--;
     }
     const parts = scores.slice(first, t);
@@ -672,8 +672,13 @@ function scoreRunFindings(text: string, paragraph: Paragraph): ExactFinding[] {
   return out;
 }
 
-/** Between two scores of a list: a few words and a comma, or "and" ("on Section A, 27/30"). */
+/**
+ * Between two scores of a list: a few words and a comma, or "and" ("on Section A, 27/30"), and a
+ * numbered label ("Paper 1 72/100, Paper 2 65/100").
+ */
 const SCORE_GAP = /^[^\n\d.;:!?]{0,40}$/;
+const NUMBERED_LABEL = /\b\p{L}+\s+\d{1,2}\b(?!\s*\/)/gu;
+const isScoreGap = (gap: string) => SCORE_GAP.test(gap.replace(NUMBERED_LABEL, ""));
 /** Between the last part and the total: a few words that name it a total or sum the parts. */
 const SCORE_TOTAL_LEAD =
   /^[^\n\d]{0,40}\b(?:overall|total|altogether|in all|combined|all told|that['’]s|that is|this makes|which makes|giving)\b[^\n\d]{0,30}$/i;
