@@ -513,6 +513,20 @@ Deno.test("percentages: a rate named for what it counts, or for its whole", () =
   );
 });
 
+Deno.test("percentages: a list's amounts with their shares in brackets, of the amounts' sum", () => {
+  const allocation = (cash: string) =>
+    `**Current allocation**\n- Stocks: $6,000 (60%)\n- Bonds: $3,000 (30%)\n- Cash: $1,000 (${cash})\n\nTotal: $10,000.`;
+  assert.deepEqual(
+    findingsOf(allocation("15%"), "percentage").map((f) => f.reason),
+    ["6,000 of 10,000 is 60%", "3,000 of 10,000 is 30%", "1,000 of 10,000 is 10%, not 15%"],
+  );
+  assert.deepEqual(
+    findingsOf(allocation("10%"), "percentage").map((f) => f.verdict),
+    ["consistent", "consistent", "consistent"],
+  );
+  assertOne(allocation("10%"), "total", "consistent", "$6,000 + $3,000 + $1,000 = 10,000");
+});
+
 Deno.test("percentages: parts with their shares under the whole they add up to", () => {
   const trial = (completed: string) =>
     `Trial retention summary:\n\n- Enrolled: 250\n- Completed the study: 231 (${completed})\n- Withdrew: 19 (7.6%)`;

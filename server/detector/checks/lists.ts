@@ -26,6 +26,8 @@ export interface ListItem {
   amount?: Quantity;
   /** A score the item states alone after its label: "Section A: 38/40". */
   score?: Score;
+  /** The amount's share in brackets after it: "Stocks: $6,000 (60%)". */
+  share?: Quantity;
 }
 
 /** "38/40", "84 out of 100": marks got of marks available. */
@@ -114,13 +116,28 @@ function linesOf(markdown: string): Line[] {
   return lines;
 }
 
-/** The one quantity of `text` from `from` to `to`, alone but for its noun or unit word. */
+/** A percentage in brackets right after an amount, closing its item: "$6,000 (60%)". */
+const isBracketShare = (text: string, amount: Quantity, share: Quantity | undefined, to: number) =>
+  share?.kind === "percent" && /^\s*\(\s*$/.test(text.slice(amount.end, share.start)) &&
+  /^\s*\)/.test(text.slice(share.end, to));
+
+/**
+ * The one quantity of `text` from `from` to `to`, alone but for its noun or unit word, or its
+ * share in brackets.
+ */
 function amountOf(text: string, all: readonly Quantity[], from: number, to: number) {
   const inside = all.filter((q) => q.start >= from && q.end <= to);
-  if (inside.length !== 1 || !HEDGE.test(text.slice(from, inside[0].start))) return undefined;
+  // "$6,000 (60%)": the amount and its share in brackets.
+  const [, share] = inside;
+  const shared = inside.length === 2 && isBracketShare(text, inside[0], share, to);
+  if ((inside.length !== 1 && !shared) || !HEDGE.test(text.slice(from, inside[0].start))) {
+    return undefined;
+  }
   const [q] = inside;
-  const tail = AMOUNT_TAIL.exec(text.slice(q.end, to));
-  if (!tail) return undefined;
+  const tail = AMOUNT_TAIL.exec(
+    shared ? text.slice(share.end, to).replace(/^\s*\)/, "") : text.slice(q.end, to),
+  );
+  if (!tail || (shared && tail[1])) return undefined;
   const word = tail[1];
   if (!word || q.kind === "count") return q;
   // "29 h": a bare number, then a unit's word that the reading of numbers leaves aside.
@@ -169,7 +186,9 @@ function itemOf(
 ): ListItem {
   const amount = from === undefined ? undefined : amountOf(text, all, from, span.end);
   const score = from === undefined || amount ? undefined : scoreOf(text, from, span.end);
-  return { label, ...span, amount, ...(score ? { score } : {}) };
+  const next = amount && all.find((q) => q.start >= amount.end && q.end <= span.end);
+  const share = amount && isBracketShare(text, amount, next, span.end) ? next : undefined;
+  return { label, ...span, amount, ...(score ? { score } : {}), ...(share ? { share } : {}) };
 }
 
 /**

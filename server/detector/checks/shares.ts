@@ -406,7 +406,28 @@ const stemsOf = (label: string) =>
 
 /** The shares the answer's lists and tables state: items of a list, a table's column of rates. */
 export function listShareFindings(text: string, lists: readonly MarkdownList[]): ExactFinding[] {
-  return [...itemShareFindings(text, lists), ...tableShareFindings(text, lists)];
+  return [
+    ...itemShareFindings(text, lists),
+    ...tableShareFindings(text, lists),
+    ...bracketShareFindings(text, lists),
+  ];
+}
+
+/**
+ * A list of amounts, each with its share in brackets ("- Stocks: $6,000 (60%)"): each share is
+ * its amount's part of their sum, judged as a table's column is (judgedReading).
+ */
+function bracketShareFindings(text: string, lists: readonly MarkdownList[]): ExactFinding[] {
+  return lists.flatMap(({ items }) => {
+    if (items.length < 2 || !items.every((item) => item.share)) return [];
+    const amounts = items.map((item) => item.amount!);
+    if (!amounts.every((q) => countLike(q) && sameSlot(q, amounts[0]))) return [];
+    const whole = { ...amounts[0], value: amounts.reduce((n, q) => n + q.value, 0), tolerance: 0 };
+    if (whole.value <= 0) return [];
+    return judgedReading(text, [
+      amounts.map((part, k) => ({ part, whole, percent: items[k].share! })),
+    ]);
+  });
 }
 
 /**
@@ -500,18 +521,26 @@ function tableShareFindings(text: string, lists: readonly MarkdownList[]): Exact
         item.amount && item.amount.kind !== "percent" && countLike(item.amount)
       )
     );
-    const judged = tableReadings(rates, counts).map((rows) => ({
-      rows: rows.length,
-      found: rows.flatMap((r) => shareFinding(text, [r.part, r.whole], r.percent)),
-    })).filter(({ rows, found }) => found.length === rows);
-    const wrong = ({ found }: { found: ExactFinding[] }) =>
-      found.filter((f) => f.verdict !== "consistent").length;
-    const held = judged.filter((j) => j.rows >= 2 && wrong(j) === 0);
-    const oneOff = judged.filter((j) => j.rows >= 3 && wrong(j) === 1);
-    if (held.length > 0) out.push(...held[0].found);
-    else if (oneOff.length === 1) out.push(...oneOff[0].found);
+    out.push(...judgedReading(text, tableReadings(rates, counts)));
   }
   return out;
+}
+
+/**
+ * Of the readings of a column of percentages, the one every row bears out, or else the one all
+ * rows but one bear out (two at least; three rows at least), when it is the only such.
+ */
+function judgedReading(text: string, readings: readonly RowShare[][]): ExactFinding[] {
+  const judged = readings.map((rows) => ({
+    rows: rows.length,
+    found: rows.flatMap((r) => shareFinding(text, [r.part, r.whole], r.percent)),
+  })).filter(({ rows, found }) => found.length === rows);
+  const wrong = ({ found }: { found: ExactFinding[] }) =>
+    found.filter((f) => f.verdict !== "consistent").length;
+  const held = judged.filter((j) => j.rows >= 2 && wrong(j) === 0);
+  const oneOff = judged.filter((j) => j.rows >= 3 && wrong(j) === 1);
+  if (held.length > 0) return held[0].found;
+  return oneOff.length === 1 ? oneOff[0].found : [];
 }
 
 /**
