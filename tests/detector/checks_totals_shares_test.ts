@@ -513,6 +513,18 @@ Deno.test("percentages: a rate named for what it counts, or for its whole", () =
   );
 });
 
+Deno.test("totals: items worked out, and a total line named for what it totals", () => {
+  const order = (total: string) =>
+    `Your order summary:\n- 2 × Widget A @ $45.00 = $90.00\n- 1 × Cable kit = $27.50\n- Shipping = $12.95\n\n**Order total: ${total}**`;
+  assertOne(order("$130.45"), "total", "consistent", "$90.00 + $27.50 + $12.95 = 130.45");
+  assertOne(
+    order("$128.45"),
+    "total",
+    "contradicted",
+    "$90.00 + $27.50 + $12.95 = 130.45, not $128.45",
+  );
+});
+
 Deno.test("percentages: a list's amounts with their shares in brackets, of the amounts' sum", () => {
   const allocation = (cash: string) =>
     `**Current allocation**\n- Stocks: $6,000 (60%)\n- Bonds: $3,000 (30%)\n- Cash: $1,000 (${cash})\n\nTotal: $10,000.`;

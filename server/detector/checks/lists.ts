@@ -68,6 +68,8 @@ const SCORE = /(?<![\d/.,])(\d{1,4})\s*(?:\/|\bout of\b)\s*(\d{1,4})(?![\d/.,]\d
 const TOTAL_HEADING = /^[\s#]*(?:grand\s+)?(?:total|overall)\s*:?\s*$/i;
 /** Between an item's label and its amount: a colon or a spaced dash. */
 const LABEL_END = /:|\s[–—-]\s/;
+/** An item worked out: its amount after the last "=" ("2 × Widget A @ $45.00 = $90.00"). */
+const WORKED_RESULT = /\s=\s(?!.*\s=\s)/;
 /** A colon between digits: a time or a ratio ("9:30", "3:1"), no label's end. */
 const DIGITS_COLON = /\d:\d/;
 /** Before an amount: nothing, or a sign or word that hedges it ("~207 kcal", "about $40"). */
@@ -216,16 +218,19 @@ function listAt(text: string, all: readonly Quantity[], lines: readonly Line[], 
     if (line.kind === "blank") continue;
     if (line.kind !== "item" || line.style !== style) break;
     const content = text.slice(line.content!, line.end);
-    const split = LABEL_END.exec(content);
+    const worked = WORKED_RESULT.exec(content);
+    const split = worked ?? LABEL_END.exec(content);
     const amountFrom = split ? line.content! + split.index + split[0].length : undefined;
+    const item = itemOf(
+      text,
+      all,
+      split ? content.slice(0, split.index).trim() : content.trim(),
+      { start: line.content!, end: line.end },
+      amountFrom,
+    );
+    // The item's amount is its working's result: a figure it states, not a step.
     items.push(
-      itemOf(
-        text,
-        all,
-        split ? content.slice(0, split.index).trim() : content.trim(),
-        { start: line.content!, end: line.end },
-        amountFrom,
-      ),
+      worked && item.amount ? { ...item, amount: { ...item.amount, computed: false } } : item,
     );
   }
   // Another style of item next (a nested list) is no line after.

@@ -477,7 +477,7 @@ const isRateLabel = (label: string) =>
   [...label.matchAll(RATE_SLASH_WORD)].some((m) => unitOfForm(m[1]) !== undefined);
 /** How a line stating the list's total opens: words that sum or point back at the list. */
 const TOTAL_LINE_LEAD =
-  /^\s*(?:[=≈]|(?:that|this|these|those|together|altogether|in total|in all|overall|all told|all in all|combined|(?:(?:grand|estimated|final|daily|weekly|monthly|quarterly|yearly|annual)\s+)?(?:sub-?)?total|so|which|the (?:total|grand total|sum|overall))\b)/iu;
+  /^\s*(?:[=≈]|(?:that|this|these|those|together|altogether|in total|in all|overall|all told|all in all|combined|(?:(?:grand|estimated|final|daily|weekly|monthly|quarterly|yearly|annual|order|basket|cart|trip|bill)\s+)?(?:sub-?)?total|so|which|the (?:total|grand total|sum|overall))\b)/iu;
 /** A line that opens with its total, "= $1,905/month", "≈ 1,535 kcal total": the list's sum. */
 const EQUALS_LINE = /^\s*[=≈]/;
 /** How a total's line opens when it says it sums all of the list. */
