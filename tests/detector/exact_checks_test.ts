@@ -399,6 +399,21 @@ Deno.test("exact checks, evidence: a slip of a document's digits", () => {
   const sheet = "Removes up to 99.2% of lead and 97% of chlorine taste. Cartridge price: $34.99.";
   assertOne("It removes up to 92.9% of lead.", "evidence_number", "contradicted", undefined, sheet);
   assertOne("It removes up to 99.2% of lead.", "evidence_number", "consistent", undefined, sheet);
+  // A bare number or another thing counted slips too, of three digits or more.
+  const recall =
+    "BrightHome is recalling approximately 27,500 units of its KT-300 electric kettle.";
+  assertOne(
+    "About 25,700 BrightHome KT-300 kettles are affected.",
+    "evidence_number",
+    "contradicted",
+    "25,700; the document says 27,500",
+    recall,
+  );
+  assertSilentAgainst(
+    "The club has 21 members and 12 coaches.",
+    "evidence_number",
+    "The club's 12 members meet weekly.",
+  );
   // Worked out from the document's value (2% off): its digits change wholesale, no slip.
   assert.deepEqual(
     findingsOf(

@@ -390,8 +390,9 @@ export function evidenceFindings(
   const claimed = wholeMeasures(response, claim.quantities, { asConversions: false });
   const comparable = claimed.filter(isComparable);
   const ranges = rangesIn(response, claimed);
-  // Nothing of the document is of a slot the claim states: nothing to compare.
-  const ofSlot = (q: Quantity) => sentences.some((s) => s.quantities.some((e) => sameSlot(q, e)));
+  // Nothing of the document is of a slot the claim states (or a count it may slip from):
+  // nothing to compare.
+  const ofSlot = (q: Quantity) => sentences.some((s) => s.quantities.some((e) => slipSlot(q, e)));
   if (!comparable.some(ofSlot) && ranges.length === 0) return [];
   const measures = comparable.filter((q) => !onlyCopied(q));
   const stems = contentStems(response.slice(claim.start, claim.end));
@@ -444,7 +445,11 @@ export function evidenceFindings(
       if (elsewhere()) return undefined;
       if (onlyCopied(q)) {
         if (copy && !impliedBound(q, copy)) return copy;
-        if (q.kind === "number") return undefined;
+        // A bare number is a slip only of three digits or more ("25,700" of "27,500").
+        if (q.kind === "number") {
+          const slips = significant(q.value).length >= 3 && !yearLike(q);
+          return slips ? slippedFrom(q, stems, sentences) : undefined;
+        }
       }
       if ((!onlyCopied(q) || q.bound) && aligned.length > 0) {
         const value = contradictingValue(
@@ -574,7 +579,7 @@ function slippedFrom(
   }
   const slips = sentences.filter((s) => [...claimStems].some((w) => s.stems.has(w)))
     .flatMap((s) => s.quantities).filter((e) => {
-      if (!sameCommitment(q, e) || e.word || e.computed || !sameSlot(q, e)) return false;
+      if (!sameCommitment(q, e) || e.word || e.computed || !slipSlot(q, e)) return false;
       if (q.kind === "date") {
         const [a, b] = [q.date!, e.date!];
         if (b.day === undefined || a.month !== b.month) return false;
@@ -588,6 +593,18 @@ function slippedFrom(
     });
   return slips.length === 1 ? slips[0] : undefined;
 }
+
+/**
+ * Of one slot, or counts of three significant digits or more whatever they count: "25,700
+ * kettles" is a slip of "27,500 units of its electric kettle".
+ */
+const slipSlot = (q: Quantity, e: Quantity) =>
+  sameSlot(q, e) ||
+  (COUNTS.has(q.kind) && COUNTS.has(e.kind) && significant(q.value).length >= 3 &&
+    !q.ordinal && !e.ordinal && !yearLike(q) && !yearLike(e));
+const COUNTS = new Set(["count", "number"]);
+/** "2004", "1936": a year more likely than a count, whose digits differ by more than slips. */
+const yearLike = (q: Quantity) => Number.isInteger(q.value) && q.value >= 1000 && q.value <= 2100;
 
 /** A value's significant digits: 1,926.40 is "19264", $2.3 million "23". */
 const significant = (v: number) => String(Math.abs(v)).replace(/\D/g, "").replace(/^0+|0+$/g, "");
