@@ -899,14 +899,31 @@ Deno.test("exact checks, evidence: an upper bound states a limit, read against t
     "6; the document says 4",
     "Guest passes are $5 each, with a maximum of 4 guests per household at any one time.",
   );
-  // A value whose words are the bound's is not read against the sentence's other value.
-  assert.deepEqual(
-    verdicts(
-      "The cap is $12.00 per item.",
-      "evidence_number",
-      "Overdue books accrue a fine of $0.25 per day, up to a maximum of $10.00 per item.",
-    ),
-    [],
+  // A value whose words are the bound's is read against the bound, not the sentence's other
+  // value; it is wrong only past it.
+  const fines = "Overdue books accrue a fine of $0.25 per day, up to a maximum of $10.00 per item.";
+  assertOne(
+    "The cap is $12.00 per item.",
+    "evidence_number",
+    "contradicted",
+    "$12.00; the document says $10.00",
+    fines,
+  );
+  assertSilentAgainst(fines, "evidence_number", "I paid $8.00 per item.");
+  // A value past the document's bound, and a bound its value lies past.
+  assertOne(
+    "You have 60 days from the purchase date to register it.",
+    "evidence_number",
+    "contradicted",
+    "60 days; the document says 30 days",
+    "Register your kettle within 30 days of purchase to extend your warranty to 3 years.",
+  );
+  assertOne(
+    "Rain of up to 50 mm fell on the upland catchments.",
+    "evidence_number",
+    "contradicted",
+    "50 mm; the document says 74 mm",
+    "Heavy rain brought 74 mm to the upland catchments overnight.",
   );
 });
 

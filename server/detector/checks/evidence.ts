@@ -332,12 +332,20 @@ const onlyCopied = (q: Quantity) =>
 /** Both one value, or both a bound on the same side ("more than"): the same kind of statement. */
 const sameCommitment = (a: Quantity, b: Quantity) => a.inexact === b.inexact && a.bound === b.bound;
 /**
- * A lower bound that the document's implies ("more than 80" where it says "more than 100"). An
- * upper bound states a limit: "up to 6 guests" where the document allows "a maximum of 4" is none.
+ * Whether the document's `evidence` shows the claim wrong, where the two are not the same: two
+ * values; a value outside a bound, either way round ("up to 50 mm" where 74 mm fell, "60 days"
+ * where it says "within 30 days"); an upper bound, which states a limit ("up to 6 guests" where
+ * the document allows "a maximum of 4"); a lower bound the document's does not imply ("more than
+ * 80" where it says "more than 100" is true).
  */
-function impliedBound(claim: Quantity, evidence: Quantity): boolean {
+function conflicts(claim: Quantity, evidence: Quantity): boolean {
   const value = evidence.unit ? inUnit(claim, evidence.unit).value : claim.value;
-  return claim.bound === "lower" && value <= evidence.value;
+  if (claim.bound && evidence.bound) return claim.bound === "upper" || value > evidence.value;
+  const bound = claim.bound ?? evidence.bound;
+  if (!bound) return true;
+  // Which of the two is the bound's, which the value: the value lies past the bound.
+  const [limit, stated] = claim.bound ? [value, evidence.value] : [evidence.value, value];
+  return bound === "upper" ? stated > limit : stated < limit;
 }
 
 function sameValue(claim: Quantity, evidence: Quantity): boolean {
@@ -403,9 +411,15 @@ export function evidenceFindings(
   const out: ExactFinding[] = rangeFindings(response, ranges, evidence, aligned);
   for (const q of comparable) {
     const kind = q.kind === "date" ? "evidence_date" : "evidence_number";
-    // A bound is read against the document's bounds on its side ("up to 18 hours").
-    const slotIn = (s: Sentence) =>
-      s.quantities.filter((e) => sameSlot(q, e) && (q.bound ? sameCommitment(q, e) : !e.inexact));
+    // A bound is read against the document's bounds on its side ("up to 18 hours"), else against
+    // its values ("74 mm fell").
+    const slotIn = (s: Sentence) => {
+      const values = s.quantities.filter((e) => sameSlot(q, e) && !e.inexact);
+      const bounds = q.bound
+        ? s.quantities.filter((e) => sameSlot(q, e) && sameCommitment(q, e))
+        : [];
+      return bounds.length > 0 ? bounds : values;
+    };
     // The words around one of the document's values copied, but for the value, are a misquote
     // even where the value is another of the slot's ("a maximum depth of 58 m" where 58 m is the
     // average depth), in a claim that states no other value (its words are then this one's), and
@@ -444,7 +458,7 @@ export function evidenceFindings(
       if (copy && !onlyCopied(q)) return copy;
       if (elsewhere()) return undefined;
       if (onlyCopied(q)) {
-        if (copy && !impliedBound(q, copy)) return copy;
+        if (copy && conflicts(q, copy)) return copy;
         // A bare number is a slip only of three digits or more ("25,700" of "27,500").
         if (q.kind === "number") {
           const slips = significant(q.value).length >= 3 && !yearLike(q);
@@ -460,7 +474,7 @@ export function evidenceFindings(
           aligned.slice(0, ALIGNED),
           slotIn,
         );
-        if (value) return q.bound && impliedBound(q, value) ? undefined : value;
+        if (value) return conflicts(q, value) ? value : undefined;
       }
       return slippedFrom(q, stems, sentences);
     };
@@ -542,7 +556,7 @@ function contradictingValue(
   // several counts or dates, or measures with no words of their own ("spans 1,280 m and 227 m"):
   // unknown.
   // A bound of the slot ("a fine of $0.25 per day, up to a maximum of $10.00 per item") may be
-  // what a value's words are about: then there is none to contradict.
+  // what a value's words are about: then it is the one to read the value against.
   const own = new Set(slotIn(best.s));
   const read = best.s.quantities
     .filter((e) => own.has(e) || (!q.bound && e.bound !== undefined && sameSlot(q, e)))
@@ -553,7 +567,8 @@ function contradictingValue(
     })
     .sort((a, b) => b.n - a.n);
   const [first, ...rest] = read;
-  if (!first || first.n === 0 || !own.has(first.e)) return undefined;
+  if (!first || first.n === 0) return undefined;
+  if (!own.has(first.e)) return first.e;
   const others = rest.filter((o) => own.has(o.e));
   if (others.length === 0) return first.e;
   const othersApart = others.every((o) => o.n === 0 && o.own > 0);

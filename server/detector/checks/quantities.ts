@@ -129,7 +129,7 @@ const LOWER_BOUND = /(?:\bover|\bmore than|\bat least|\babove|\bexceeding|>|≥)
  * change's new value.
  */
 const UPPER_BOUND =
-  /(?:\bless than|\bfewer than|\bno more than|\bunder|(?<!\b(?:add(?:s|ed|ing)?|go(?:es|ing)?|went|gone)\s)\bup to|\bat most|\b(?:a )?maximum of|\bas (?:much|many|high) as|\bbelow|<|≤)\s*$/i;
+  /(?:\bless than|\bfewer than|\bno more than|\bunder|(?<!\b(?:add(?:s|ed|ing)?|go(?:es|ing)?|went|gone)\s)\bup to|\bat most|\bwithin|\b(?:a )?maximum of|\bas (?:much|many|high) as|\bbelow|<|≤)\s*$/i;
 /** A change's "from ... to ...": its two values, not a range ("raise the fee from $40 to $45"). */
 const CHANGE = String
   .raw`\b(?:increas|decreas|rais|ris|rose|grow|grew|cut|reduc|lower|drop|fell|fall|went up|goes up|go up|climb|jump|extend|shorten|boost|hik)\w*\b[^.;\d\n]{0,40}?\bfrom\s*`;
