@@ -72,6 +72,33 @@ Deno.test("exact checks, evidence: paraphrases of the same value are consistent"
   );
 });
 
+Deno.test("exact checks, evidence: a score against the document's one score out of the same marks", () => {
+  const report = "Inspection date: 3 June 2025. Score: 87/100. Two minor violations noted.";
+  assertOne(
+    "The kitchen scored 78 out of 100 in its inspection.",
+    "evidence_number",
+    "contradicted",
+    "78 out of 100; the document says 87/100",
+    report,
+  );
+  assertOne(
+    "The kitchen scored 87 out of 100 in its inspection.",
+    "evidence_number",
+    "consistent",
+    undefined,
+    report,
+  );
+  // Other marks, fractions, a count said "out of", two scores of the marks: silent.
+  for (
+    const [response, document] of [
+      ["The kitchen scored 8 out of 10.", report],
+      ["Add 3/4 cup of sugar for a sweeter score.", "Use 1/4 cup of sugar; it scores well."],
+      ["78 out of 100 students passed.", report],
+      ["She scored 78/100.", "Paper 1 score: 87/100. Paper 2 score: 64/100."],
+    ]
+  ) assert.deepEqual(findings(response, document), [], response);
+});
+
 Deno.test("exact checks, evidence: a time of day before a date does not end the date's words", () => {
   const cleanUp =
     "We'll meet at the north entrance of Linden Park at 9:00 a.m. on Saturday, 14 June 2025.";

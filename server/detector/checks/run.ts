@@ -8,6 +8,7 @@ import { agreements } from "./agreements.ts";
 import { arithmeticFindings } from "./arithmetic.ts";
 import { askedConversionFindings, conversionFindings } from "./conversions.ts";
 import { evidenceFindings, evidenceSentences, isComparable } from "./evidence.ts";
+import { documentScores, scoreFindings } from "./scores.ts";
 import type { ExactFinding } from "./finding.ts";
 import { identifierFindings } from "./identifiers.ts";
 import { impossibleDateFindings, lifespanReader } from "./lifespans.ts";
@@ -52,6 +53,7 @@ export function exactFindings(
   const comparable = [...all, ...times].some(isComparable) ||
     all.some((_, i) => rangeEndingAt(response, all, i) !== undefined);
   const sentences = evidence && !worked && comparable ? evidenceSentences(evidence) : [];
+  const scores = evidence && !worked ? documentScores(evidence) : [];
   const found: ExactFinding[] = [
     ...identifierFindings(response, now),
     ...arithmeticFindings(response),
@@ -101,6 +103,9 @@ export function exactFindings(
         found.push(
           ...evidenceFindings(response, { ...claim, quantities: stated }, evidence, sentences),
         );
+      }
+      if (evidence && scores.length > 0) {
+        found.push(...scoreFindings(response, claim, evidence, scores));
       }
     });
   });
