@@ -423,6 +423,23 @@ Deno.test("conversions: a second conversion of the same measure after 'or' or af
     findingsOf(zero("−491.67 °F"), "unit_conversion").map((f) => f.reason),
     ["0 K is -273.15 °C", "0 K is -459.67 °F, not −491.67 °F"],
   );
+  // A conversion's result converted on; one of a unit named after it is no result.
+  const tall = (m: string) => `He is 6 feet tall, or 72 inches, which is about ${m} m.`;
+  assert.deepEqual(findingsOf(tall("1.98"), "unit_conversion").map((f) => f.reason), [
+    "6 feet is 72 inches",
+    "72 inches is 1.829 metres, not 1.98 m",
+  ]);
+  assert.deepEqual(findingsOf(tall("1.83"), "unit_conversion").map((f) => f.verdict), [
+    "consistent",
+    "consistent",
+  ]);
+  assert.deepEqual(
+    findingsOf(
+      "That's 63.5 kg, which is 140 lb (one nautical mile is 1.852 km).",
+      "unit_conversion",
+    ).filter((f) => f.verdict === "contradicted"),
+    [],
+  );
   // After a conversion in brackets, "which is" another of the measure before it, if near one.
   const nitrogen = (f: string) =>
     `Liquid nitrogen boils at −196 °C (about 77 K), which is roughly ${f}.`;

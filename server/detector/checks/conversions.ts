@@ -279,6 +279,11 @@ function definesUnit(text: string, q: Quantity): boolean {
   return !!other && other !== q.unit && dimensionOf(other) === dimensionOf(q.unit!);
 }
 
+/** "one nautical mile", "(1 stone = 14 lb)": one of a unit, unhedged, names the unit or its factor. */
+const namesOne = (text: string, q: Quantity) =>
+  !q.approx && (/^one\b/i.test(written(text, q)) ||
+    (/^1(?![\d.,]*\d)/.test(written(text, q)) && EQUATED.test(text.slice(q.end, q.end + 40))));
+
 function isFactorDefinition(text: string, q: Quantity): boolean {
   if (q.kind !== "unit") return false;
   const after = text.slice(q.end, q.end + 40);
@@ -949,7 +954,9 @@ export function conversionFindings(text: string, stated: readonly Quantity[]): E
       const alternative = alternativeAt(text, qs, i);
       if (alternative) out.push(alternative), i++;
     }
-    if (joined.length > 0) i++;
+    // A set of dimensions is read whole; a conversion's result may be converted on ("154 lb,
+    // which is about 69.9 kg").
+    if (joined.length > 1) i++;
   }
   return out;
 }
@@ -1056,7 +1063,7 @@ function joinedAt(text: string, qs: readonly Quantity[], i: number): ExactFindin
   if (respective) return respective;
   const [a, b] = [qs[i], qs[i + 1]];
   if (a.kind !== "unit" || isRange(a) || askedUnit(text, a) || !mayConvert(a, b)) return [];
-  if (isFactorDefinition(text, b) || isQualifier(text, a, b)) return [];
+  if (isFactorDefinition(text, b) || isQualifier(text, a, b) || namesOne(text, b)) return [];
   // "one nautical mile is exactly 1,852 m, that's 22.2 km": the factor's side is no measure.
   const previous = qs[i - 1];
   if (previous && isFactorDefinition(text, previous) && a.start - previous.end <= 40) return [];
