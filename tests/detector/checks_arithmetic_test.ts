@@ -36,9 +36,11 @@ Deno.test("arithmetic: a percent is the value, or the fraction a hundred times",
 Deno.test("arithmetic: steps on the next lines, in bold; each link of a chain", () => {
   const rate = (result: string) =>
     `Germination rate = sprouted ÷ sown × 100\n= 16 ÷ 24 × 100\n= **${result}**`;
-  confirmedOnly(rate("66.7%"), rate("6.7%"));
-  // Even plain numbers: the line above may not be the left side of the line below.
-  confirmedOnly("Total = 3 × 4\n= 12", "Total = 3 × 4\n= 13");
+  assertOne(rate("66.7%"), "arithmetic", "consistent");
+  assertOne(rate("6.7%"), "arithmetic", "contradicted", "16 ÷ 24 × 100 = 66.6667%, not 6.7%");
+  // A line that opens with "=" goes on from the line above; a step on a line of its own may not.
+  assertOne("Total = 3 × 4\n= 13", "arithmetic", "contradicted", "3 × 4 = 12, not 13");
+  confirmedOnly("Total = 3 × 4 =\n12", "Total = 3 × 4 =\n13");
   assert.deepEqual(arithmetic("16 ÷ 24 = 0.667 = 66.7%"), [
     ["consistent", "16 ÷ 24 = 0.6667"],
     ["consistent", "0.667 = 66.7%"],

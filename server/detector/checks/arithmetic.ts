@@ -9,9 +9,9 @@
  * Plain numbers on one line (money in one currency, a sum of amounts in one unit, labels allowed)
  * are read as written: a wrong result is contradicted. Where the reading may be off, a link that
  * holds is confirmed and one that fails is left alone: units that may convert ("5 km ÷ 25 min =
- * 12 km/h"), a percent (the value, or a hundred times it), a link said with ≈ or spread over lines,
- * a lone "24/7". Parentheses, powers, unknowns, LaTeX, denials and pieces of longer expressions
- * are left alone.
+ * 12 km/h"), a percent (the value, or a hundred times it), a link said with ≈ or broken over
+ * lines (a line that opens with "=" goes on from the one above: no break), a lone "24/7".
+ * Parentheses, powers, unknowns, LaTeX, denials and pieces of longer expressions are left alone.
  */
 import { type ExactFinding, finding } from "./finding.ts";
 import { UNIT_AFTER_NUMBER, unitOfForm } from "./units.ts";
@@ -262,6 +262,9 @@ function linkFinding(text: string, left: Side, right: Side, loose: boolean) {
   );
 }
 
+/** Between two sides, a line break and "=" opening the next line: "× 100\n= 64.9%". */
+const CONTINUED = /^[^\S\n]*\n[^\S\n]*=/;
+
 export function arithmeticFindings(text: string): ExactFinding[] {
   const out: ExactFinding[] = [];
   for (const m of text.matchAll(CHAIN)) {
@@ -280,13 +283,17 @@ export function arithmeticFindings(text: string): ExactFinding[] {
     const relations = [...m[0].matchAll(/[=≈]/g)].map((r) => r[0]);
     const first = OPERATOR_BEFORE.test(before) ? 1 : 0;
     const last = OPERATOR_AFTER.test(text.slice(end)) ? sides.length - 2 : sides.length - 1;
-    // Spread over lines, the steps of a derivation may not each be the line above.
-    const multiline = m[0].includes("\n");
+    // Spread over lines, the steps of a derivation may not each be the line above; a line that
+    // opens with "=" goes on from the one above it.
+    const loose = (i: number) => {
+      const between = text.slice(sides[i].valueEnd, sides[i + 1].start);
+      return between.includes("\n") ? !CONTINUED.test(between) : relations[i] === "≈";
+    };
     // The tail of a derivation whose first steps are not read ("(8 + 3) - (5 x 2) = 11 - 10 = 1"):
     // a wrong step is wrong, but a right one says nothing of the steps before it.
     const tail = STEPS_BEFORE.test(before);
     for (let i = first; i < last; i++) {
-      const found = linkFinding(text, sides[i], sides[i + 1], multiline || relations[i] === "≈");
+      const found = linkFinding(text, sides[i], sides[i + 1], loose(i));
       if (found && !(tail && found.verdict === "consistent")) out.push(found);
     }
   }
