@@ -116,6 +116,13 @@ Deno.test("lifespans: durations joined to their period, in any unit the dates al
       "February 7, 2024 to April 28, 2024 is 81 or 82 days",
     );
   }
+  // A job joined and left on its last day; "full years".
+  assertTwins(
+    "duration",
+    "She joined Westbrook Elementary on August 17, 1998 and her last day is June 28, 2024: 29 full years of teaching.",
+    "She joined Westbrook Elementary on August 17, 1998 and her last day is June 28, 2024: 25 full years of teaching.",
+    "August 17, 1998 to June 28, 2024 is 25 or 26 years, not 29",
+  );
   assertTwins(
     "duration",
     "Construction began in July 2012 and was completed in May 2016, taking 58 months.",

@@ -168,10 +168,13 @@ const STAY_BEGAN = String
   .raw`(?:arrive|arriving|arrived|admitted|check(?:ed|ing)?[\s-]+in)(?:\s+(?:on|in))?\s+`;
 const STAY_ENDED = String
   .raw`(?:leave|leaving|left|depart|departing|departed|discharged|check(?:ed|ing)?[\s-]+out)(?:\s+(?:on|in))?\s+`;
+/** A job's end: "and her last day is June 28, 2024". */
+const LAST_DAY = String
+  .raw`,?\s*and\s+(?:her|his|their|my|your|the)\s+last\s+(?:working\s+)?day\s+(?:is|was|will\s+be)\s+(?:on\s+)?`;
 /** A period told by its start and end: "began in July 2012 and was completed in May 2016". */
 const STARTED = new RegExp(
   String
-    .raw`\b(?:(?:began|begun|begins|started|starts|commenced|opened(?:\s+(?:its|their)\s+doors)?|opens|launched|founded|established|took office|took effect|came into force)\s+(?:on\s+|in\s+)?|${DEPARTED}|${STAY_BEGAN})$`,
+    .raw`\b(?:(?:began|begun|begins|started|starts|commenced|opened(?:\s+(?:its|their)\s+doors)?|opens|launched|founded|established|took office|took effect|came into force|joined(?:\s+[\p{L}'-]+){0,3}?)\s+(?:on\s+|in\s+)?|${DEPARTED}|${STAY_BEGAN})$`,
   "iu",
 );
 /**
@@ -180,7 +183,7 @@ const STARTED = new RegExp(
  */
 const ENDED = new RegExp(
   String
-    .raw`^\s*(?:[,;]?\s*(?:${STAY_ENDED})|,?\s*(?:and|but)\s+(?:(?:the|its|their|his|her)\s+(?:[\p{L}'-]+\s+){1,3}?)?(?:(?:was|were|is|are|has|had|been|it|they|he|she)\s+){0,2}(?:(?:(?:officially|finally|formally|eventually)\s+)?(?:completed|finished|ended|ends|closed|closes|concluded|expired|expires|stopped|ceased|dissolved|disbanded|abolished|left office|decommissioned|retired|shut down|opened)(?:\s+(?:for\s+good|permanently|to\s+(?:the\s+)?(?:public|traffic)))?\s+(?:on\s+|in\s+)?|${ARRIVED}|${STAY_ENDED}))$`,
+    .raw`^\s*(?:[,;]?\s*(?:${STAY_ENDED})|${LAST_DAY}|,?\s*(?:and|but)\s+(?:(?:the|its|their|his|her)\s+(?:[\p{L}'-]+\s+){1,3}?)?(?:(?:was|were|is|are|has|had|been|it|they|he|she)\s+){0,2}(?:(?:(?:officially|finally|formally|eventually)\s+)?(?:completed|finished|ended|ends|closed|closes|concluded|expired|expires|stopped|ceased|dissolved|disbanded|abolished|left office|decommissioned|retired|shut down|opened)(?:\s+(?:for\s+good|permanently|to\s+(?:the\s+)?(?:public|traffic)))?\s+(?:on\s+|in\s+)?|${ARRIVED}|${STAY_ENDED}))$`,
   "iu",
 );
 /**
@@ -188,7 +191,7 @@ const ENDED = new RegExp(
  * whole, their part hedged or not ("66 years and about seven months").
  */
 const DURATION = new RegExp(
-  `(?<![$€£\\d.,])\\b(\\d{1,3}\\.\\d{1,2}|\\d{1,3}[½¼¾]|${AMOUNT})[\\s-](years?|months?|weeks?|days?|nights?)\\b(?:,?\\s+and\\s+(?:${PART_HEDGE.source})?(${AMOUNT})[\\s-](months?|days?)\\b)?`,
+  `(?<![$€£\\d.,])\\b(\\d{1,3}\\.\\d{1,2}|\\d{1,3}[½¼¾]|${AMOUNT})[\\s-](?:(?:full|whole|complete)\\s+)?(years?|months?|weeks?|days?|nights?)\\b(?:,?\\s+and\\s+(?:${PART_HEDGE.source})?(${AMOUNT})[\\s-](months?|days?)\\b)?`,
   "gi",
 );
 const DURATION_FIRST = new RegExp(`^(?:${DURATION.source})`, "i");
@@ -455,7 +458,7 @@ function periods(text: string, qs: readonly Quantity[]): Period[] {
       (wholeDate(a) && wholeDate(b) && WORD_TO.test(join));
     const marriage = MARRIED.test(before(text, a, 30)) && MARRIAGE_ENDED.test(join);
     if (
-      !(opens && TO.test(join)) && !(STARTED.test(before(text, a, 30)) && ENDED.test(join)) &&
+      !(opens && TO.test(join)) && !(STARTED.test(before(text, a, 48)) && ENDED.test(join)) &&
       !marriage
     ) {
       continue;
