@@ -525,6 +525,23 @@ Deno.test("totals: items worked out, and a total line named for what it totals",
   );
 });
 
+Deno.test("totals: items measured in two parts; a clause after the total's is not about it", () => {
+  const plan = (total: string) =>
+    `Tonight's revision plan:\n1. Chemistry flashcards – 45 min\n2. French vocabulary – 30 min\n3. Maths past paper – 1 h 15 min\n4. Reviewing notes – 20 min\n\nThat's ${total} altogether, so start by 7 pm if you want to finish before 10.`;
+  assertOne(
+    plan("2 h 50 min"),
+    "total",
+    "consistent",
+    "45 min + 30 min + 1 h 15 min + 20 min = 170",
+  );
+  assertOne(
+    plan("3 h 10 min"),
+    "total",
+    "contradicted",
+    "45 min + 30 min + 1 h 15 min + 20 min = 170, not 3 h 10 min",
+  );
+});
+
 Deno.test("percentages: a list's amounts with their shares in brackets, of the amounts' sum", () => {
   const allocation = (cash: string) =>
     `**Current allocation**\n- Stocks: $6,000 (60%)\n- Bonds: $3,000 (30%)\n- Cash: $1,000 (${cash})\n\nTotal: $10,000.`;

@@ -6,7 +6,7 @@
 import { splitClaims } from "../signals/claims.ts";
 import { agreements } from "./agreements.ts";
 import { arithmeticFindings } from "./arithmetic.ts";
-import { askedConversionFindings, conversionFindings } from "./conversions.ts";
+import { askedConversionFindings, conversionFindings, wholeMeasures } from "./conversions.ts";
 import { evidenceFindings, evidenceSentences, isComparable } from "./evidence.ts";
 import { documentScores, scoreFindings } from "./scores.ts";
 import type { ExactFinding } from "./finding.ts";
@@ -61,8 +61,13 @@ export function exactFindings(
     ...impossibleDateFindings(response),
   ];
   // A list or table is read as a whole (its lines are paragraphs of their own below).
-  const lists = markdownLists(answer, response, all);
-  found.push(...listTotalFindings(response, lists, all), ...listShareFindings(response, lists));
+  // An item's measure may be in two parts ("1 h 15 min").
+  const measures = wholeMeasures(response, all, { asConversions: false });
+  const lists = markdownLists(answer, response, measures);
+  found.push(
+    ...listTotalFindings(response, lists, measures),
+    ...listShareFindings(response, lists),
+  );
   const claimBlocks = blocks(response, claims);
   const blockOf = new Map(claimBlocks.flatMap((block) => block.map((c) => [c, block] as const)));
   for (const block of claimBlocks) {

@@ -492,7 +492,7 @@ const OTHER_TOTAL =
  */
 const BEFORE_PHRASE = /\bbefore\b[^,;()]*/gi;
 /** A clause of its own after the total's: "373 ballots counted, and Marcus wins with ...". */
-const NEXT_CLAUSE = /[,;]\s+(?:and|but|while|whereas)\s+(?!(?:that|this|it|which)\b)/i;
+const NEXT_CLAUSE = /[,;]\s+(?:and|but|while|whereas|so)\s+(?!(?:that|this|it|which)\b)/i;
 /** A period an amount is said for: the items' and the total's must be one. */
 const PERIOD =
   /\b(?:hourly|daily|weekly|monthly|quarterly|annual(?:ly)?|yearly|per|a (?:day|week|month|year))\b/i;
