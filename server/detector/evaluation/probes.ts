@@ -62,6 +62,10 @@ export const PROBES = [
     label: "probe 41 (development, eighth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-13.jsonl",
+    label: "probe 44 (development, ninth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only, never read while building)",
   },
@@ -198,6 +202,14 @@ export const PROBES = [
   {
     file: "held-out-31.jsonl",
     label: "probe 43 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-32.jsonl",
+    label: "probe 45 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-33.jsonl",
+    label: "probe 46 (held out: measured only, never read while building)",
   },
 ] as const;
 
