@@ -99,6 +99,22 @@ Deno.test("exact checks, evidence: a score against the document's one score out 
   ) assert.deepEqual(findings(response, document), [], response);
 });
 
+Deno.test("exact checks, evidence: a size written with × is no working that hides the document", () => {
+  const fares =
+    "Cabin bag (max 8 kg, 55 × 40 × 23 cm) can be added for €18 when booking or €25 at " +
+    "the airport.";
+  assert.deepEqual(
+    findingsOf(
+      "Adding a cabin bag costs €18 when booking, or €28 at the airport. It can measure up to 55 × 40 × 23 cm.",
+      "evidence_number",
+      fares,
+    ).map((f) => [f.verdict, f.reason]),
+    [["consistent", "€18; the document says €18"], ["contradicted", "€28; the document says €25"]],
+  );
+  // Working with a result still derives its figures: not read against the document.
+  assertSilentAgainst(fares, "evidence_number", "Two bags: 2 × €25 = €50 at the airport.");
+});
+
 Deno.test("exact checks, evidence: a time of day before a date does not end the date's words", () => {
   const cleanUp =
     "We'll meet at the north entrance of Linden Park at 9:00 a.m. on Saturday, 14 June 2025.";

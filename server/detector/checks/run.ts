@@ -44,8 +44,9 @@ export function exactFindings(
     quantities: all.filter((q) => q.start >= c.start && q.end <= c.end),
   }));
   // A worked solution ("500 - 2 = 498") derives its numbers: they differ from the prompt's (in
-  // words too, before its first sum: "half as much, which is $2").
-  const worked = all.some((q) => q.computed && !q.rate);
+  // words too, before its first sum: "half as much, which is $2"). A product with no result is a
+  // size ("55 × 40 × 23 cm"), no working.
+  const worked = all.some((q) => q.computed && !q.rate) && WORKING.test(response);
   // Times of day are compared with the document only (times.ts).
   const times = evidence === undefined ? [] : clockTimes(response);
   // The evidence is read only when the response states something to compare with it: a value,
@@ -149,6 +150,12 @@ export function exactFindings(
       .sort((a, b) => a.start - b.start || a.end - b.end),
   }));
 }
+
+/**
+ * A step of working: a result after "=", or an operator between numbers other than "×", which
+ * also gives sizes (a product worked out in words is still checked value by value: isDerived).
+ */
+const WORKING = /[=≈]|\d\s*[+\-−÷/*]\s*\d/;
 
 /** "**261°F**", "*Marigold*", "`42`": emphasis marks, not multiplication ("3 * 4"). */
 const EMPHASIS = /\*\*|__|`|\*/g;
