@@ -99,6 +99,27 @@ Deno.test("exact checks, evidence: a score against the document's one score out 
   ) assert.deepEqual(findings(response, document), [], response);
 });
 
+Deno.test("exact checks, evidence: a value the claim states beside another is that one's", () => {
+  const results = "Online sales grew 11% and now account for 38% of total revenue.";
+  assert.deepEqual(
+    findingsOf(
+      "Online sales now make up 36% of total revenue, after growing 11% in the quarter.",
+      "evidence_number",
+      results,
+    ).map((f) => [f.verdict, f.reason]),
+    [["contradicted", "36%; the document says 38%"], ["consistent", "11%; the document says 11%"]],
+  );
+  // A part of a date is no whole one: "1881 (on 11 March)" is still read against 11 March 1889.
+  assert.deepEqual(
+    findingsOf(
+      "She was born in 1881 (on 11 March, in Bergen).",
+      "evidence_date",
+      "Ingrid Solheim was born on 11 March 1889 in Bergen, the youngest of five children.",
+    ).map((f) => f.verdict),
+    ["contradicted", "consistent"],
+  );
+});
+
 Deno.test("exact checks, evidence: a size written with × is no working that hides the document", () => {
   const fares =
     "Cabin bag (max 8 kg, 55 × 40 × 23 cm) can be added for €18 when booking or €25 at " +
