@@ -300,6 +300,12 @@ Deno.test("agreements: another life's dates confirm no age; a figure taken away 
     "- Johann: 26 Sep 1886 – 21 Dec 1931 (aged 43)\n- Anna: 24 Aug 1846 – 15 Sep 1914 " +
       "(aged 68)\n- Fritz: 7 May 1840 – 21 Dec 1870 (aged 30)",
   );
+  // Two births: an age may be counted from either.
+  assertSilent(
+    "age",
+    "Neil Armstrong was born on August 5, 1930, so when he stepped onto the Moon on July 20, " +
+      "1969, he was 39 years old. Buzz Aldrin, born January 20, 1930, was 39.",
+  );
   assertSilent(
     "total",
     "1. Subtract the years: 1943 − 1886 = 57\n2. He died before his birthday, so subtract 1." +

@@ -18,7 +18,14 @@ import {
 import { dateReadings, figuresOf, inOrder } from "./figures.ts";
 import { cellsOf, isTableRow, lineAt } from "./lists.ts";
 import type { CheckKind, ExactFinding } from "./finding.ts";
-import { bothEndsIn, lifeFinding, partsFinding, spanFinding, type SpanPart } from "./lifespans.ts";
+import {
+  birthsIn,
+  bothEndsIn,
+  lifeFinding,
+  partsFinding,
+  spanFinding,
+  type SpanPart,
+} from "./lifespans.ts";
 import { type Quantity, rangeEndingAt } from "./quantities.ts";
 import { SENTENCE_STOP, SENTENCE_STOPS, sentenceAround, STOP } from "./sentences.ts";
 import { isBenchmark, shareFinding } from "./shares.ts";
@@ -459,6 +466,9 @@ function spanAgreement(
   unit: string,
 ) {
   if (!Number.isInteger(count.value)) return undefined;
+  // Of two lives ("born on August 5, 1930 ... Buzz Aldrin, born January 20, 1930, was 39"), an age
+  // may be counted from either birth.
+  if (unit === "age" && birthsIn(text, figures).length > 1) return undefined;
   // A stay's nights, or days "later", are the days between without the last: "in June 12, out
   // June 26" is 14 nights; "left on 10 April, sank 5 days later on 15 April".
   const between = count.kind === "count" && NIGHTS.has(count.noun!) ||

@@ -669,10 +669,14 @@ function digitReadings(text: string, all: readonly Quantity[]): DateQ[][] {
  * reading gives a period or a life, that one; where several do, contradicted only if each
  * contradicts, and confirmed where one holds whole.
  */
+/** The dates of birth the answer states ("born on 5 August 1930", "Born: 1810"). */
+export const birthsIn = (text: string, qs: readonly Quantity[]) =>
+  qs.filter((q): q is DateQ => isDate(q) && BORN.test(before(text, q, 48)));
+
 export function lifespanReader(text: string, all: readonly Quantity[]) {
   const readings = digitReadings(text, all);
   // The answer's one date of birth, which an age at a later event is counted from.
-  const births = all.filter((q): q is DateQ => isDate(q) && BORN.test(before(text, q, 48)));
+  const births = birthsIn(text, all);
   const born = births.length === 1 ? births[0] : undefined;
   return function lifespanFindings(
     qs: readonly Quantity[],
