@@ -300,6 +300,12 @@ Deno.test("agreements: another life's dates confirm no age; a figure taken away 
     "- Johann: 26 Sep 1886 – 21 Dec 1931 (aged 43)\n- Anna: 24 Aug 1846 – 15 Sep 1914 " +
       "(aged 68)\n- Fritz: 7 May 1840 – 21 Dec 1870 (aged 30)",
   );
+  // A count whose sentence states its period is read with that period's dates only.
+  assertSilent(
+    "duration",
+    "From 1 March 2024 to 1 March 2025 is 366 days. Even though 2024 was a leap year, " +
+      "29 February 2024 falls before the start date, so the extra day doesn't count.",
+  );
   // Two births: an age may be counted from either.
   assertSilent(
     "age",

@@ -487,6 +487,7 @@ function spanAgreement(
         !between,
         bothEndsIn(text, { start: where.start, end: sentenceAround(text, where.end).end }),
       ),
+    unit !== "age",
   );
 }
 
@@ -534,6 +535,7 @@ function datesAgreement(
     b: Quantity,
     where: { start: number; end: number },
   ) => ExactFinding | undefined,
+  ownPeriod = false,
 ) {
   const near = figures.filter((q) =>
     q.kind === "date" && q.date?.year !== undefined &&
@@ -548,12 +550,16 @@ function datesAgreement(
       d.end <= sentence.end
     );
   };
-  const dates = near.filter((q) => !madePrecise(q));
+  const own = sentenceAround(text, at.start);
+  const ownSentence = (d: Quantity) => d.start >= own.start && d.end <= own.end;
+  // A count of time whose sentence states its own period ("From 1 March 2024 to 1 March 2025 is
+  // 366 days") is read with its dates only (an age's birth may be told the sentence before).
+  const precise = near.filter((q) => !madePrecise(q));
+  const mine = precise.filter(ownSentence);
+  const dates = ownPeriod && mine.length >= 2 ? mine : precise;
   const pairs = dates.slice(1).map((d, k) => [dates[k], d]);
   if (dates.length > 2) pairs.push([dates[0], dates.at(-1)!]);
   let doubt: ExactFinding | undefined;
-  const own = sentenceAround(text, at.start);
-  const ownSentence = (d: Quantity) => d.start >= own.start && d.end <= own.end;
   const judged = (a: Quantity, b: Quantity) =>
     judge(a, b, { start: Math.min(a.start, at.start), end: Math.max(b.end, at.end) });
   for (const [first, second] of pairs) {
