@@ -707,6 +707,22 @@ Deno.test("lifespans: an age at an event dated after the birth", () => {
     "Ann was born in 1900 and Bob was born in 1910. In 1930, aged 25, he moved.",
     "Born in 1879, Einstein published special relativity in 1905, when he was about 29.",
   ]);
+  // "when she was just 26", "making him 43", "(age 25)".
+  assertTwins(
+    "age",
+    "She was born on 21 April 1926 and became queen on 6 February 1952, when she was just 26.",
+    "She was born on 21 April 1926 and became queen on 6 February 1952, when she was just 25.",
+  );
+  assertTwins(
+    "age",
+    "He was born on May 29, 1917 and took office on January 20, 1961, making him 44.",
+    "He was born on May 29, 1917 and took office on January 20, 1961, making him 43.",
+  );
+  assertOne(
+    "She was born on 21 April 1926 and became queen on 6 February 1952 (age 25).",
+    "age",
+    "consistent",
+  );
   // The age at death after an event's, its "he was" left out.
   const lincoln = (age: number) =>
     `Lincoln was born on February 12, 1809. He was 52 when he took office on March 4, 1861, and ${age} when he died on April 15, 1865.`;
