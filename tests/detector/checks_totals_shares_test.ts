@@ -542,6 +542,16 @@ Deno.test("totals: items measured in two parts; a clause after the total's is no
   );
 });
 
+Deno.test("percentages: a share said equal to its count and whole in words", () => {
+  assertOne("Side effects: 18 of 240 patients = 7.5%.", "percentage", "consistent");
+  assertOne(
+    "Side effects: 18 of 240 patients = 5.7%.",
+    "percentage",
+    "contradicted",
+    "18 of 240 is 7.5%, not 5.7%",
+  );
+});
+
 Deno.test("percentages: a list's amounts with their shares in brackets, of the amounts' sum", () => {
   const allocation = (cash: string) =>
     `**Current allocation**\n- Stocks: $6,000 (60%)\n- Bonds: $3,000 (30%)\n- Cash: $1,000 (${cash})\n\nTotal: $10,000.`;

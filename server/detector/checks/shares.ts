@@ -85,8 +85,12 @@ const exactCount = (text: string, q: Quantity) =>
   countLike(q) || (readAsRange(text, q) && countLike({ ...q, inexact: false }));
 
 /** A percentage that can be a share: exact, not worked out, not a change or a rate. */
+/** "61,500 sessions = 3.3%": a percentage said equal to words, no result of working. */
+const STATED_EQUAL = /\p{L}[^\S\n]*=[^\S\n]*$/u;
+
 function isShare(text: string, q: Quantity): boolean {
-  return q.kind === "percent" && !q.inexact && !q.computed &&
+  const stated = !q.computed || STATED_EQUAL.test(text.slice(Math.max(0, q.start - 20), q.start));
+  return q.kind === "percent" && !q.inexact && stated &&
     !CHANGE_BEFORE.test(text.slice(Math.max(0, q.start - 30), q.start)) &&
     !CHANGE_AFTER.test(text.slice(q.end, q.end + 20)) && !isBenchmark(text, q);
 }
