@@ -306,12 +306,12 @@ Deno.test("agreements: another life's dates confirm no age; a figure taken away 
     "From 1 March 2024 to 1 March 2025 is 366 days. Even though 2024 was a leap year, " +
       "29 February 2024 falls before the start date, so the extra day doesn't count.",
   );
-  // Two births: an age may be counted from either.
-  assertSilent(
-    "age",
+  // Two births: an age is read only with the dates of its own sentence.
+  const moon = (age: number) =>
     "Neil Armstrong was born on August 5, 1930, so when he stepped onto the Moon on July 20, " +
-      "1969, he was 39 years old. Buzz Aldrin, born January 20, 1930, was 39.",
-  );
+    `1969, he was ${age} years old. Buzz Aldrin, born January 20, 1930, was 39.`;
+  assertSilent("age", moon(39));
+  assertOne(moon(38), "age", "consistent", "August 5, 1930 to July 20, 1969 is 38 years");
   assertSilent(
     "total",
     "1. Subtract the years: 1943 − 1886 = 57\n2. He died before his birthday, so subtract 1." +

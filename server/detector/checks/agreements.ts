@@ -467,8 +467,13 @@ function spanAgreement(
 ) {
   if (!Number.isInteger(count.value)) return undefined;
   // Of two lives ("born on August 5, 1930 ... Buzz Aldrin, born January 20, 1930, was 39"), an age
-  // may be counted from either birth.
-  if (unit === "age" && birthsIn(text, figures).length > 1) return undefined;
+  // may be counted from either birth: only one whose sentence dates it is read, with those dates.
+  const twoLives = unit === "age" && birthsIn(text, figures).length > 1;
+  const own = sentenceAround(text, count.start);
+  const dated = figures.filter((q) =>
+    q.kind === "date" && q.start >= own.start && q.end <= own.end
+  );
+  if (twoLives && dated.length < 2) return undefined;
   // A stay's nights, or days "later", are the days between without the last: "in June 12, out
   // June 26" is 14 nights; "left on 10 April, sank 5 days later on 15 April".
   const between = count.kind === "count" && NIGHTS.has(count.noun!) ||
@@ -487,7 +492,7 @@ function spanAgreement(
         !between,
         bothEndsIn(text, { start: where.start, end: sentenceAround(text, where.end).end }),
       ),
-    unit !== "age",
+    unit !== "age" || twoLives,
   );
 }
 
