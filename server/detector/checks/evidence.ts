@@ -325,7 +325,7 @@ export const isComparable = (q: Quantity) =>
  * Bare numbers name no slot ("Cotterill, 27,"), bounds state no one value, and a time is often
  * worked out from the document's ("start by 2:00 pm" to serve at 5:00 pm): they are compared only
  * with the document's quantity whose words the claim copies (copiedSlot), or a slip of its digits
- * (a bound also with the document's bounds on its side).
+ * (a bound also with the aligned sentence's bound on its side, or its value).
  */
 const onlyCopied = (q: Quantity) =>
   q.kind === "number" || q.kind === "time" || q.bound !== undefined;
@@ -451,9 +451,9 @@ export function evidenceFindings(
     // for "750 items"): it may be what is meant. Without an aligned sentence no slot is read.
     const elsewhere = () => sentences.some((s) => s.quantities.some((e) => sameNumber(q, e)));
     // The document's value the claim's contradicts: the one whose words it copies; none where its
-    // value is elsewhere; for a bare number, only the copy; for a bound, the copy or the aligned
-    // sentence's bound on its side (unless it implies the claim's); for a measure, the aligned
-    // sentence's; else the one it is a slip of.
+    // value is elsewhere; for a bare number, only the copy; for a bound or a measure, the aligned
+    // sentence's (for a bound: its bound on that side, else its value); else the one it is a slip
+    // of. Bounds contradict only where the two conflict.
     const contradicting = (): Quantity | undefined => {
       if (copy && !onlyCopied(q)) return copy;
       if (elsewhere()) return undefined;

@@ -1047,15 +1047,20 @@ export function bothEndsIn(text: string, span: Span): BothEnds {
 
 /**
  * A count of days only the period's last day counted as well allows ("July 16 to July 24" as 9
- * days): right only where the answer says both ends count, and the off-by-one slip it usually
- * is where it does not. Such a count is neither confirmed nor contradicted.
+ * days): right only where the answer says both ends count (or its rule does: Schengen), and the
+ * off-by-one slip it usually is where it does not. Such a count is neither confirmed nor
+ * contradicted.
  */
-function countsBothEnds(period: Pick<Period, "from" | "to">, counted: Counted, ends: BothEnds) {
+function countsBothEnds(
+  period: Pick<Period, "from" | "to">,
+  counted: Counted,
+  bothEnds: BothEnds,
+) {
   // Whole months ("1 March to 31 May") are counted with both ends.
   const { from, to } = period;
   const wholeMonths = from.day === 1 && to.month !== undefined &&
     to.day === daysInMonth(to.month, to.year);
-  if (counted.unit !== "day" || ends !== undefined || wholeMonths) return false;
+  if (counted.unit !== "day" || bothEnds !== undefined || wholeMonths) return false;
   const exclusive = countRange(period.from, period.to, "day", false);
   return exclusive !== undefined && counted.count > exclusive[1] &&
     counted.count <= counted.range[1];
@@ -1110,9 +1115,9 @@ export function spanFinding(
   const range = period && countRange(period.from, period.to, unit, lastDayCounted);
   if (!period || !range) return undefined;
   const counted = { count: count.value, unit, range };
-  const said = { ...counted, range: saidRange(period, counted, bothEnds) };
-  if (countsBothEnds(period, said, bothEnds)) return undefined;
-  return durationFinding(period, said, where, `${count.value}`);
+  const told = { ...counted, range: saidRange(period, counted, bothEnds) };
+  if (countsBothEnds(period, told, bothEnds)) return undefined;
+  return durationFinding(period, told, where, `${count.value}`);
 }
 
 /** A count of time in parts ("63 years, 7 months and 2 days", "16 weeks and 1 day"). */

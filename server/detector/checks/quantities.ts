@@ -24,7 +24,10 @@ export interface Quantity {
   currency?: string;
   /** Counts: the noun counted, singular ("employee"). */
   noun?: string;
-  /** Counts: the word after the noun, the thing counted where the noun describes it ("electric kettles"). */
+  /**
+   * Counts: the word after the noun, the thing counted where the noun describes it ("electric
+   * kettles").
+   */
   nounAfter?: string;
   date?: { year?: number; month?: number; day?: number };
   /** A time with no "am" or "pm" that may be either half of the day (times.ts). */
