@@ -66,6 +66,10 @@ export const PROBES = [
     label: "probe 44 (development, ninth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-14.jsonl",
+    label: "probe 47 (development, tenth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only, never read while building)",
   },
@@ -210,6 +214,14 @@ export const PROBES = [
   {
     file: "held-out-33.jsonl",
     label: "probe 46 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-34.jsonl",
+    label: "probe 48 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-35.jsonl",
+    label: "probe 49 (held out: measured only, never read while building)",
   },
 ] as const;
 
