@@ -358,6 +358,12 @@ Deno.test("conversions: a slip of a few degrees is shown; a rounded figure is ne
     "In Fahrenheit terms, 1.5 °C of warming is 2.7 °F, and the 2 °C ceiling works out to 3.6 °F.",
   );
   assertOne("The temperature rose to 20 °C (36 °F).", "unit_conversion", "contradicted");
+  silent("Turn the thermostat down by 10°F (about 5.6°C) while you sleep.");
+  // A total after the last of its parts is no conversion of that part.
+  assert.deepEqual(
+    conversions("Monday 1.5 h, Tuesday 2 h, Thursday 2 h 15 min — that's 5.75 hours altogether."),
+    [],
+  );
   // A factor in an aside, its unit in words or not read ("1 short ton = 0.907 t"), is no
   // conversion of the measure before it.
   assert.deepEqual(

@@ -279,6 +279,9 @@ function definesUnit(text: string, q: Quantity): boolean {
   return !!other && other !== q.unit && dimensionOf(other) === dimensionOf(q.unit!);
 }
 
+/** After a figure, words that make it a total: "6.5 hours altogether". */
+const TOTAL_AFTER = /^\s*(?:altogether|in total|in all|all told|combined|overall|total)\b/i;
+
 /** "one nautical mile", "(1 stone = 14 lb)": one of a unit, unhedged, names the unit or its factor. */
 const namesOne = (text: string, q: Quantity) =>
   !q.approx && (/^one\b/i.test(written(text, q)) ||
@@ -1064,6 +1067,12 @@ function joinedAt(text: string, qs: readonly Quantity[], i: number): ExactFindin
   const [a, b] = [qs[i], qs[i + 1]];
   if (a.kind !== "unit" || isRange(a) || askedUnit(text, a) || !mayConvert(a, b)) return [];
   if (isFactorDefinition(text, b) || isQualifier(text, a, b) || namesOne(text, b)) return [];
+  // "Monday 1.5 h, ..., Thursday 2 h 15 min — that's 6.5 hours altogether": a total after the
+  // last of its parts, no conversion of it.
+  const parts = qs.slice(0, i).filter((q) =>
+    q.kind === "unit" && dimensionOf(q.unit!) === dimensionOf(a.unit!)
+  );
+  if (parts.length > 0 && TOTAL_AFTER.test(text.slice(b.end, b.end + 16))) return [];
   // "one nautical mile is exactly 1,852 m, that's 22.2 km": the factor's side is no measure.
   const previous = qs[i - 1];
   if (previous && isFactorDefinition(text, previous) && a.start - previous.end <= 40) return [];
@@ -1159,7 +1168,9 @@ const asGiven = (a: Quantity): Quantity =>
 
 /** Words that make the temperatures of a sentence changes, not readings ("1.5 °C of warming"). */
 const TEMPERATURE_CHANGE =
-  /\b(?:warming|cooling|warmer|cooler|colder|hotter|differences?|anomal(?:y|ies)|swings?)\b/i;
+  /\b(?:warming|cooling|warmer|cooler|colder|hotter|differences?|anomal(?:y|ies)|swings?|setback)\b/i;
+/** Before a temperature, words that make it a change: "turn it down by 10°F". */
+const CHANGED_BY = /\bby\s+(?:about\s+|roughly\s+|around\s+)?[-−]?$/i;
 
 /**
  * A change of temperature converted as one: by the scales' ratio alone, no offset ("1.5 °C of
@@ -1176,7 +1187,8 @@ function isTemperatureChange(
   if (!agree({ value: change, tolerance: 0 }, shown, 0)) return false;
   const from = sentenceAround(text, Math.min(a.start, b.start)).start;
   const to = sentenceAround(text, Math.max(a.end, b.end)).end;
-  return TEMPERATURE_CHANGE.test(text.slice(from, to));
+  return TEMPERATURE_CHANGE.test(text.slice(from, to)) ||
+    CHANGED_BY.test(text.slice(Math.max(0, a.start - 16), a.start));
 }
 
 /**
