@@ -116,6 +116,13 @@ Deno.test("lifespans: durations joined to their period, in any unit the dates al
       "February 7, 2024 to April 28, 2024 is 81 or 82 days",
     );
   }
+  // Whole months, both ends counted, are a count of whole months.
+  assertTwins(
+    "duration",
+    "Your lease runs from 1 August 2023 through 31 January 2025, which is 17 months.",
+    "Your lease runs from 1 August 2023 through 31 January 2025, which is 18 months.",
+    "August 1, 2023 to January 31, 2025 is 18 months, not 17",
+  );
   // A job joined and left on its last day; "full years".
   assertTwins(
     "duration",

@@ -1225,6 +1225,13 @@ function countRange(
   const days = unit === "day" || unit === "week";
   if (days && !(a.month && a.day && b.month && b.day)) return undefined;
   if (unit === "month" && !(a.month && b.month)) return undefined;
+  // "1 August 2023 through 31 January 2025": whole months, both ends counted, are 18 months.
+  const wholeMonths = a.month && a.day === 1 && b.month && b.day === daysInMonth(b.month, b.year);
+  if (wholeMonths && (unit === "month" || unit === "year")) {
+    const months = (b.year - a.year) * 12 + b.month! - a.month! + 1;
+    if (unit === "month") return [months, months];
+    if (months % 12 === 0) return [months / 12, months / 12];
+  }
   const measure = (x: Day, y: Day) =>
     unit === "day"
       ? daysBetween(x, y)
