@@ -714,6 +714,14 @@ Deno.test("lifespans: an age at an event dated after the birth", () => {
     "Ann was born in 1900 and Bob was born in 1910. In 1930, aged 25, he moved.",
     "Born in 1879, Einstein published special relativity in 1905, when he was about 29.",
   ]);
+  // "on January 20, 1961 he was 44"; a count of days after "he was" is no age.
+  assertTwins(
+    "age",
+    "He was born on May 29, 1917. At his inauguration on January 20, 1961 he was 44.",
+    "He was born on May 29, 1917. At his inauguration on January 20, 1961 he was 43.",
+    "May 29, 1917 to January 20, 1961 is 43 years, not 44",
+  );
+  assertSilent("age", "He was born on May 29, 1917. On January 20, 1961 he was 3 days late.");
   // "when she was just 26", "making him 43", "(age 25)".
   assertTwins(
     "age",
