@@ -429,6 +429,13 @@ Deno.test("conversions: a second conversion of the same measure after 'or' or af
     findingsOf(zero("−491.67 °F"), "unit_conversion").map((f) => f.reason),
     ["0 K is -273.15 °C", "0 K is -459.67 °F, not −491.67 °F"],
   );
+  // ", and in Fahrenheit about …" names the unit of a second conversion.
+  const cmb = (f: string) =>
+    `The background sits at about 2.725 K. In Celsius that's −270.425 °C, and in Fahrenheit about ${f}.`;
+  assert.deepEqual(findingsOf(cmb("−486.8 °F"), "unit_conversion").map((f) => f.reason), [
+    "2.725 K is -270.425 °C",
+    "2.725 K is -454.76 °F, not −486.8 °F",
+  ]);
   // A conversion's result converted on; one of a unit named after it is no result.
   const tall = (m: string) => `He is 6 feet tall, or 72 inches, which is about ${m} m.`;
   assert.deepEqual(findingsOf(tall("1.98"), "unit_conversion").map((f) => f.reason), [

@@ -964,8 +964,14 @@ export function conversionFindings(text: string, stated: readonly Quantity[]): E
   return out;
 }
 
-/** Between a conversion and another: "or", a slash ("−273.15 °C or −459.67 °F"). */
-const ALTERNATIVE = new RegExp(String.raw`^\s*,?\s*(?:or|/)\s*(?:${HEDGE}\s*)?$`, "i");
+/**
+ * Between a conversion and another: "or", a slash ("−273.15 °C or −459.67 °F"), "and" naming the
+ * unit (", and in Fahrenheit about −454.8 °F").
+ */
+const ALTERNATIVE = new RegExp(
+  String.raw`^\s*,?\s*(?:or|/|and\s+${IN_UNITS}(?:${POINTER})?)\s*(?:${HEDGE}\s*)?$`,
+  "iu",
+);
 /** After a conversion in parentheses, another of the measure before it: "(about 77 K), which is". */
 const AFTER_ASIDE = new RegExp(
   String.raw`^\s*\)\s*,?\s*(?:or|which\s+is|which\s+equals|that's|that\s+is)\s*(?:${HEDGE}\s*)?$`,
