@@ -595,6 +595,13 @@ Deno.test("percentages: a price's reduction against its two prices", () => {
     "The $80 jacket is now $68, and an extra 10% off applies at the till.",
   );
   assertSilent("percentage", "Was $80, now $68 with $5 shipping: 23% off.");
+  // The prices told the sentence before.
+  assertOne(
+    "The jacket dropped from $120 to $90. You save $30, which is 30% off the original price.",
+    "percentage",
+    "contradicted",
+    "$30 off $120 is 25% off, not 30%",
+  );
 });
 
 Deno.test("percentages: a threshold compared with is no share", () => {

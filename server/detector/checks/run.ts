@@ -99,7 +99,7 @@ export function exactFindings(
           previous,
           claimsBefore(blockOf.get(claim)!, claim).flatMap((c) => c.quantities),
         ),
-        ...discountFindings(response, claim.quantities),
+        ...discountFindings(response, claim.quantities, previous),
         ...ratioFindings(response, claim),
         ...lifespanFindings(claim.quantities, previous, claim),
       );

@@ -612,7 +612,17 @@ const STACKED =
 export function discountFindings(
   text: string,
   claimQuantities: readonly Quantity[],
+  previous: readonly Quantity[] = [],
 ): ExactFinding[] {
+  const own = discountIn(text, claimQuantities);
+  // The prices may be told the sentence before: "It dropped from $120 to $90. You save $30,
+  // which is 25% off."
+  const prices = previous.filter((q) => q.kind === "money");
+  if (own.length > 0 || prices.length === 0 || prices.length !== previous.length) return own;
+  return discountIn(text, [...prices, ...claimQuantities]);
+}
+
+function discountIn(text: string, claimQuantities: readonly Quantity[]): ExactFinding[] {
   const percents = claimQuantities.filter((q) => q.kind === "percent");
   const amounts = claimQuantities.filter((q) => q.kind === "money");
   if (percents.length !== 1 || amounts.length < 2 || amounts.length > 3) return [];
