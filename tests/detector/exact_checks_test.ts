@@ -712,6 +712,14 @@ Deno.test("exact checks, evidence: a range against the document's range of its m
     verdicts("Drifts of 50 to 80 cm of snow are possible.", "evidence_number", storm),
     [],
   );
+  // The document's range shifted whole, its width kept: a misquote of it.
+  assertOne(
+    "Bake it for 35–40 minutes at 180 °C.",
+    "evidence_number",
+    "contradicted",
+    "35–40 minutes; the document says 45–50 minutes",
+    "Bake in a lined 900 g loaf tin for 45–50 minutes, until a skewer comes out clean.",
+  );
   // Sums of money joined by an en dash are a range too.
   const job = "Data Analyst (Hybrid, Leeds). Salary: £42,000–£48,000 depending on experience.";
   assertOne(

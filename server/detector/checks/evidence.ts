@@ -184,7 +184,12 @@ function rangeFindings(
     if (theirs.length !== 1) return [];
     const [from, to] = theirs[0];
     const [lowSame, highSame] = [sameValue(low, from), sameValue(high, to)];
-    if (!lowSame && !highSame) return [];
+    // Neither end the document's: another range, unless it is the document's shifted whole
+    // ("35–40 minutes" where it says "45–50 minutes").
+    const width = (a: Quantity, b: Quantity) =>
+      inUnit(b, to.unit ?? b.unit!).value - inUnit(a, to.unit ?? a.unit!).value;
+    const shifted = high.kind === "unit" && Math.abs(width(low, high) - width(from, to)) < 1e-9;
+    if (!lowSame && !highSame && !shifted) return [];
     const said = { start: low.start, end: high.end };
     const reason = `${written(response, said)}; the document says ${
       written(evidence, { start: from.start, end: to.end })
