@@ -169,8 +169,8 @@ const rangesIn = (text: string, qs: readonly Quantity[]) =>
 /**
  * Each range the claim states against the one range of its dimension in the sentences aligned
  * with it: "20 to 25 cm of snow" where the document says "20 to 35 cm". Contradicted where one end
- * is the document's and the other is not (the range misquoted); confirmed where both are; silent
- * where neither is (another range).
+ * is the document's and the other is not (the range misquoted), or where it is the document's
+ * measure range shifted whole; confirmed where both ends are; else silent (another range).
  */
 function rangeFindings(
   response: string,
@@ -187,7 +187,7 @@ function rangeFindings(
     // Neither end the document's: another range, unless it is the document's shifted whole
     // ("35–40 minutes" where it says "45–50 minutes").
     const width = (a: Quantity, b: Quantity) =>
-      inUnit(b, to.unit ?? b.unit!).value - inUnit(a, to.unit ?? a.unit!).value;
+      inUnit(b, to.unit!).value - inUnit(a, to.unit!).value;
     const shifted = high.kind === "unit" && Math.abs(width(low, high) - width(from, to)) < 1e-9;
     if (!lowSame && !highSame && !shifted) return [];
     const said = { start: low.start, end: high.end };
