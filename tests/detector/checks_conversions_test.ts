@@ -419,7 +419,7 @@ Deno.test("conversions: a join after a dash", () => {
   assertSilent("unit_conversion", "It was 30 km — that's a long way — and 12 miles more.");
 });
 
-Deno.test("conversions: a second conversion of the same measure after 'or' or after brackets", () => {
+Deno.test("conversions: a second conversion of a measure, a result converted on, a factor told between", () => {
   const zero = (f: string) => `Absolute zero is 0 K, which equals −273.15 °C or ${f}.`;
   assert.deepEqual(findingsOf(zero("−459.67 °F"), "unit_conversion").map((f) => f.verdict), [
     "consistent",
@@ -428,6 +428,25 @@ Deno.test("conversions: a second conversion of the same measure after 'or' or af
   assert.deepEqual(
     findingsOf(zero("−491.67 °F"), "unit_conversion").map((f) => f.reason),
     ["0 K is -273.15 °C", "0 K is -459.67 °F, not −491.67 °F"],
+  );
+  // A factor told as a definition between the measure and its result.
+  const fabric = (m: string) =>
+    `You'll need 2.5 yards of fabric. Since a yard is 0.9144 m, that's about ${m} m.`;
+  assertOne(fabric("2.29"), "unit_conversion", "consistent", "2.5 yards is 2.286 metres");
+  assertOne(
+    fabric("2.92"),
+    "unit_conversion",
+    "contradicted",
+    "2.5 yards is 2.286 metres, not 2.92 m",
+  );
+  // The definition's own unit is no measure converted by it.
+  assert.deepEqual(
+    findingsOf(
+      "He is 72 inches tall. Since one inch is 2.54 cm, that's 182.9 cm.",
+      "unit_conversion",
+    )
+      .filter((f) => f.verdict === "contradicted"),
+    [],
   );
   // ", and in Fahrenheit about …" names the unit of a second conversion.
   const cmb = (f: string) =>

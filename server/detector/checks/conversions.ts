@@ -271,13 +271,18 @@ const EQUATED =
 const UNIT_DEFINED =
   /\b(?:a|an|one|each)\s+((?:[\p{L}-]+\s+){0,1}[\p{L}-]+)\s+(?:is|equals|=|is defined as|weighs)\s+(?:exactly\s+|about\s+|approximately\s+|roughly\s+|around\s+)?$/iu;
 
-/** Whether a measure is the size of one of another unit of its dimension: a factor, no measure. */
-function definesUnit(text: string, q: Quantity): boolean {
-  if (q.kind !== "unit") return false;
+/** The unit a measure is the size of one of ("a yard is 0.9144 m"): a factor, no measure. */
+function unitDefined(text: string, q: Quantity): UnitId | undefined {
+  if (q.kind !== "unit") return undefined;
   const unit = UNIT_DEFINED.exec(text.slice(Math.max(0, q.start - 48), q.start))?.[1];
-  const other = unit && unitOfForm(unit);
-  return !!other && other !== q.unit && dimensionOf(other) === dimensionOf(q.unit!);
+  const other = unit ? unitOfForm(unit) : undefined;
+  return other && other !== q.unit && dimensionOf(other) === dimensionOf(q.unit!)
+    ? other
+    : undefined;
 }
+
+/** Whether a measure is the size of one of another unit of its dimension. */
+const definesUnit = (text: string, q: Quantity) => unitDefined(text, q) !== undefined;
 
 /** After a figure, words that make it a total: "6.5 hours altogether". */
 const TOTAL_AFTER = /^\s*(?:altogether|in total|in all|all told|combined|overall|total)\b/i;
@@ -744,10 +749,13 @@ const TIMES_FACTOR =
   /^\s*(?:[×x*·]|times|multiplied by)\s*$|^(?:\s+in\s+total)?[.;:,]\s+(?:then\s+)?multiply(?:\s+(?:it|that|this))?\s+by\s*$/i;
 const DIVIDED_FACTOR =
   /^\s*(?:[÷/]|divided by)\s*$|^(?:\s+in\s+total)?[.;:,]\s+(?:then\s+)?divide(?:\s+(?:it|that|this))?\s+by\s*$/i;
-/** "= 177.8 cm"; in words after "Multiply by 2.54": "and you get 177.8 cm". */
+/**
+ * "= 177.8 cm"; in words after "Multiply by 2.54": "and you get 177.8 cm"; after a factor told as
+ * a definition: ", that's about 2.29 m".
+ */
 const FACTOR_RESULT = new RegExp(
   String
-    .raw`^\s*(?:\/\s*\p{L}+\.?\s*)?(?:=|≈|equals|,?\s*and\s+you\s+get|,?\s*to\s+get|,?\s*which\s+gives(?:\s+you)?)\s*(?:${HEDGE}\s*)?$`,
+    .raw`^\s*(?:\/\s*\p{L}+\.?\s*)?(?:=|≈|equals|,?\s*and\s+you\s+get|,?\s*to\s+get|,?\s*which\s+gives(?:\s+you)?|,\s*(?:so\s+)?(?:that's|that\s+is|which\s+is))\s*(?:${HEDGE}\s*)?$`,
   "iu",
 );
 /** A factor is one of converting within this share of the true one (1.6 for 1.609344). */
@@ -761,7 +769,10 @@ function factorResultAt(text: string, qs: readonly Quantity[], i: number): numbe
   if (dimensionOf(a.unit!) === "temperature") return -1;
   const op = text.slice(a.end, factor.start);
   const perUnit = convertValue(1, a.unit!, b.unit!);
-  const expected = TIMES_FACTOR.test(op)
+  // "2.5 yards. Since a yard is 0.9144 m, that's about 2.29 m": the factor told as a definition.
+  const defined = factor.unit === b.unit && unitDefined(text, factor) === a.unit &&
+    !namesOne(text, a) && a.value !== 1;
+  const expected = TIMES_FACTOR.test(op) || defined
     ? perUnit
     : DIVIDED_FACTOR.test(op)
     ? 1 / perUnit
