@@ -86,7 +86,8 @@ function fusionNote(fusion: ExactFusionFile | undefined): string {
   return `How findings move p_hallucination (\`${EXACT_FUSION_FILE}\`, fitted by ` +
     `\`deno task calibrate:checks\` on ${fusion.fittedOn.join("; ")}), with z the model's logit ` +
     "and c the share of the response's checkable claims (those stating a quantity, a date or " +
-    "an identifier) the counted findings cover: a call with a contradicted finding: " +
+    "an identifier) the counted findings cover: a call with a contradicted finding (c = 1: a " +
+    "contradiction shows the answer holds an error, whatever else it states): " +
     `${rule("contradicted")}; a call whose own arithmetic and dates check out (conversions, ` +
     "arithmetic, totals, percentages, ratios, ages, durations; its identifiers too, if any): " +
     `${rule("consistent")}; a call whose only checks are identifiers with the right check ` +
