@@ -71,7 +71,7 @@ export const PROBES = [
   },
   {
     file: "held-out-1.jsonl",
-    label: "probe 4 (held out: measured only, never read while building)",
+    label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
   {
     file: "held-out-2.jsonl",
@@ -85,7 +85,7 @@ export const PROBES = [
   {
     file: "held-out-4.jsonl",
     label:
-      "probe 11 (held out: measured, then only its right answers a check contradicted were read)",
+      "probe 11 (held out: measured, then only its right answers a check contradicted were read; one pair seen by accident in a search, not used)",
   },
   {
     file: "held-out-5.jsonl",
@@ -95,7 +95,7 @@ export const PROBES = [
   {
     file: "held-out-6.jsonl",
     label:
-      "probe 15 (held out: measured, then its right answers a check contradicted and one row a change moved were read)",
+      "probe 15 (held out: measured, then its right answers a check contradicted and one row a change moved were read; one row seen by accident in a search, not used)",
   },
   {
     file: "held-out-7.jsonl",
@@ -180,7 +180,7 @@ export const PROBES = [
   },
   {
     file: "held-out-25.jsonl",
-    label: "probe 34 (held out: measured only, never read while building)",
+    label: "probe 34 (held out: measured only; one pair seen by accident in a search, not used)",
   },
   {
     file: "held-out-26.jsonl",
@@ -221,7 +221,8 @@ export const PROBES = [
   },
   {
     file: "held-out-35.jsonl",
-    label: "probe 49 (held out: measured only, never read while building)",
+    label:
+      "probe 49 (held out: measured, then only one right answer a check contradicted was read)",
   },
 ] as const;
 
