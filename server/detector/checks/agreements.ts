@@ -29,7 +29,7 @@ import {
 import { type Quantity, rangeEndingAt } from "./quantities.ts";
 import { SENTENCE_STOP, SENTENCE_STOPS, sentenceAround, STOP } from "./sentences.ts";
 import { isBenchmark, shareFinding } from "./shares.ts";
-import { isPlainSum, sumFinding, WEIGHED } from "./totals.ts";
+import { EQUATED, isPlainSum, sumFinding, WEIGHED } from "./totals.ts";
 import { dimensionOf, type UnitId } from "./units.ts";
 
 /** Units of time a duration is counted in, by the name lifespans.ts counts them with. */
@@ -306,7 +306,7 @@ function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
     if (run.length < 2 || !joinedToTotal(run[0])) continue;
     // "12 stone is 156 lb (there are 14 lb in a stone)": a figure said to be the one after it is
     // that one restated, no sum of what follows.
-    if (step > 0 && SAID_TO_BE.test(text.slice(total.end, run[0].start))) continue;
+    if (step > 0 && EQUATED.test(text.slice(total.end, run[0].start))) continue;
     if (run.some((q) => q.value <= total.tolerance)) continue;
     if (weighed(total) && !run.every(weighed)) continue;
     const parts = step < 0 ? run.reverse() : run;
@@ -316,9 +316,6 @@ function totalAgreement(text: string, figures: readonly Quantity[], i: number) {
   }
   return undefined;
 }
-
-/** Between two figures, words that say the first is the second. */
-const SAID_TO_BE = /^\s*(?:is|are|was|were|equals|=|≈)\s*$/i;
 
 /** Whether text holds one stop and no line's break: it ends a sentence and opens the next. */
 const oneStop = (text: string) => text.match(SENTENCE_STOPS)?.length === 1 && !text.includes("\n");
@@ -469,11 +466,6 @@ function spanAgreement(
   // Of two lives ("born on August 5, 1930 ... Buzz Aldrin, born January 20, 1930, was 39"), an age
   // may be counted from either birth: only one whose sentence dates it is read, with those dates.
   const twoLives = unit === "age" && birthsIn(text, figures).length > 1;
-  const own = sentenceAround(text, count.start);
-  const dated = figures.filter((q) =>
-    q.kind === "date" && q.start >= own.start && q.end <= own.end
-  );
-  if (twoLives && dated.length < 2) return undefined;
   // A stay's nights, or days "later", are the days between without the last: "in June 12, out
   // June 26" is 14 nights; "left on 10 April, sank 5 days later on 15 April".
   const between = count.kind === "count" && NIGHTS.has(count.noun!) ||
@@ -492,7 +484,7 @@ function spanAgreement(
         !between,
         bothEndsIn(text, { start: where.start, end: sentenceAround(text, where.end).end }),
       ),
-    unit !== "age" || twoLives,
+    twoLives ? "only" : unit === "age" ? undefined : "first",
   );
 }
 
@@ -529,7 +521,8 @@ const DATES_AFTER = 200;
 /**
  * What the dates around a figure say of it, by `judge`: each two dates in a row, and the first
  * and the last, so a timeline's birth and death are read past the years between; where no two
- * give it, one of the judgements that failed (the relation is then in doubt).
+ * give it, one of the judgements that failed (the relation is then in doubt). `ownDates`: the
+ * dates of the figure's own sentence are read "first" (alone where it has two), or "only".
  */
 function datesAgreement(
   text: string,
@@ -540,7 +533,7 @@ function datesAgreement(
     b: Quantity,
     where: { start: number; end: number },
   ) => ExactFinding | undefined,
-  ownPeriod = false,
+  ownDates?: "first" | "only",
 ) {
   const near = figures.filter((q) =>
     q.kind === "date" && q.date?.year !== undefined &&
@@ -561,7 +554,7 @@ function datesAgreement(
   // 366 days") is read with its dates only (an age's birth may be told the sentence before).
   const precise = near.filter((q) => !madePrecise(q));
   const mine = precise.filter(ownSentence);
-  const dates = ownPeriod && mine.length >= 2 ? mine : precise;
+  const dates = ownDates === "only" || (ownDates === "first" && mine.length >= 2) ? mine : precise;
   const pairs = dates.slice(1).map((d, k) => [dates[k], d]);
   if (dates.length > 2) pairs.push([dates[0], dates.at(-1)!]);
   let doubt: ExactFinding | undefined;

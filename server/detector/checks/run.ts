@@ -8,7 +8,7 @@ import { agreements } from "./agreements.ts";
 import { arithmeticFindings } from "./arithmetic.ts";
 import { askedConversionFindings, conversionFindings, wholeMeasures } from "./conversions.ts";
 import { evidenceFindings, evidenceSentences, isComparable } from "./evidence.ts";
-import { documentScores, scoreFindings } from "./scores.ts";
+import { scoreFindings } from "./scores.ts";
 import type { ExactFinding } from "./finding.ts";
 import { identifierFindings } from "./identifiers.ts";
 import { impossibleDateFindings, lifespanReader } from "./lifespans.ts";
@@ -54,7 +54,6 @@ export function exactFindings(
   const comparable = [...all, ...times].some(isComparable) ||
     all.some((_, i) => rangeEndingAt(response, all, i) !== undefined);
   const sentences = evidence && !worked && comparable ? evidenceSentences(evidence) : [];
-  const scores = evidence && !worked ? documentScores(evidence) : [];
   const found: ExactFinding[] = [
     ...identifierFindings(response, now),
     ...arithmeticFindings(response),
@@ -110,11 +109,9 @@ export function exactFindings(
           ...evidenceFindings(response, { ...claim, quantities: stated }, evidence, sentences),
         );
       }
-      if (evidence && scores.length > 0) {
-        found.push(...scoreFindings(response, claim, evidence, scores));
-      }
     });
   });
+  if (evidence && !worked) found.push(...scoreFindings(response, evidence));
   // Last: figures no reader took are read for relations that hold among them (agreements.ts). A
   // conversion among them that does not hold may be an error no reader read: then no conversion
   // of the answer is reported right ("4 oz, or 113 g" beside "250 g is about 88.2 oz"). With a

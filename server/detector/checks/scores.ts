@@ -21,18 +21,15 @@ function scoresSaid(text: string, span: { start: number; end: number }): Score[]
   });
 }
 
-/** The document's scores, once per call. */
-export const documentScores = (evidence: string) =>
-  scoresSaid(evidence, { start: 0, end: evidence.length });
-
-/** Each score of the claim against the document's one score out of the same marks. */
-export function scoreFindings(
-  response: string,
-  claim: { start: number; end: number },
-  evidence: string,
-  scores: readonly Score[],
-): ExactFinding[] {
-  return scoresSaid(response, claim).flatMap((s) => {
+/**
+ * Each score of the answer against the document's one score out of the same marks. The document
+ * is read only where the answer states a score.
+ */
+export function scoreFindings(response: string, evidence: string): ExactFinding[] {
+  const said = scoresSaid(response, { start: 0, end: response.length });
+  if (said.length === 0) return [];
+  const scores = scoresSaid(evidence, { start: 0, end: evidence.length });
+  return said.flatMap((s) => {
     const theirs = scores.filter((d) => d.of === s.of);
     if (theirs.length !== 1) return [];
     const reason = `${written(response, s)}; the document says ${written(evidence, theirs[0])}`;

@@ -455,7 +455,7 @@ const SUBTOTAL_BEFORE = /\bsub-?total\b[^\d]*$/i;
 /** After an amount, words that scale it: "$86 each", "£12 per person", "$5 a head". */
 const SCALED_AFTER = /^\s*(?:each|apiece|per\b|a (?:head|person|piece))/i;
 /** Between two amounts, words that say they are one: "11 st 4 lb is 158 lb", "= 158 lb". */
-const EQUATED = /^\s*(?:is|are|=|≈|equals|or|which is)\s*$/i;
+export const EQUATED = /^\s*(?:is|are|was|were|=|≈|equals|or|which is)\s*$/i;
 
 /** A list item or table row that states the total of the items above it: "Total", "Grand total". */
 const TOTAL_LABEL = /^(?:grand\s+|the\s+)?(?:sub-?total|total|overall|sum)(?:\s+[\p{L}]+)?$/iu;
