@@ -666,16 +666,16 @@ function digitReadings(text: string, all: readonly Quantity[]): DateQ[][] {
   return readings.length === 0 ? [[]] : same ? [readings[0]] : readings;
 }
 
+/** The dates of birth the answer states ("born on 5 August 1930", "Born: 1810"). */
+export const birthsIn = (text: string, qs: readonly Quantity[]) =>
+  qs.filter((q): q is DateQ => isDate(q) && BORN.test(before(text, q, 48)));
+
 /**
  * The reader of an answer's claims (`all`: its quantities), its dates in digits read once for
  * every claim. A claim's findings, its dates in digits read each way they may be: where only one
  * reading gives a period or a life, that one; where several do, contradicted only if each
  * contradicts, and confirmed where one holds whole.
  */
-/** The dates of birth the answer states ("born on 5 August 1930", "Born: 1810"). */
-export const birthsIn = (text: string, qs: readonly Quantity[]) =>
-  qs.filter((q): q is DateQ => isDate(q) && BORN.test(before(text, q, 48)));
-
 export function lifespanReader(text: string, all: readonly Quantity[]) {
   const readings = digitReadings(text, all);
   // The answer's one date of birth, which an age at a later event is counted from.
@@ -686,10 +686,14 @@ export function lifespanReader(text: string, all: readonly Quantity[]) {
     context: readonly Quantity[],
     span: Span,
   ): ExactFinding[] {
+    const owned = readings.map((digits) =>
+      digits.filter((d) => d.start >= span.start && d.end <= span.end)
+    );
+    // A claim that states no figure has nothing to read.
+    if (qs.length === 0 && owned.every((own) => own.length === 0)) return [];
     const line = lineOf(text, span.start);
-    const read = readings.map((digits) => {
-      const own = digits.filter((d) => d.start >= span.start && d.end <= span.end);
-      const dated = [...qs, ...own].sort((a, b) => a.start - b.start);
+    const read = readings.map((digits, k) => {
+      const dated = [...qs, ...owned[k]].sort((a, b) => a.start - b.start);
       return readFindings(text, dated, context, span, line, digits, all, born);
     }).filter((found) => found.length > 0);
     if (read.length <= 1) return read[0] ?? [];

@@ -61,8 +61,18 @@ export function stem(w: string): string {
   return base.endsWith("s") ? base.slice(0, -1) : base;
 }
 
+/**
+ * The stopwords by length and first letter. Hashing a word just cut from a text costs more than
+ * comparing it with the few stopwords of its shape, and this runs on every word of both texts.
+ */
+const STOPWORDS_BY_SHAPE = new Map<number, string[]>();
+const shapeOf = (w: string) => w.length * 0x10000 + w.charCodeAt(0);
+for (const w of STOPWORDS) {
+  STOPWORDS_BY_SHAPE.set(shapeOf(w), [...STOPWORDS_BY_SHAPE.get(shapeOf(w)) ?? [], w]);
+}
+
 export function isContentWord(w: string): boolean {
-  return !STOPWORDS.has(w) && w.length > 1;
+  return w.length > 1 && !STOPWORDS_BY_SHAPE.get(shapeOf(w))?.includes(w);
 }
 
 /** Numbers (digits with optional separators), normalised: "1,000" and "1000" are the same. */
