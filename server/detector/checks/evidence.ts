@@ -22,10 +22,11 @@
  *   quantity is a number word ("five": loosely used) or a step of worked arithmetic.
  */
 import { type Claim, splitClaims } from "../signals/claims.ts";
-import { isContentWord, lowerWords, stem, words } from "../signals/text.ts";
+import { lowerWords, words } from "../signals/text.ts";
 import { wholeMeasures } from "./conversions.ts";
 import { describeDate } from "./dates.ts";
 import { type ExactFinding, finding } from "./finding.ts";
+import { names, namingStems, type StemKey, stemKey } from "./naming_stems.ts";
 import { quantities, type Quantity, rangeEndingAt } from "./quantities.ts";
 import { sameSlot } from "./slots.ts";
 import { clockTimes, sameTime } from "./times.ts";
@@ -56,15 +57,12 @@ const CONTEXT_WORDS = 3;
 interface Sentence {
   text: string;
   start: number;
-  stems: Set<string>;
+  stems: Set<StemKey>;
   quantities: Quantity[];
   /** The words around its i-th quantity: read when a claim asks (copiedSlot), then kept. */
   around: (i: number) => WordsAround;
 }
 
-/** Content words that name things, not values: no digits, no month names. */
-const naming = (w: string) => isContentWord(w) && !/\d/.test(w) && !MONTH.test(w);
-const MONTH = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$/;
 /** A sentence that opens with a pronoun standing for the subject of the one before. */
 const CONTINUES = /^(?:It|Its|They|Their|He|His|She|Her|This|These)\b/;
 /** A sentence that opens with a thing named before: "The bridge is ...". */
@@ -75,15 +73,8 @@ const LABEL_LINE = /^(?:[-*•][^\S\n]+)?\p{L}[\p{L}\p{N} ()/&'’.,-]{0,40}:\s/
 const LIST_ITEM = /^(?:[-*•+]|\d{1,2}[.)])\s/;
 /** How many sentences back "The bridge" may find its bridge. */
 const ANAPHORA_REACH = 3;
-/** "24-month" names the month its figure counts, as "24 months" does ("34-year-old" an age). */
-const unitsOfFigures = (w: string) => /^\d[\d.,]*-\p{L}+$/u.test(w) ? parts(w) : [w];
-/** Around a quantity, a compound names each of its parts ("third-quarter revenue" is the quarter's). */
-const parts = (w: string) => w.split("-");
-/** The stems of the words of `text` that name things, each word split as `split` says. */
-const namingStems = (text: string, split: (w: string) => string[]) =>
-  new Set(lowerWords(text).flatMap(split).filter(naming).map(stem));
-const contentStems = (text: string) => namingStems(text, unitsOfFigures);
-const partStems = (text: string) => namingStems(text, parts);
+const contentStems = (text: string) => namingStems(text, "whole");
+const partStems = (text: string) => namingStems(text, "parts");
 
 /** The evidence split into sentences with their quantities, once per call. */
 export function evidenceSentences(evidence: string): Sentence[] {
@@ -93,14 +84,14 @@ export function evidenceSentences(evidence: string): Sentence[] {
   // "It is 9.86 km long", "The bridge is 2,260 m long": a sentence that opens with a pronoun, or
   // with a noun of a sentence just before it, goes on about that sentence, whose words name what
   // it is about. Read only for the sentences that are compared.
-  const own = new Map<number, Set<string>>();
-  const ownStems = (i: number): Set<string> => {
+  const own = new Map<number, Set<StemKey>>();
+  const ownStems = (i: number): Set<StemKey> => {
     let out = own.get(i);
     if (!out) own.set(i, out = contentStems(split[i].text));
     return out;
   };
-  const stems = new Map<number, Set<string>>();
-  const stemsOf = (i: number): Set<string> => {
+  const stems = new Map<number, Set<StemKey>>();
+  const stemsOf = (i: number): Set<StemKey> => {
     let out = stems.get(i);
     if (!out) {
       const about = aboutSentence(i);
@@ -133,7 +124,7 @@ export function evidenceSentences(evidence: string): Sentence[] {
     if (CONTINUES.test(split[i].text)) return i - 1;
     const noun = split[i].text.match(DEFINITE)?.[1];
     if (!noun) return undefined;
-    const named = stem(noun.toLowerCase());
+    const named = stemKey(noun.toLowerCase());
     for (let j = i - 1; j >= Math.max(0, i - ANAPHORA_REACH); j--) {
       if (ownStems(j).has(named)) return j;
     }
@@ -199,7 +190,7 @@ function rangeFindings(
 }
 
 /** Content words near a quantity, not reaching past the quantities next to it. */
-function contextOf(text: string, q: Quantity, around: readonly Quantity[]): Set<string> {
+function contextOf(text: string, q: Quantity, around: readonly Quantity[]): Set<StemKey> {
   // "at 9:00 a.m. on Saturday, 14 June": a time and a date say when in two parts, and neither
   // ends the other's words.
   const neighbours = around.filter((x) =>
@@ -217,7 +208,9 @@ function contextOf(text: string, q: Quantity, around: readonly Quantity[]): Set<
   // Names say whose the value is, not what it measures ("Dr Xia's £76m takeover", "Dr Xia will
   // inject £30m"): only words written in lower case describe the slot.
   const pick = (ws: string[]) =>
-    ws.filter((w) => w === w.toLowerCase()).flatMap(parts).filter(naming).map(stem);
+    ws.filter((w) => w === w.toLowerCase()).flatMap((w) => w.split("-")).filter(names).map(
+      stemKey,
+    );
   // A line's label is capitalised as its first words, not as a name ("Span: 7.2 m"); a numbered
   // one names which of several it is ("Trial 1: initial 0.20 mL"), not what is measured.
   const lineStart = text.lastIndexOf("\n", q.start - 1) + 1;
@@ -524,7 +517,7 @@ function said(
   evidence: string,
   e: Quantity,
   sentences: readonly Sentence[],
-  claimStems: ReadonlySet<string>,
+  claimStems: ReadonlySet<StemKey>,
 ): number {
   const qs = sentences.find((s) => s.quantities.includes(e))!.quantities;
   const i = qs.indexOf(e);
@@ -601,7 +594,7 @@ function contradictingValue(
  */
 function slippedFrom(
   q: Quantity,
-  claimStems: ReadonlySet<string>,
+  claimStems: ReadonlySet<StemKey>,
   sentences: readonly Sentence[],
 ): Quantity | undefined {
   if (q.kind === "date" && (q.date?.day === undefined || q.date.month === undefined)) {
@@ -717,7 +710,7 @@ function copiedSlot(
   const mine = ended ? { ...around, after: [] } : around;
   // The words copied before it: three, or a label a claim opens with ("Max torque: 50 Nm"), or
   // back to the first that names something ("fee from $45 to $54").
-  const named = mine.before.findLastIndex(naming);
+  const named = mine.before.findLastIndex(names);
   const before = Math.max(
     LABEL_COPIED,
     Math.min(mine.before.length, Math.max(COPIED_WORDS, mine.before.length - named)),
@@ -726,13 +719,13 @@ function copiedSlot(
     const theirs = slot.around();
     const wholeBefore = sameEnd(mine.before, theirs.before, before) &&
       (mine.after.length === 0 || sameStart(mine.after, theirs.after, 1)) &&
-      mine.before.slice(-before).some(naming);
+      mine.before.slice(-before).some(names);
     // The word before may be a preposition the document leaves out ("we meet at 7:00" of
     // "Meet 7:30"): then the last word that names something is the same.
     const wordBefore = mine.before.length === 0 || sameEnd(mine.before, theirs.before, 1) ||
-      sameEnd(mine.before.filter(naming), theirs.before.filter(naming), 1);
+      sameEnd(mine.before.filter(names), theirs.before.filter(names), 1);
     const wholeAfter = sameStart(mine.after, theirs.after, COPIED_WORDS) && wordBefore &&
-      mine.after.some(naming);
+      mine.after.some(names);
     return wholeBefore || wholeAfter;
   }).map((slot) => slot.e);
   return copies.length > 0 && copies.every((c) => sameValue(copies[0], c)) ? copies[0] : undefined;

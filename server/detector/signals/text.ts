@@ -53,26 +53,57 @@ const MONTHS = new Set(
 
 /** A crude suffix stripper, so that support checks match "founded" with "founding". */
 export function stem(w: string): string {
-  if (w.length <= 4) return w;
-  // Suffix tests, not regular expressions: this runs on every word of both texts per call.
-  const base = w.endsWith("ies") || w.endsWith("ied") ? w.slice(0, -3) + "y" : w;
-  if (base.endsWith("ing")) return base.slice(0, -3);
-  if (base.endsWith("ed") || base.endsWith("es") || base.endsWith("ly")) return base.slice(0, -2);
-  return base.endsWith("s") ? base.slice(0, -1) : base;
+  const end = stemEnd(w, 0, w.length);
+  return stemTakesY(w, w.length, end) ? w.slice(0, end) + "y" : w.slice(0, end);
 }
+
+/**
+ * Where the stem of the word text[start, end) ends: it is text[start, stemEnd), and a "y" where
+ * stemTakesY says so ("studies" → "study"). Suffix tests, not regular expressions: this runs on
+ * every word of both texts per call.
+ */
+export function stemEnd(text: string, start: number, end: number): number {
+  if (end - start <= 4) return end;
+  // "-ies" and "-ied" become "-y", and "-ly" is then cut too ("supplies" → "supp").
+  if (endsIn(text, end, "ies") || endsIn(text, end, "ied")) {
+    return text.charCodeAt(end - 4) === L ? end - 4 : end - 3;
+  }
+  if (endsIn(text, end, "ing")) return end - 3;
+  if (endsIn(text, end, "ed") || endsIn(text, end, "es") || endsIn(text, end, "ly")) {
+    return end - 2;
+  }
+  return endsIn(text, end, "s") ? end - 1 : end;
+}
+const endsIn = (text: string, end: number, suffix: string) =>
+  text.startsWith(suffix, end - suffix.length);
+
+/** Whether the stem of the word ending at `end` whose stem ends at `stemEnd` takes a "y". */
+export const stemTakesY = (text: string, end: number, stemEnd: number) =>
+  stemEnd === end - 3 && (endsIn(text, end, "ies") || endsIn(text, end, "ied"));
+const L = "l".charCodeAt(0);
 
 /**
  * The stopwords by length and first letter. Hashing a word just cut from a text costs more than
  * comparing it with the few stopwords of its shape, and this runs on every word of both texts.
  */
-const STOPWORDS_BY_SHAPE = new Map<number, string[]>();
-const shapeOf = (w: string) => w.length * 0x10000 + w.charCodeAt(0);
-for (const w of STOPWORDS) {
-  STOPWORDS_BY_SHAPE.set(shapeOf(w), [...STOPWORDS_BY_SHAPE.get(shapeOf(w)) ?? [], w]);
-}
+const LONGEST_STOPWORD = Math.max(...[...STOPWORDS].map((w) => w.length));
+const STOPWORDS_BY_SHAPE: string[][] = new Array((LONGEST_STOPWORD + 1) * 0x80);
+const shapeOf = (text: string, start: number, end: number) =>
+  (end - start) * 0x80 + text.charCodeAt(start);
+for (const w of STOPWORDS) (STOPWORDS_BY_SHAPE[shapeOf(w, 0, w.length)] ??= []).push(w);
 
 export function isContentWord(w: string): boolean {
-  return w.length > 1 && !STOPWORDS_BY_SHAPE.get(shapeOf(w))?.includes(w);
+  return isContentSpan(w, 0, w.length);
+}
+
+/** Whether the word text[start, end) is a content word: more than one letter, no stopword. */
+export function isContentSpan(text: string, start: number, end: number): boolean {
+  if (end - start <= 1) return false;
+  if (end - start > LONGEST_STOPWORD || text.charCodeAt(start) >= 0x80) return true;
+  const candidates = STOPWORDS_BY_SHAPE[shapeOf(text, start, end)];
+  if (candidates === undefined) return true;
+  for (const w of candidates) if (text.startsWith(w, start)) return false;
+  return true;
 }
 
 /** Numbers (digits with optional separators), normalised: "1,000" and "1000" are the same. */
