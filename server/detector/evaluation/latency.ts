@@ -9,6 +9,8 @@ import { startDetectorProcess, waitUntilReady } from "../service/launch.ts";
 export interface LatencyResult {
   label: string;
   calls: number;
+  /** Calls made before the timed ones, not timed. */
+  warmUp: number;
   medianMs: number;
   p95Ms: number;
 }
@@ -22,12 +24,13 @@ function textOf(sentences: readonly string[], chars: number, offset: number): st
 
 /**
  * The same calls timed on each detector in turn, call by call, so that a busy machine slows them
- * alike and their difference is the detectors' own (one list of results per detector).
+ * alike and their difference is the detectors' own (one list of results per detector). The
+ * first `warmUp` calls of each case are not timed.
  */
 export async function measurePairedLatency(
   detectors: readonly Detector[],
   sentences: readonly string[],
-  calls = 300,
+  { calls = 300, warmUp = 20 } = {},
 ): Promise<LatencyResult[][]> {
   const cases = [
     { label: "small (60 + 120 chars), multiclass pr", prompt: 60, response: 120 },
@@ -37,7 +40,7 @@ export async function measurePairedLatency(
   const results = detectors.map(() => [] as LatencyResult[]);
   for (const { label, prompt, response } of cases) {
     const times = detectors.map(() => [] as number[]);
-    for (let i = 0; i < calls + 20; i++) {
+    for (let i = 0; i < calls + warmUp; i++) {
       const input = {
         prompt: prompt ? textOf(sentences, prompt, i * 7) : undefined,
         response: textOf(sentences, response, i * 13 + 3),
@@ -47,12 +50,18 @@ export async function measurePairedLatency(
       for (const [d, detector] of detectors.entries()) {
         const started = performance.now();
         await detector.score(input);
-        if (i >= 20) times[d].push(performance.now() - started);
+        if (i >= warmUp) times[d].push(performance.now() - started);
       }
     }
     times.forEach((t, d) => {
       t.sort((a, b) => a - b);
-      results[d].push({ label, calls, medianMs: quantile(t, 0.5), p95Ms: quantile(t, 0.95) });
+      results[d].push({
+        label,
+        calls,
+        warmUp,
+        medianMs: quantile(t, 0.5),
+        p95Ms: quantile(t, 0.95),
+      });
     });
   }
   return results;
