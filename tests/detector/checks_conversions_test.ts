@@ -171,6 +171,12 @@ Deno.test("conversions: words between the measure and its join", () => {
     "25 kg is 55.12 lb, not 74.8 lb",
   );
   assertTwins("300 g of flour is about 13.8 oz.", "300 g of flour is about 10.6 oz.");
+  // An aside in brackets ends the clause as a comma does.
+  assertTwins(
+    "Five troy ounces of gold is 197.4 g (a troy ounce is heavier than a kitchen ounce).",
+    "Five troy ounces of gold is 155.5 g (a troy ounce is heavier than a kitchen ounce).",
+    "Five troy ounces is 155.52 g, not 197.4 g",
+  );
   assertTwins(
     "The recipe calls for 5 lb of potatoes. In metric that's 11.02 kg — plenty.",
     "The recipe calls for 5 lb of potatoes. In metric that's 2.27 kg — plenty.",

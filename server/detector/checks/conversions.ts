@@ -164,12 +164,12 @@ const OTHER_QUANTITY = new RegExp(
 /** A restatement read off its sentence alone is taken only within this factor of the true value. */
 const RESTATED_FACTOR = 6;
 /**
- * After a conversion the clause or line ends ("or around 43 km, so ..."), or an aside states the
- * factor used ("39.6 cm diagonally (1 inch = 2.54 cm)"); "3 km from town" is another measure.
+ * After a conversion the clause or line ends ("or around 43 km, so ..."), or an aside opens ("39.6
+ * cm diagonally (1 inch = 2.54 cm)", "is 197.4 g (a troy ounce is ...)"); "3 km from town" is
+ * another measure.
  */
 const CLAUSE_END = new RegExp(
-  String.raw`^${DESCRIPTOR}?(?:\s*(?:[,.;:!?)\]—–]|$)|[ \t]*\n|\s+(?:so|and|but|which|while)\b|` +
-    String.raw`\s*[(\[]\s*1\s?\p{L}+\.?\s*(?:=|≈|equals|is)\s*\d)`,
+  String.raw`^${DESCRIPTOR}?(?:\s*(?:[,.;:!?)\]—–]|$)|[ \t]*\n|\s+(?:so|and|but|which|while)\b|\s*[(\[])`,
   "iu",
 );
 const AT_CLAUSE_END = /^(?:\s+(?:tall|high|long|above sea level))?\s*(?:[,.;:!?)]|$)/;
