@@ -169,7 +169,8 @@ const RESTATED_FACTOR = 6;
  * another measure.
  */
 const CLAUSE_END = new RegExp(
-  String.raw`^${DESCRIPTOR}?(?:\s*(?:[,.;:!?)\]—–]|$)|[ \t]*\n|\s+(?:so|and|but|which|while)\b|\s*[(\[])`,
+  String.raw`^${DESCRIPTOR}?(?:\s*(?:[,.;:!?)\]—–]|$)|[ \t]*\n|` +
+    String.raw`\s+(?:so|and|but|which|while)\b|\s*[(\[])`,
   "iu",
 );
 const AT_CLAUSE_END = /^(?:\s+(?:tall|high|long|above sea level))?\s*(?:[,.;:!?)]|$)/;
