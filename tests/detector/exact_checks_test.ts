@@ -136,6 +136,25 @@ Deno.test("exact checks, evidence: a size written with × is no working that hid
   assertSilentAgainst(fares, "evidence_number", "Two bags: 2 × €25 = €50 at the airport.");
 });
 
+Deno.test("exact checks, evidence: a rate written with a slash is a value of its period", () => {
+  const listing = "Built in 1998, new roof in 2021. HOA fee $185/month. Asking price $429,000.";
+  assertOne(
+    "The HOA fee is $158 per month.",
+    "evidence_number",
+    "contradicted",
+    undefined,
+    listing,
+  );
+  assertOne("The HOA fee is $185 per month.", "evidence_number", "consistent", undefined, listing);
+  assertOne(
+    "The HOA fee is $158/month.",
+    "evidence_number",
+    "contradicted",
+    "$158; the document says $185",
+    listing,
+  );
+});
+
 Deno.test("exact checks, evidence: a time of day before a date does not end the date's words", () => {
   const cleanUp =
     "We'll meet at the north entrance of Linden Park at 9:00 a.m. on Saturday, 14 June 2025.";

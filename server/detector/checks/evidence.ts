@@ -318,7 +318,9 @@ const PERIODS = [12, 52, 365, 7];
 
 /** A quantity of the response that may be compared with the evidence: one value, or a bound. */
 export const isComparable = (q: Quantity) =>
-  (!q.inexact || q.bound !== undefined) && !q.word && !q.computed;
+  (!q.inexact || q.bound !== undefined) && !q.word && !isWorking(q);
+/** A step of working; a rate ("$185/month") is none, and is read with its period (PER_PERIOD). */
+const isWorking = (q: Quantity) => q.computed && !q.rate;
 /**
  * Bare numbers name no slot ("Cotterill, 27,"), bounds state no one value, and a time is often
  * worked out from the document's ("start by 2:00 pm" to serve at 5:00 pm): they are compared only
@@ -563,7 +565,7 @@ function contradictingValue(
     e.kind !== "date" && comparable.some((o) => o !== q && sameSlot(o, e) && sameValue(o, e));
   const read = best.s.quantities
     .filter((e) => own.has(e) || (!q.bound && e.bound !== undefined && sameSlot(q, e)))
-    .filter((e) => !e.word && !e.computed && comparableDates(q, e))
+    .filter((e) => !e.word && !isWorking(e) && comparableDates(q, e))
     .map((e) => {
       const near = contextOf(evidence, e, best.s.quantities);
       return {
@@ -602,7 +604,7 @@ function slippedFrom(
   }
   const slips = sentences.filter((s) => [...claimStems].some((w) => s.stems.has(w)))
     .flatMap((s) => s.quantities).filter((e) => {
-      if (!sameCommitment(q, e) || e.word || e.computed || !slipSlot(q, e)) return false;
+      if (!sameCommitment(q, e) || e.word || isWorking(e) || !slipSlot(q, e)) return false;
       if (q.kind === "date") {
         const [a, b] = [q.date!, e.date!];
         if (b.day === undefined || a.month !== b.month) return false;
@@ -698,7 +700,7 @@ function copiedSlot(
   // The document's values a copy may be of, before any words are read.
   const slots = sentences.flatMap((s) =>
     s.quantities.flatMap((e, i) =>
-      sameSlot(q, e) && sameCommitment(q, e) && !e.word && !e.computed && comparableDates(q, e)
+      sameSlot(q, e) && sameCommitment(q, e) && !e.word && !isWorking(e) && comparableDates(q, e)
         ? [{ e, around: () => s.around(i) }]
         : []
     )

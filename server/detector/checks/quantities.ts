@@ -43,8 +43,8 @@ export interface Quantity {
   /** A term of arithmetic written out ("3 x $25 = $75"): a step, not a stated fact. */
   computed?: boolean;
   /**
-   * A rate whose "per" no reader reads ("1.9 L/min", "$4.50/month"): computed, so never compared,
-   * but no sign of working either.
+   * A rate whose "per" no reader reads ("1.9 L/min", "$4.50/month"): computed for the answer's
+   * own relations, but no sign of working; against a document it is a value of its period.
    */
   rate?: boolean;
   /** An ordinal ("the 89th minute"): a place in an order, compared but never added or divided. */
