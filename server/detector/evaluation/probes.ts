@@ -70,6 +70,11 @@ export const PROBES = [
     label: "probe 47 (development, tenth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-15.jsonl",
+    label:
+      "probe 50 (development, eleventh round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -223,6 +228,14 @@ export const PROBES = [
     file: "held-out-35.jsonl",
     label:
       "probe 49 (held out: measured, then only one right answer a check contradicted was read)",
+  },
+  {
+    file: "held-out-36.jsonl",
+    label: "probe 51 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-37.jsonl",
+    label: "probe 52 (held out: measured only, never read while building)",
   },
 ] as const;
 
