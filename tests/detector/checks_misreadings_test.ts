@@ -40,6 +40,15 @@ Deno.test("misreadings, conversions: a factor stated is a definition, not a conv
     "The pipe is 12 inches = 2 ft long.",
     "The pipe is 12 inches = 1 ft.",
   );
+  // One of the measure's unit said of each is its factor; a measure said of each converts.
+  assert.deepEqual(
+    readings(
+      "A displacement of 10,000 long tons (2,240 lb each) equals about 10,160 metric tonnes.",
+      "unit_conversion",
+    ),
+    ["consistent: 10,000 long tons is 10,160.5 tonnes"],
+  );
+  assertOne("Two 20 kg plates (44.1 lb each) go on the bar.", "unit_conversion", "consistent");
 });
 
 Deno.test("misreadings, conversions: a measure in two parts is one measure", () => {

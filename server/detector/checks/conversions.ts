@@ -285,6 +285,15 @@ function unitDefined(text: string, q: Quantity): UnitId | undefined {
 /** Whether a measure is the size of one of another unit of its dimension. */
 const definesUnit = (text: string, q: Quantity) => unitDefined(text, q) !== undefined;
 
+/**
+ * "10,000 long tons (2,240 lb each)": one of the measure's unit in another, said of each; its
+ * factor, no conversion of it.
+ */
+const isFactorEach = (text: string, a: Quantity, b: Quantity) =>
+  EACH_AFTER.test(text.slice(b.end, b.end + 12)) && a.value !== 1 &&
+  agree(inUnit({ ...a, value: 1, tolerance: 0 }, b.unit!), b, CONFIRMED_SLACK);
+const EACH_AFTER = /^\s*(?:each|apiece)\b/i;
+
 /** After a figure, words that make it a total: "6.5 hours altogether". */
 const TOTAL_AFTER = /^\s*(?:altogether|in total|in all|all told|combined|overall|total)\b/i;
 
@@ -1085,6 +1094,7 @@ function joinedAt(text: string, qs: readonly Quantity[], i: number): ExactFindin
   const [a, b] = [qs[i], qs[i + 1]];
   if (a.kind !== "unit" || isRange(a) || askedUnit(text, a) || !mayConvert(a, b)) return [];
   if (isFactorDefinition(text, b) || isQualifier(text, a, b) || namesOne(text, b)) return [];
+  if (isFactorEach(text, a, b)) return [];
   // "Monday 1.5 h, ..., Thursday 2 h 15 min — that's 6.5 hours altogether": a total after the
   // last of its parts, no conversion of it.
   const parts = qs.slice(0, i).filter((q) =>
