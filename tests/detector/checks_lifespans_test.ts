@@ -481,6 +481,12 @@ Deno.test("lifespans: periods opened, closed, stayed, counted down, and each cou
   );
   assertTwins(
     "duration",
+    "The audit kicks off on 3 March 2025 and wraps up on 28 March 2025, which is 35 days.",
+    "The audit kicks off on 3 March 2025 and wraps up on 28 March 2025, which is 25 days.",
+    "March 3, 2025 to March 28, 2025 is 25 or 26 days, not 35",
+  );
+  assertTwins(
+    "duration",
     "The store opened its doors in 1952 and closed for good in 2003, after 61 years of service.",
     "The store opened its doors in 1952 and closed for good in 2003, after 51 years of service.",
   );

@@ -174,7 +174,7 @@ const LAST_DAY = String
 /** A period told by its start and end: "began in July 2012 and was completed in May 2016". */
 const STARTED = new RegExp(
   String
-    .raw`\b(?:(?:began|begun|begins|started|starts|commenced|opened(?:\s+(?:its|their)\s+doors)?|opens|launched|founded|established|took office|took effect|came into force|joined(?:\s+[\p{L}'-]+){0,3}?)\s+(?:on\s+|in\s+)?|${DEPARTED}|${STAY_BEGAN})$`,
+    .raw`\b(?:(?:began|begun|begins|started|starts|commenced|opened(?:\s+(?:its|their)\s+doors)?|opens|launched|founded|established|kick(?:s|ed)?\s+off|took office|took effect|came into force|joined(?:\s+[\p{L}'-]+){0,3}?)\s+(?:on\s+|in\s+)?|${DEPARTED}|${STAY_BEGAN})$`,
   "iu",
 );
 /**
@@ -183,7 +183,7 @@ const STARTED = new RegExp(
  */
 const ENDED = new RegExp(
   String
-    .raw`^\s*(?:[,;]?\s*(?:${STAY_ENDED})|${LAST_DAY}|,?\s*(?:and|but)\s+(?:(?:the|its|their|his|her)\s+(?:[\p{L}'-]+\s+){1,3}?)?(?:(?:was|were|is|are|has|had|been|it|they|he|she)\s+){0,2}(?:(?:(?:officially|finally|formally|eventually)\s+)?(?:completed|finished|ended|ends|closed|closes|concluded|expired|expires|stopped|ceased|dissolved|disbanded|abolished|left office|decommissioned|retired|shut down|opened)(?:\s+(?:for\s+good|permanently|to\s+(?:the\s+)?(?:public|traffic)))?\s+(?:on\s+|in\s+)?|${ARRIVED}|${STAY_ENDED}))$`,
+    .raw`^\s*(?:[,;]?\s*(?:${STAY_ENDED})|${LAST_DAY}|,?\s*(?:and|but)\s+(?:(?:the|its|their|his|her)\s+(?:[\p{L}'-]+\s+){1,3}?)?(?:(?:was|were|is|are|has|had|been|it|they|he|she)\s+){0,2}(?:(?:(?:officially|finally|formally|eventually)\s+)?(?:completed|finished|ended|ends|closed|closes|concluded|expired|expires|stopped|ceased|dissolved|disbanded|abolished|left office|decommissioned|retired|shut down|wrap(?:s|ped)?\s+up|opened)(?:\s+(?:for\s+good|permanently|to\s+(?:the\s+)?(?:public|traffic)))?\s+(?:on\s+|in\s+)?|${ARRIVED}|${STAY_ENDED}))$`,
   "iu",
 );
 /**
