@@ -5,7 +5,7 @@
  * rest's share said of the rest).
  */
 import assert from "node:assert/strict";
-import { assertOne, assertSilent, findingsOf } from "../support/exact_checks.ts";
+import { assertOne, assertSilent, assertTwins, findingsOf } from "../support/exact_checks.ts";
 
 Deno.test("totals: a list of other things, then their total", () => {
   assertOne(
@@ -338,6 +338,16 @@ Deno.test("percentages: a list of a whole, its part and the part's rate", () => 
     "- Customers last year: 500\n- Customers this year: 450\n- Churn rate: 12%",
   );
   assertSilent("percentage", "- Visitors: 500\n- Buyers: 45\n- Growth rate: 12%");
+});
+
+Deno.test("percentages: a part of 'a' whole; a percentage of 'a' whole is no share of a part", () => {
+  assertTwins(
+    "percentage",
+    "Putting $1,500 of a $4,200 paycheck into rent is 37.5% of it.",
+    "Putting $1,500 of a $4,200 paycheck into rent is 35.7% of it.",
+    "1,500 of 4,200 is 35.7%, not 37.5%",
+  );
+  assertSilent("percentage", "Plant two-thirds of a 2,000 m² plot, 1 row at a time.");
 });
 
 Deno.test("percentages: a whole, then 'and N of them'; 'your'; a share in parentheses", () => {

@@ -27,12 +27,16 @@ import {
 } from "./values.ts";
 
 /** Between a part and its whole: "12 of the 40", "20 passes completed out of 31". */
-const OF = new RegExp(
-  String.raw`^(?:\s*(?:(?:out of|of|in)|(?:[\p{L}-]+\s+){1,3}out of)\s+` +
-    String
-      .raw`(?:the\s+|all\s+|a total of\s+|(?:his|her|their|its|your|my|our)\s+)?(?:[\p{L}-]+['’]s\s+)?)$`,
-  "iu",
-);
+const ofPattern = (determiners: string) =>
+  new RegExp(
+    String.raw`^(?:\s*(?:(?:out of|of|in)|(?:[\p{L}-]+\s+){1,3}out of)\s+(?:the\s+|all\s+|` +
+      String
+        .raw`a total of\s+|${determiners}(?:his|her|their|its|your|my|our)\s+)?(?:[\p{L}-]+['’]s\s+)?)$`,
+    "iu",
+  );
+const OF = ofPattern("");
+/** ... "a" whole too, after a part ("$1,500 of a $4,200 income"), not after a percentage. */
+const PART_OF = ofPattern(String.raw`an?\s+|`);
 const WHOLE_FIRST = /\b(?:of|out of|among)\s+(?:the\s+|all\s+)?$/i;
 /** After a part, the whole named just before: "415 respondents, 169 of whom". */
 const OF_THOSE = /^\s+of (?:them|whom|which|these|those)\b/i;
@@ -140,7 +144,7 @@ export function shareFindings(
   const percent = percents[0];
   const linked = (a: Quantity, b: Quantity) => {
     const between = text.slice(a.end, b.start);
-    if (OF.test(between)) return true;
+    if (PART_OF.test(between)) return true;
     // "120 kcal of its 480 total", "12 students of the 40": the part's own noun, then "of" a whole
     // that is bare or its total.
     const noun = /^\s+([\p{L}-]+)(?=\s)/u.exec(between);
