@@ -75,6 +75,10 @@ export const PROBES = [
       "probe 50 (development, eleventh round: first measured held out, then read the same way)",
   },
   {
+    file: "development-16.jsonl",
+    label: "probe 53 (development, twelfth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -236,6 +240,14 @@ export const PROBES = [
   {
     file: "held-out-37.jsonl",
     label: "probe 52 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-38.jsonl",
+    label: "probe 54 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-39.jsonl",
+    label: "probe 55 (held out: measured only, never read while building)",
   },
 ] as const;
 
