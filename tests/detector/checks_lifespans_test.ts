@@ -481,6 +481,12 @@ Deno.test("lifespans: periods opened, closed, stayed, counted down, and each cou
   );
   assertTwins(
     "duration",
+    "Checking in on 2 May and out on 9 May gives you 8 nights.",
+    "Checking in on 2 May and out on 9 May gives you 7 nights.",
+    "May 2 to May 9 is 7 nights, not 8",
+  );
+  assertTwins(
+    "duration",
     "The audit kicks off on 3 March 2025 and wraps up on 28 March 2025, which is 35 days.",
     "The audit kicks off on 3 March 2025 and wraps up on 28 March 2025, which is 25 days.",
     "March 3, 2025 to March 28, 2025 is 25 or 26 days, not 35",

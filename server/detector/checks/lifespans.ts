@@ -167,7 +167,7 @@ const ARRIVED = String
 const STAY_BEGAN = String
   .raw`(?:arrive|arriving|arrived|admitted|check(?:ed|ing)?[\s-]+in)(?:\s+(?:on|in))?\s+`;
 const STAY_ENDED = String
-  .raw`(?:leave|leaving|left|depart|departing|departed|discharged|check(?:ed|ing)?[\s-]+out)(?:\s+(?:on|in))?\s+`;
+  .raw`(?:leave|leaving|left|depart|departing|departed|discharged|(?:check(?:ed|ing)?[\s-]+)?out)(?:\s+(?:on|in))?\s+`;
 /** A job's end: "and her last day is June 28, 2024". */
 const LAST_DAY = String
   .raw`,?\s*and\s+(?:her|his|their|my|your|the)\s+last\s+(?:working\s+)?day\s+(?:is|was|will\s+be)\s+(?:on\s+)?`;
