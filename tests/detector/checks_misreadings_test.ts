@@ -90,6 +90,21 @@ Deno.test("misreadings, conversions: a measure in two parts is one measure", () 
   ]);
 });
 
+Deno.test("misreadings, totals: a part with a unit after a capitalised label is a measure", () => {
+  assertOne(
+    "Planning 6 h, coding 20 h and review 4 h: 30 hours in all.",
+    "total",
+    "consistent",
+    "6 h + 20 h + 4 h = 30",
+  );
+  assertOne(
+    "Design 12 h, build 30 h and review 5 h — 47 hours in total.",
+    "total",
+    "consistent",
+    "12 h + 30 h + 5 h = 47",
+  );
+});
+
 Deno.test("misreadings, totals: a total stated before its breakdown takes all its parts", () => {
   assertTwins(
     "total",

@@ -436,9 +436,11 @@ function readQuantity(text: string, m: NumberMatch): Quantity | undefined {
       ((/^\p{Lu}/u.test(previous) && !STOPWORDS.has(previous.toLowerCase()) &&
         !LEADING_WORD.test(previous)) ||
         (LABEL_WORD.test(previous) && SMALL_WHOLE.test(m.written)));
-  // A decimal with a unit after it is a measure even after a name ("Protein 8.2 g").
-  const unitAfter = after.match(UNIT_AFTER_NUMBER)?.[1].length ?? 0;
-  const measured = unitAfter > 1 || (unitAfter > 0 && m.written.includes("."));
+  // A unit after it makes a measure even after a name ("Protein 8.2 g", "Design 12 h"), but a
+  // capital letter may be the name's ("Model 3 S").
+  const unitAfter = after.match(UNIT_AFTER_NUMBER)?.[1];
+  const measured = unitAfter !== undefined &&
+    (unitAfter.length > 1 || m.written.includes(".") || unitAfter === unitAfter.toLowerCase());
   if (!word && named && !measured && !PERCENT.test(after)) return undefined;
   // Hedges and bounds are read before the currency sign too ("more than £500,000").
   const lead = before.replace(CURRENCY_PREFIX, "");

@@ -247,7 +247,8 @@ export const PROBES = [
   },
   {
     file: "held-out-39.jsonl",
-    label: "probe 55 (held out: measured only, never read while building)",
+    label:
+      "probe 55 (held out: measured, then only one right answer a check contradicted was read)",
   },
 ] as const;
 
