@@ -418,6 +418,13 @@ Deno.test("percentages: a hedged share is confirmed within its rounding, shown w
   assertOne(votes("86.3%"), "percentage", "contradicted", "486 of 538 is 90.3%, not 86.3%");
   // Rounded loosely to a nice figure: neither confirmed nor shown wrong.
   assertSilent("percentage", "He made 8 of 56 attempts, about 15%.");
+  // A nice figure is a five at the coarsest: a quarter is no "about 20%".
+  assertTwins(
+    "percentage",
+    "Roughly 1,500 of the 6,000 seats were empty, about 20%.",
+    "Roughly 1,500 of the 6,000 seats were empty, about 25%.",
+    "1,500 of 6,000 is 25%, not 20%",
+  );
 });
 
 Deno.test("totals: the line after a list names its total among other amounts, for a period", () => {

@@ -714,13 +714,22 @@ const HEDGED_POINTS = 1;
  * but not by four points a figure written to the tenth.
  */
 function judgeShare(share: Reading, part: Quantity, percent: Quantity) {
-  const shown = percent.approx || part.approx ? hedgedReading(percent) : percent;
+  const shown = percent.approx || part.approx ? hedgedShare(percent) : percent;
   if (agree(share, shown, 0)) return "consistent";
   if (part.approx) return agree(share, percent, HEDGED_SLACK) ? undefined : "contradicted";
   if (!percent.approx) return "contradicted";
   const off = Math.abs(share.value - shown.value) - share.tolerance - shown.tolerance;
   return off > HEDGED_POINTS ? "contradicted" : undefined;
 }
+
+/**
+ * A hedged percentage rounds to a nice figure, a five at the coarsest: "about 20%" is 17.5% to
+ * 22.5%, not the 25% that "about a quarter" says.
+ */
+const hedgedShare = (percent: Quantity): Reading => {
+  const read = hedgedReading(percent);
+  return { ...read, tolerance: Math.min(read.tolerance, Math.max(percent.tolerance, 2.5)) };
+};
 
 /** "30% of the 40 students, 12 students": the percentage of the whole, then the part. */
 function partOfWhole(text: string, qs: readonly Quantity[], percent: Quantity): ExactFinding[] {
