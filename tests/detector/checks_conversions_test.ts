@@ -365,6 +365,12 @@ Deno.test("conversions: a slip of a few degrees is shown; a rounded figure is ne
   );
   assertOne("The temperature rose to 20 °C (36 °F).", "unit_conversion", "contradicted");
   silent("Turn the thermostat down by 10°F (about 5.6°C) while you sleep.");
+  // Said to be a change ("a rise of"), it converts as one only: 50 °F is the reading's.
+  assert.deepEqual(
+    conversions("The offset cancels out, so a rise of 10 °C equals a rise of 18 °F."),
+    [["consistent", "a change of 10 °C is 18 °F"]],
+  );
+  silent("The offset cancels out, so a rise of 10 °C equals a rise of 50 °F.");
   // A total after the last of its parts is no conversion of that part.
   assert.deepEqual(
     conversions("Monday 1.5 h, Tuesday 2 h, Thursday 2 h 15 min — that's 5.75 hours altogether."),

@@ -1160,8 +1160,10 @@ export function conversionFinding(
 ): ExactFinding | undefined {
   const stated = { value: b.value, tolerance: b.kind === "unit" ? b.tolerance : unitTolerance(b) };
   const shown = hedged ? hedgedReading(stated) : stated;
-  const converted = inUnit(asGiven(a), unit);
   const temperature = dimensionOf(unit) === "temperature";
+  // "a rise of 10 °C equals a rise of 18 °F": a change converts by the scales' ratio alone.
+  const change = temperature && CHANGE_OF.test(text.slice(Math.max(0, a.start - 24), a.start));
+  const converted = change ? changeIn(asGiven(a), unit) : inUnit(asGiven(a), unit);
   const slack = factorSlack ?? (!temperature || b.value % 5 === 0 ? CONVERSION_SLACK : 0);
   const ok = agree(converted, shown, slack) && (!hedged || agree(converted, stated, HEDGED_SLACK));
   const exact = { value: converted.value, tolerance: 0 };
@@ -1171,9 +1173,9 @@ export function conversionFinding(
   if (wrong && temperature && isTemperatureChange(text, a, b, unit, shown)) return undefined;
   // The right figure one decimal finer than the stated one shows.
   const decimals = decimalsOf(stated.tolerance) + 1;
-  const right = `${withUnit(text, a)} is ${formatNumber(converted.value, decimals)} ${
-    unitLabel(unit)
-  }`;
+  const right = `${change ? "a change of " : ""}${withUnit(text, a)} is ${
+    formatNumber(converted.value, decimals)
+  } ${unitLabel(unit)}`;
   return finding(
     "unit_conversion",
     wrong,
@@ -1197,6 +1199,16 @@ const asGiven = (a: Quantity): Quantity =>
 /** Words that make the temperatures of a sentence changes, not readings ("1.5 °C of warming"). */
 const TEMPERATURE_CHANGE =
   /\b(?:warming|cooling|warmer|cooler|colder|hotter|differences?|anomal(?:y|ies)|swings?|setback)\b/i;
+/** Before a temperature, words that say it is a change: "a rise of 10 °C". */
+const CHANGE_OF =
+  /\b(?:rise|drop|fall|increase|decrease|change|difference|jump|swing)\s+of\s+(?:about\s+|roughly\s+|around\s+)?[-−]?$/i;
+
+/** A change of temperature in another scale: the scales' ratio alone, no offset. */
+function changeIn(a: Quantity, unit: UnitId): Reading {
+  const slope = convertValue(1, a.unit!, unit) - convertValue(0, a.unit!, unit);
+  return { value: a.value * slope, tolerance: Math.abs(a.tolerance * slope) };
+}
+
 /** Before a temperature, words that make it a change: "turn it down by 10°F". */
 const CHANGED_BY = /\bby\s+(?:about\s+|roughly\s+|around\s+)?[-−]?$/i;
 
