@@ -32,6 +32,9 @@ import { isBenchmark, shareFinding } from "./shares.ts";
 import { EQUATED, isPlainSum, sumFinding, WEIGHED } from "./totals.ts";
 import { dimensionOf, type UnitId } from "./units.ts";
 
+/** After a count of time, a word that makes it a limit or a rule. */
+const LIMIT_AFTER = /^\s*(?:maximum|max|minimum|min|limit|cap|allowance|rule)\b/i;
+
 /** Units of time a duration is counted in, by the name lifespans.ts counts them with. */
 const TIME_UNITS: Partial<Record<UnitId, SpanPart["unit"]>> = {
   year: "year",
@@ -102,6 +105,8 @@ export function agreements(
       return;
     }
     const time = q.kind === "unit" ? TIME_UNITS[q.unit!] : countedTime(text, q);
+    // "the 90-day maximum": a limit, no count of the dates' period.
+    if (time && LIMIT_AFTER.test(text.slice(q.end, q.end + 16))) return;
     if (time) {
       // "72 years old at her death" is an age: the birthday counts.
       const span = spanAgreement(
