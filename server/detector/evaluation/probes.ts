@@ -79,6 +79,11 @@ export const PROBES = [
     label: "probe 53 (development, twelfth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-17.jsonl",
+    label:
+      "probe 56 (development, thirteenth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -249,6 +254,14 @@ export const PROBES = [
     file: "held-out-39.jsonl",
     label:
       "probe 55 (held out: measured, then only one right answer a check contradicted was read)",
+  },
+  {
+    file: "held-out-40.jsonl",
+    label: "probe 57 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-41.jsonl",
+    label: "probe 58 (held out: measured only, never read while building)",
   },
 ] as const;
 
