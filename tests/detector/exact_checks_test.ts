@@ -172,6 +172,14 @@ Deno.test("exact checks, evidence: a time of day before a date does not end the 
     undefined,
     cleanUp,
   );
+  // The date is said without the time before it, which is no part of it.
+  assertOne(
+    "The ship struck the iceberg on 14 April 1912.",
+    "evidence_date",
+    "consistent",
+    "14 April 1912; the document says 14 April 1912",
+    "The Titanic struck an iceberg at 11:40 p.m. on 14 April 1912 and sank hours later.",
+  );
 });
 
 Deno.test("exact checks, evidence: a hedged figure written to three digits or more claims them", () => {

@@ -30,6 +30,8 @@ export const MONTH_NAME =
 const NUMBER_BEFORE_MONTH = /\d(?:st|nd|rd|th)?(?:\s+of)?\s+$/;
 const NUMBER_AFTER_MONTH = /^\p{L}+\.?(?:\s+\d|,\s+\d{4}(?!\d))|^\d{4}-\d\d/u;
 const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
+const TIME_LEAD =
+  /^(?:\d{1,2}(?::\d\d\s*(?:[ap]\.?\s?m\.?)?|\s*[ap]\.?\s?m\.?)\s*,?\s+)?(?:(?:on|the|in|from)\s+)?/i;
 /** "from " before a day and its month ("from 1 May"), up to the day. */
 const FROM_DAY = /(?<=\bfrom\s+)\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+$/i;
 /** Characters either side of a month name that a written date can span. */
@@ -74,8 +76,9 @@ export function calendarDates(text: string): CalendarDate[] {
     const after = text.slice(anchor, anchor + 14);
     if (!NUMBER_BEFORE_MONTH.test(before) && !NUMBER_AFTER_MONTH.test(after)) continue;
     for (const r of reader.parse(window, REFERENCE)) {
-      // chrono keeps a leading "on", "from" or "the" in the date's text; the span starts after it.
-      const lead = r.text.match(/^(?:on|the|in|from)\s+/i)?.[0].length ?? 0;
+      // chrono keeps a leading "on", "from" or "the" in the date's text, and a time of day (cut
+      // short by the window: "1:40 p.m. on 14 April" of "11:40 p.m."): the span starts after them.
+      const lead = r.text.match(TIME_LEAD)?.[0].length ?? 0;
       // A range ("March 1, 2020 to March 15") is cut at its joint: its end is read on its own.
       const joint = r.end ? r.text.search(/\s*(?:-|–|—|\bto\b|\buntil\b|\bthrough\b)/) : -1;
       // Nothing after the year: "July 18, 1999, 22 days" is not a date at 22:00.
