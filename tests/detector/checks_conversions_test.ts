@@ -451,6 +451,15 @@ Deno.test("conversions: a second conversion of a measure, a result converted on,
     "contradicted",
     "2.5 yards is 2.286 metres, not 2.92 m",
   );
+  // ... or as one of the measure's unit equated to it.
+  const height = (cm: string) => `You're 70 inches tall; since 1 inch = 2.54 cm that's ${cm} cm.`;
+  assertOne(height("177.8"), "unit_conversion", "consistent", "70 inches is 177.8 cm");
+  assertOne(
+    height("172.8"),
+    "unit_conversion",
+    "contradicted",
+    "70 inches is 177.8 cm, not 172.8 cm",
+  );
   // The definition's own unit is no measure converted by it.
   assert.deepEqual(
     findingsOf(

@@ -765,30 +765,44 @@ const DIVIDED_FACTOR =
  */
 const FACTOR_RESULT = new RegExp(
   String
-    .raw`^\s*(?:\/\s*\p{L}+\.?\s*)?(?:=|≈|equals|,?\s*and\s+you\s+get|,?\s*to\s+get|,?\s*which\s+gives(?:\s+you)?|,\s*(?:so\s+)?(?:that's|that\s+is|which\s+is))\s*(?:${HEDGE}\s*)?$`,
+    .raw`^\s*(?:\/\s*\p{L}+\.?\s*)?(?:=|≈|equals|,?\s*and\s+you\s+get|,?\s*to\s+get|,?\s*which\s+gives(?:\s+you)?|,?\s*(?:so\s+)?(?:that's|that\s+is|which\s+is))\s*(?:${HEDGE}\s*)?$`,
   "iu",
 );
 /** A factor is one of converting within this share of the true one (1.6 for 1.609344). */
 const FACTOR_SLACK = 0.05;
 
 /** The index of the result of converting `qs[i]` by the factor after it; -1 if none. */
-function factorResultAt(text: string, qs: readonly Quantity[], i: number): number {
-  const [a, factor, b] = [qs[i], qs[i + 1], qs[i + 2]];
-  if (!factor || !b || b.kind !== "unit" || !mayConvert(a, b)) return -1;
-  if ((factor.kind !== "number" && factor.kind !== "unit") || factor.inexact) return -1;
-  if (dimensionOf(a.unit!) === "temperature") return -1;
+function factorResultAt(
+  text: string,
+  qs: readonly Quantity[],
+  i: number,
+): { factor: number; result: number } | undefined {
+  // "71 inches, and since 1 inch = 2.54 cm that's about 185 cm": the factor equated to one of the
+  // measure's unit.
+  const one = qs[i + 1];
+  const equated = one?.kind === "unit" && one.unit === qs[i].unit && one.value === 1 &&
+    namesOne(text, one);
+  const f = equated ? i + 2 : i + 1;
+  const [a, factor, b] = [qs[i], qs[f], qs[f + 1]];
+  if (!factor || !b || b.kind !== "unit" || !mayConvert(a, b)) return undefined;
+  if ((factor.kind !== "number" && factor.kind !== "unit") || factor.inexact) return undefined;
+  if (dimensionOf(a.unit!) === "temperature") return undefined;
   const op = text.slice(a.end, factor.start);
   const perUnit = convertValue(1, a.unit!, b.unit!);
   // "2.5 yards. Since a yard is 0.9144 m, that's about 2.29 m": the factor told as a definition.
-  const defined = factor.unit === b.unit && unitDefined(text, factor) === a.unit &&
-    !namesOne(text, a) && a.value !== 1;
+  const defined = factor.unit === b.unit &&
+    (equated || unitDefined(text, factor) === a.unit) && !namesOne(text, a) && a.value !== 1;
   const expected = TIMES_FACTOR.test(op) || defined
     ? perUnit
     : DIVIDED_FACTOR.test(op)
     ? 1 / perUnit
     : undefined;
-  if (expected === undefined || Math.abs(factor.value / expected - 1) > FACTOR_SLACK) return -1;
-  return FACTOR_RESULT.test(text.slice(factor.end, b.start)) ? i + 2 : -1;
+  if (expected === undefined || Math.abs(factor.value / expected - 1) > FACTOR_SLACK) {
+    return undefined;
+  }
+  return FACTOR_RESULT.test(text.slice(factor.end, b.start))
+    ? { factor: f, result: f + 1 }
+    : undefined;
 }
 
 /**
@@ -1022,16 +1036,17 @@ function workedAt(text: string, qs: readonly Quantity[], i: number) {
   const scales = formulaScales(text, qs[i]);
   const a = scales ? inUnitOf(qs[i], scales[0]) : qs[i];
   // An asked conversion is read over the whole answer (askedConversionFindings).
-  const result = scales
-    ? resultAt(text, qs, i, scales[1])
+  const worked = scales
+    ? { factor: -1, result: resultAt(text, qs, i, scales[1]) }
     : a.kind === "unit" && !isRange(a) && !askedUnit(text, a)
     ? factorResultAt(text, qs, i)
-    : -1;
-  if (result < 0) return undefined;
+    : undefined;
+  if (!worked || worked.result < 0) return undefined;
+  const { factor, result } = worked;
   const b = qs[result];
   const hedged = isWorkedHedged(text, a, b);
   // A factor written out ("× 2.54") is only as rounded as it is written.
-  const slack = scales ? undefined : factorSlack(qs[i + 1], convertValue(1, a.unit!, b.unit!));
+  const slack = scales ? undefined : factorSlack(qs[factor], convertValue(1, a.unit!, b.unit!));
   return { finding: conversionFinding(text, a, b, b.unit!, hedged, slack), result };
 }
 
