@@ -84,6 +84,11 @@ export const PROBES = [
       "probe 56 (development, thirteenth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-18.jsonl",
+    label:
+      "probe 59 (development, fourteenth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -262,6 +267,14 @@ export const PROBES = [
   {
     file: "held-out-41.jsonl",
     label: "probe 58 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-42.jsonl",
+    label: "probe 60 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-43.jsonl",
+    label: "probe 61 (held out: measured only, never read while building)",
   },
 ] as const;
 
