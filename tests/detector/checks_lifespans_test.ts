@@ -750,6 +750,14 @@ Deno.test("lifespans: an age at an event dated after the birth", () => {
     "age",
     "consistent",
   );
+  // At a date still to come, or now: "she is 75", "he'll be 61".
+  assertTwins(
+    "age",
+    "Born on 12 May 1950, on 1 March 2026 she is 76.",
+    "Born on 12 May 1950, on 1 March 2026 she is 75.",
+    "May 12, 1950 to March 1, 2026 is 75 years, not 76",
+  );
+  assertOne("Born on 2 June 1964, on 1 July 2025 he'll be 61.", "age", "consistent");
   // The age at death after an event's, its "he was" left out.
   const lincoln = (age: number) =>
     `Lincoln was born on February 12, 1809. He was 52 when he took office on March 4, 1861, and ${age} when he died on April 15, 1865.`;

@@ -374,10 +374,10 @@ function ageFindings(text: string, life: [DateQ, DateQ], from: number, to: numbe
 
 /**
  * An age said at an event just dated: ", aged 25", " (age 25)", ", at the age of 8", ", when he
- * was (just) 26", " he was 43", ", making him 43".
+ * was (just) 26", " he was 43", " she is 75", " she'll be 84", ", making him 43".
  */
 const EVENT_AGE =
-  /^[^\S\n]*,?[^\S\n]*\(?(?:aged?|at\s+(?:the\s+)?age(?:\s+of)?|(?:when\s+)?(?:he|she|they)\s+(?:was|were)(?:\s+(?:just|only|barely))?|making\s+(?:him|her|them))\s+(\d{1,3})\b(?![.,]\d|\s*(?:%|percent|days?|weeks?|months?|hours?|minutes?))/i;
+  /^[^\S\n]*,?[^\S\n]*\(?(?:aged?|at\s+(?:the\s+)?age(?:\s+of)?|(?:when\s+)?(?:he|she|they)(?:\s+(?:was|were|is|are|turns|turned|will\s+be)|['’]ll\s+be)(?:\s+(?:just|only|barely))?|making\s+(?:him|her|them))\s+(\d{1,3})\b(?![.,]\d|\s*(?:%|percent|days?|weeks?|months?|hours?|minutes?))/i;
 
 /**
  * The age at an event the claim dates, against the answer's one date of birth: "born on 21 April
