@@ -439,6 +439,26 @@ Deno.test("exact checks, evidence: times of day, copied or slipped, in either fo
   );
 });
 
+Deno.test("exact checks, evidence: a bare number of four digits or more the document states once is a quote", () => {
+  const derby =
+    "Saturday's derby drew a crowd of 61,384, the stadium's largest since its 2019 reopening.";
+  const attendance = (n: string) => `Attendance was ${n} — the biggest crowd since 2019.`;
+  assertOne(
+    attendance("61,384"),
+    "evidence_number",
+    "consistent",
+    "61,384; the document says 61,384",
+    derby,
+  );
+  assertOne(attendance("61,348"), "evidence_number", "contradicted", undefined, derby);
+  // A round figure, or one the document states twice, quotes nothing in particular.
+  assertSilentAgainst(derby, "evidence_number", attendance("61,000"));
+  assert.deepEqual(
+    findingsOf(attendance("61,384"), "evidence_number", `${derby} Tickets: 61,384 sold.`),
+    [],
+  );
+});
+
 Deno.test("exact checks, evidence: a slip of a document's digits", () => {
   const invoice =
     "Please find attached invoice #INV-2291 for the kitchen refit. The total due is " +

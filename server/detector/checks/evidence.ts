@@ -435,7 +435,8 @@ export function evidenceFindings(
     const misquoted = copy && stated && !sameValue(q, copy) &&
       saysMore(evidence, copy, stated, sentences, response.slice(claim.start, claim.end));
     const alignedMatch = misquoted ? undefined : stated;
-    const match = alignedMatch ?? (copy && sameValue(q, copy) ? copy : undefined);
+    const match = alignedMatch ?? (copy && sameValue(q, copy) ? copy : undefined) ??
+      quoted(q, sentences);
     if (match) {
       out.push(
         finding(
@@ -629,6 +630,19 @@ const slipSlot = (q: Quantity, e: Quantity) =>
     !q.ordinal && !e.ordinal && !yearLike(q) && !yearLike(e));
 const COUNTS = new Set(["count", "number"]);
 /** "2004", "1936": a year more likely than a count, whose digits differ by more than slips. */
+/**
+ * A bare number of four digits or more that the document states once, digit for digit
+ * ("Attendance was 61,384" of "a crowd of 61,384"): a quote, whatever words are around it.
+ */
+function quoted(q: Quantity, sentences: readonly Sentence[]): Quantity | undefined {
+  if (q.kind !== "number" || q.word || q.approx || q.inexact || yearLike(q)) return undefined;
+  // More digits than a count has are an identifier's ("order 147159112603").
+  if (significant(q.value).length < QUOTED_DIGITS || q.value >= 1e9) return undefined;
+  const same = sentences.flatMap((s) => s.quantities)
+    .filter((e) => !e.approx && !e.inexact && e.value === q.value && e.tolerance === q.tolerance);
+  return same.length === 1 ? same[0] : undefined;
+}
+const QUOTED_DIGITS = 4;
 const yearLike = (q: Quantity) => Number.isInteger(q.value) && q.value >= 1000 && q.value <= 2100;
 
 /** A value's significant digits: 1,926.40 is "19264", $2.3 million "23". */
