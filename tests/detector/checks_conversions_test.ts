@@ -191,6 +191,10 @@ Deno.test("conversions: words between the measure and its join", () => {
   silent("The hike is 10 km. If you add the detour, that's 8 miles.");
   silent("The hike is 10 km. If you start in Boston, that's 8 miles.");
   assertTwins(
+    "The room at 20 °C is comfortably mild — roughly 78 °F, so no heating is needed.",
+    "The room at 20 °C is comfortably mild — roughly 68 °F, so no heating is needed.",
+  );
+  assertTwins(
     "For most cakes, 180°C is the sweet spot — that's 365°F in a conventional oven.",
     "For most cakes, 180°C is the sweet spot — that's 356°F in a conventional oven.",
     "180°C is 356 °F, not 365°F",

@@ -91,11 +91,13 @@ const WORD = String.raw`[\p{L}'’-]+(?![\p{L}'’-])`;
 const PHRASE = String.raw`^${DESCRIPTOR}?\s+(?:of|at|from|to|for|per|on|along|across|through|` +
   String.raw`during|with|in|between)(?:\s+${WORD}){1,5}?\s*`;
 /**
- * "180°C is the sweet spot — that's 356°F", "5,499°C, and converting that to Fahrenheit gives
- * 9,930°F": a short predicate or a clause of converting between the measure and its conversion.
+ * "180°C is the sweet spot — that's 356°F", "72 °F is a pleasant day — roughly 22 °C", "5,499°C,
+ * and converting that to Fahrenheit gives 9,930°F": a short predicate or a clause of converting
+ * between the measure and its conversion.
  */
 const ASIDE_JOIN = new RegExp(
-  String.raw`^(?:\s+(?:is|was|are|were)(?:\s+${WORD}){1,4}?\s+[—–]\s*${POINTER}\b|` +
+  String
+    .raw`^(?:\s+(?:is|was|are|were)(?:\s+${WORD}){1,4}?\s+[—–]\s*(?:${POINTER}\b|(?=${HEDGE}))|` +
     String.raw`,?\s+(?:and\s+)?convert(?:ing|ed)\s+(?:that|this|it)\s+(?:to|into)\s+` +
     String
       .raw`(\p{L}+(?:\s+\p{L}+)?)\s*,?\s*(?:gives(?:\s+you)?|yields|makes|comes\s+to|is))${TAIL}`,
