@@ -439,6 +439,25 @@ Deno.test("exact checks, evidence: times of day, copied or slipped, in either fo
   );
 });
 
+Deno.test("exact checks, evidence: a year copied with what was done in it", () => {
+  const listing = "Charming 3-bed ranch, 1,850 sq ft, built in 1978, new roof (2022).";
+  assertOne(
+    "The house was built in 1987.",
+    "evidence_date",
+    "contradicted",
+    "1987; the document says 1978",
+    listing,
+  );
+  assertOne("The house was built in 1978.", "evidence_date", "consistent", undefined, listing);
+  // A noun before "in" is not what was done: "department in" may be another department's.
+  assertSilentAgainst(
+    'In 1882, the city established the "city fire department", followed by the "city ambulance ' +
+      'department" in 1974.',
+    "evidence_date",
+    "The city established the fire department in 1882.",
+  );
+});
+
 Deno.test("exact checks, evidence: a bare number of four digits or more the document states once is a quote", () => {
   const derby =
     "Saturday's derby drew a crowd of 61,384, the stadium's largest since its 2019 reopening.";

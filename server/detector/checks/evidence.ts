@@ -669,6 +669,8 @@ const CLAUSE_END = /^\s*[(,;:—–.!?]/;
 
 /** Words copied around a quantity: this many on one side, and the next one on the other. */
 const COPIED_WORDS = 3;
+/** A verb in the past and "in": what was done in a year ("built in", "founded in"). */
+const DONE_IN = /^(?:\p{L}+ed|built|born|held|won|sold|made|begun|rebuilt) (?:in|on)$/u;
 /** Fewer words before it suffice where they are all the claim has: a label copied. */
 const LABEL_COPIED = 2;
 /** How far back the words copied before a value may reach for one that names something. */
@@ -727,9 +729,14 @@ function copiedSlot(
   // The words copied before it: three, or a label a claim opens with ("Max torque: 50 Nm"), or
   // back to the first that names something ("fee from $45 to $54").
   const named = mine.before.findLastIndex(names);
+  // A year's verb and its preposition are its words ("built in 1978").
+  const least = q.kind === "date" && q.date?.day === undefined &&
+      DONE_IN.test(mine.before.slice(-LABEL_COPIED).join(" "))
+    ? LABEL_COPIED
+    : COPIED_WORDS;
   const before = Math.max(
     LABEL_COPIED,
-    Math.min(mine.before.length, Math.max(COPIED_WORDS, mine.before.length - named)),
+    Math.min(mine.before.length, Math.max(least, mine.before.length - named)),
   );
   const copies = slots.filter((slot) => {
     const theirs = slot.around();
