@@ -170,6 +170,13 @@ Deno.test("misreadings: 'in' closing a converted figure is inches; a modifier's 
     "52 cm is 20.47 inches, not 30.5 in",
   );
   assertSilent("unit_conversion", ["The 52 cm frame is 20.5 in length.", "It was 7 in total."]);
+  // A decimal before an "in" that closes its clause is in inches: the bolt is 1.25 in, 31.75 mm.
+  assertTwins(
+    "unit_conversion",
+    "Bolt length: 1.25 in (36.5 mm).",
+    "Bolt length: 1.25 in (31.8 mm).",
+  );
+  assertSilent("unit_conversion", "Prices rose 2.5 in March, 12 mm of rain fell.");
 });
 
 Deno.test("misreadings: a range with its unit at both ends converts end by end", () => {

@@ -494,9 +494,10 @@ function readQuantity(text: string, m: NumberMatch): Quantity | undefined {
   if (unit && !(unit[1].length === 1 && unit[1] !== unit[1].toLowerCase() && unit[1] !== "L")) {
     return { ...base, end: end + unit[0].length, kind: "unit", unit: unitOfForm(unit[1]) };
   }
+  // A decimal before "in" that closes its clause ("March 3.2 in, April 2.8 in") is inches too.
   const inches = before.endsWith("(")
     ? after.match(INCHES_IN_PARENS)
-    : CONVERTED_BEFORE.test(before)
+    : CONVERTED_BEFORE.test(before) || m.decimals !== undefined
     ? after.match(INCHES_CLOSING)
     : null;
   if (inches) return { ...base, end: end + inches[0].length, kind: "unit", unit: "in" };
