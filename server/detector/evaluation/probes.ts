@@ -89,6 +89,11 @@ export const PROBES = [
       "probe 59 (development, fourteenth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-19.jsonl",
+    label:
+      "probe 62 (development, fifteenth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -275,6 +280,14 @@ export const PROBES = [
   {
     file: "held-out-43.jsonl",
     label: "probe 61 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-44.jsonl",
+    label: "probe 63 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-45.jsonl",
+    label: "probe 64 (held out: measured only, never read while building)",
   },
 ] as const;
 
