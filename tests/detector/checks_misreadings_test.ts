@@ -150,6 +150,11 @@ Deno.test("misreadings: dimensions joined by 'by'; a duration in calendar parts 
     "total",
     "It lasted 4 years, 3 months and 14 days, or 1,567 days in total.",
   );
+  // The conversion after a count in parts is of the whole count, not of its last part.
+  assertSilent(
+    "unit_conversion",
+    "It lasted five years, eight months and one week, or 2,076 days.",
+  );
 });
 
 Deno.test("misreadings: 'which in inches is' names the unit of a set of bare figures", () => {

@@ -296,6 +296,15 @@ const isFactorEach = (text: string, a: Quantity, b: Quantity) =>
   agree(inUnit({ ...a, value: 1, tolerance: 0 }, b.unit!), b, CONFIRMED_SLACK);
 const EACH_AFTER = /^\s*(?:each|apiece)\b/i;
 
+/**
+ * "five years, eight months and one week, or 2,076 days": the last part of a count of time in
+ * parts, which the conversion after it is not of.
+ */
+const isLastPart = (text: string, a: Quantity) =>
+  (a.unit === "month" || a.unit === "week" || a.unit === "d") &&
+  TIME_PART_BEFORE.test(text.slice(Math.max(0, a.start - 16), a.start));
+const TIME_PART_BEFORE = /\b(?:years?|months?|weeks?)\s*,?\s*(?:and\s+)?$/i;
+
 /** After a figure, words that make it a total: "6.5 hours altogether". */
 const TOTAL_AFTER = /^\s*(?:altogether|in total|in all|all told|combined|overall|total)\b/i;
 
@@ -1111,7 +1120,7 @@ function joinedAt(text: string, qs: readonly Quantity[], i: number): ExactFindin
   const [a, b] = [qs[i], qs[i + 1]];
   if (a.kind !== "unit" || isRange(a) || askedUnit(text, a) || !mayConvert(a, b)) return [];
   if (isFactorDefinition(text, b) || isQualifier(text, a, b) || namesOne(text, b)) return [];
-  if (isFactorEach(text, a, b)) return [];
+  if (isFactorEach(text, a, b) || isLastPart(text, a)) return [];
   // "Monday 1.5 h, ..., Thursday 2 h 15 min — that's 6.5 hours altogether": a total after the
   // last of its parts, no conversion of it.
   const parts = qs.slice(0, i).filter((q) =>

@@ -287,7 +287,8 @@ export const PROBES = [
   },
   {
     file: "held-out-45.jsonl",
-    label: "probe 64 (held out: measured only, never read while building)",
+    label:
+      "probe 64 (held out: measured, then only one right answer a check contradicted was read)",
   },
 ] as const;
 
