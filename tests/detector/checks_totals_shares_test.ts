@@ -437,6 +437,9 @@ Deno.test("totals: the line after a list names its total among other amounts, fo
   assertOne(monthly("$2,580"), "total", "consistent");
   assertOne(monthly("$2,480"), "total", "contradicted");
   assertOne(`${BUDGET}= **$2,580/month**.`, "total", "consistent");
+  // A total named as a rate for the period ("Total ≈ $2,480/month").
+  assertOne(`${BUDGET}**Total ≈ $2,580/month.**`, "total", "consistent");
+  assertOne(`${BUDGET}**Total ≈ $2,480/month.**`, "total", "contradicted");
 });
 
 Deno.test("percentages: a table's rate of what its label counts; a hedged rate a point off", () => {

@@ -719,9 +719,10 @@ function totalIn(
   // Of the amounts of the items' slot, the one named the total ("Total: $13.63, under your $15
   // cap"), or the first after an "=" that opens the line ("= $1,905/month"). Items that count
   // one thing may sum to a count of another ("99 votes, ..." and "373 ballots").
+  // A rate ("$2,018/month") is an amount for its period, no step of working.
   const ofSlot = all.filter((q) =>
     q.start >= sentence.start && q.end <= sentence.end && listable(q, part)
-  );
+  ).map((q) => q.rate ? plainly(q) : q);
   // The "=" line's one amount, read as worked arithmetic on the list's last item: the total.
   if (EQUALS_LINE.test(text.slice(sentence.start, sentence.end))) {
     return ofSlot.length === 1 ? plainly(ofSlot[0]) : ofSlot[0];
