@@ -437,6 +437,10 @@ Deno.test("totals: the line after a list names its total among other amounts, fo
   assertOne(monthly("$2,580"), "total", "consistent");
   assertOne(monthly("$2,480"), "total", "contradicted");
   assertOne(`${BUDGET}= **$2,580/month**.`, "total", "consistent");
+  const draft = (total: string) =>
+    `Drafts:\n\n1. Essay A: 1,200 words\n2. Essay B: 950 words\n\nThat puts the set at ${total} words.`;
+  assertOne(draft("2,150"), "total", "consistent");
+  assertOne(draft("2,250"), "total", "contradicted", "1,200 + 950 = 2,150, not 2,250");
   // A total named as a rate for the period ("Total ≈ $2,480/month").
   assertOne(`${BUDGET}**Total ≈ $2,580/month.**`, "total", "consistent");
   assertOne(`${BUDGET}**Total ≈ $2,480/month.**`, "total", "contradicted");

@@ -738,7 +738,7 @@ function totalIn(
 
 /** How a line opens that sums the list above it without naming a total: "That's", "This makes". */
 const SUM_LINE_LEAD =
-  /^\s*(?:so,?\s+)?(?:that|this|which)(?:['’]s|\s+is|\s+makes|\s+gives(?:\s+you)?|\s+comes\s+to)\s*(?:(?:about|roughly|around|approximately)\s+|[~≈]\s*)?$/iu;
+  /^\s*(?:so,?\s+)?(?:that|this|which)(?:['’]s|\s+is|\s+makes|\s+gives(?:\s+you)?|\s+comes\s+to|\s+puts\s+(?:the|your|you|it)(?:\s+[\p{L}-]+)?\s+at)\s*(?:(?:about|roughly|around|approximately)\s+|[~≈]\s*)?$/iu;
 /** After an amount, words that make it a difference, a rate or a rest, not the list's sum. */
 const COMPARED =
   /\b(?:more|fewer|less|than|ahead|behind|short|shy|difference|between|margin|gap|lead|per|each|left|remaining|average)\b/i;
