@@ -74,6 +74,8 @@ const LIST_ITEM = /^(?:[-*•+]|\d{1,2}[.)])\s/;
 /** How many sentences back "The bridge" may find its bridge. */
 const ANAPHORA_REACH = 3;
 const contentStems = (text: string) => namingStems(text, "whole");
+/** Around a quantity, a compound names each of its parts ("third-quarter revenue" is the quarter's). */
+const partsOf = (w: string) => w.split("-");
 const partStems = (text: string) => namingStems(text, "parts");
 
 /** The evidence split into sentences with their quantities, once per call. */
@@ -208,9 +210,7 @@ function contextOf(text: string, q: Quantity, around: readonly Quantity[]): Set<
   // Names say whose the value is, not what it measures ("Dr Xia's £76m takeover", "Dr Xia will
   // inject £30m"): only words written in lower case describe the slot.
   const pick = (ws: string[]) =>
-    ws.filter((w) => w === w.toLowerCase()).flatMap((w) => w.split("-")).filter(names).map(
-      stemKey,
-    );
+    ws.filter((w) => w === w.toLowerCase()).flatMap(partsOf).filter(names).map(stemKey);
   // A line's label is capitalised as its first words, not as a name ("Span: 7.2 m"); a numbered
   // one names which of several it is ("Trial 1: initial 0.20 mL"), not what is measured.
   const lineStart = text.lastIndexOf("\n", q.start - 1) + 1;
@@ -629,7 +629,6 @@ const slipSlot = (q: Quantity, e: Quantity) =>
   (COUNTS.has(q.kind) && COUNTS.has(e.kind) && significant(q.value).length >= 3 &&
     !q.ordinal && !e.ordinal && !yearLike(q) && !yearLike(e));
 const COUNTS = new Set(["count", "number"]);
-/** "2004", "1936": a year more likely than a count, whose digits differ by more than slips. */
 /**
  * A bare number of four digits or more that the document states once, digit for digit
  * ("Attendance was 61,384" of "a crowd of 61,384"): a quote, whatever words are around it.
@@ -643,6 +642,8 @@ function quoted(q: Quantity, sentences: readonly Sentence[]): Quantity | undefin
   return same.length === 1 ? same[0] : undefined;
 }
 const QUOTED_DIGITS = 4;
+
+/** "2004", "1936": a year more likely than a count, whose digits differ by more than slips. */
 const yearLike = (q: Quantity) => Number.isInteger(q.value) && q.value >= 1000 && q.value <= 2100;
 
 /** A value's significant digits: 1,926.40 is "19264", $2.3 million "23". */
