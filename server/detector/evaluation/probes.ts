@@ -94,6 +94,11 @@ export const PROBES = [
       "probe 62 (development, fifteenth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-20.jsonl",
+    label:
+      "probe 65 (development, sixteenth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -289,6 +294,14 @@ export const PROBES = [
     file: "held-out-45.jsonl",
     label:
       "probe 64 (held out: measured, then only one right answer a check contradicted was read)",
+  },
+  {
+    file: "held-out-46.jsonl",
+    label: "probe 66 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-47.jsonl",
+    label: "probe 67 (held out: measured only, never read while building)",
   },
 ] as const;
 
