@@ -150,6 +150,14 @@ Deno.test("misreadings: dimensions joined by 'by'; a duration in calendar parts 
     "total",
     "It lasted 4 years, 3 months and 14 days, or 1,567 days in total.",
   );
+  // A conversion's result is not converted back into the unit it came from: 120 yards is more.
+  assert.deepEqual(
+    findingsOf(
+      "The field is 100 yards long, which is 91.44 m, or 120 yards (109.73 m) with both end zones.",
+      "unit_conversion",
+    ).map((f) => f.verdict),
+    ["consistent", "consistent"],
+  );
   // The conversion after a count in parts is of the whole count, not of its last part.
   assertSilent(
     "unit_conversion",

@@ -990,14 +990,19 @@ function figureIn(
 export function conversionFindings(text: string, stated: readonly Quantity[]): ExactFinding[] {
   const qs = wholeMeasures(text, stated);
   const out: ExactFinding[] = tableFindings(text, qs);
+  // The unit the quantity at i was converted from: "100 yards, which is 91.44 m, or 120 yards
+  // (109.73 m)" converts no result back into it.
+  let from: UnitId | undefined;
   for (let i = 0; i + 1 < qs.length; i++) {
     const worked = workedAt(text, qs, i);
     if (worked) {
       if (worked.finding) out.push(worked.finding);
       i = worked.result;
+      from = undefined;
       continue;
     }
-    const joined = joinedAt(text, qs, i);
+    const joined = from !== undefined && qs[i + 1].unit === from ? [] : joinedAt(text, qs, i);
+    from = joined.length === 1 ? qs[i].unit : undefined;
     out.push(...joined);
     if (joined.length === 1) {
       const alternative = alternativeAt(text, qs, i);
