@@ -136,6 +136,8 @@ Deno.test("conversions: a measure restated as 'At X, the thing is Y'", () => {
     "At 88 lbs, your dog is 40 kg, which is large for the breed.",
   );
   assertTwins("At 150 pounds, he is 80 kg.", "At 150 pounds, he is 68 kg.");
+  // Addressed to the reader, with no comma: "At 180 lb you weigh about 81.6 kg".
+  assertTwins("At 176 lb you weigh about 84.8 kg.", "At 176 lb you weigh about 79.8 kg.");
   // Another quantity than the one the sentence opens with.
   silent("At 10 km, the gap is 1 mile.");
   silent("At 5 miles, the next aid station is 3 km away.");

@@ -146,9 +146,9 @@ const BRACKET_CLOSE = /^\s*[)\]]/;
 /** "At 9,772 feet, the summit sits 2,979 metres": the same thing restated in its subject's unit. */
 const AT_LEAD = new RegExp(String.raw`(?:^|[.!?]\s+|\n\s*)At\s+(?:${HEDGE}\s+)?$`, "u");
 const AT_RESTATED = new RegExp(
-  String.raw`^\s*,\s*(?:(?:the|its|his|her|their|your|our|my|this|that|a|an)\s+` +
+  String.raw`^\s*,?\s*(?:(?:the|its|his|her|their|your|our|my|this|that|a|an)\s+` +
     String
-      .raw`(?:[\p{L}'’-]+\s+){0,3}?|(?:he|she|it|they|you)\s+)(?:is|are|was|were|sits|stands|weighs|measures|reaches|` +
+      .raw`(?:[\p{L}'’-]+\s+){0,3}?|(?:he|she|it|they|you)\s+)(?:is|are|was|were|sits|stands|weighs?|measures?|reaches|` +
     String.raw`comes in at)\s+(?:at\s+)?(?:${HEDGE}\s+)?$`,
   "iu",
 );
