@@ -187,6 +187,10 @@ Deno.test("conversions: words between the measure and its join", () => {
     "The assay runs at 37°C. For reference, that's 66.6°F.",
     "The assay runs at 37°C. For reference, that's 98.6°F.",
   );
+  assertTwins(
+    "Keep the freezer at −18 °C. Converted exactly, that's −4.4 °F.",
+    "Keep the freezer at −18 °C. Converted exactly, that's −0.4 °F.",
+  );
   // Another amount after the phrase, or an opening that names no unit: not the measure restated.
   silent("Each 100 g of chicken is 31 g of protein.");
   silent("5 km of the trail is 2 miles uphill.");

@@ -70,10 +70,12 @@ const JOIN = new RegExp(
 );
 /**
  * An opening before the pointer of the next sentence: "For reference, that's ...", "Since the
- * plates are labelled in kilograms, that's ..." (the unit it names is group 1).
+ * plates are labelled in kilograms, that's ..." (the unit it names is group 1), "Converted
+ * exactly that's ...".
  */
-const OPENING = String.raw`(?:for (?:reference|comparison|context)|in other words|` +
-  String.raw`put another way|[^.;:!?\d,\n]{0,50}?\bin\s+(\p{L}+))\s*,\s*`;
+const OPENING = String.raw`(?:(?:for (?:reference|comparison|context)|in other words|` +
+  String.raw`put another way|[^.;:!?\d,\n]{0,50}?\bin\s+(\p{L}+))\s*,\s*|` +
+  String.raw`converted(?:\s+(?:exactly|precisely))?,?\s+)`;
 /** A sentence break or an aside, then the conversion pointing back ("... 100 km. That's ..."). */
 const BREAK = String.raw`(?:[.;:!]|\s[—–])\s*(?:${IN_UNITS}|${IN_UNITS}?${POINTER}\b|` +
   String.raw`${OPENING}${POINTER}\b)`;
