@@ -348,6 +348,13 @@ Deno.test("percentages: a part of 'a' whole; a percentage of 'a' whole is no sha
     "1,500 of 4,200 is 35.7%, not 37.5%",
   );
   assertSilent("percentage", "Plant two-thirds of a 2,000 m² plot, 1 row at a time.");
+  // A ratio said loosely in words after it is no other count of the percentage's.
+  assertTwins(
+    "percentage",
+    "They scored 3 of their 8 penalties, 35.7%, below the usual three in four.",
+    "They scored 3 of their 8 penalties, 37.5%, below the usual three in four.",
+    "3 of 8 is 37.5%, not 35.7%",
+  );
 });
 
 Deno.test("percentages: a whole, then 'and N of them'; 'your'; a share in parentheses", () => {

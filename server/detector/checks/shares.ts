@@ -157,6 +157,8 @@ export function shareFindings(
   for (let i = 0; i + 1 < qs.length; i++) {
     const [a, b] = [qs[i], qs[i + 1]];
     if (!countLike(a) || !countLike(b) || !linked(a, b)) continue;
+    // "roughly three in four": a ratio said loosely in words, no count of the percentage's.
+    if (a.word && b.word) continue;
     // "120 kcal of its 480 total": a bare whole is in its part's unit.
     if (a.kind === "unit" && b.kind !== "number" && b.noun !== "total" && a.unit !== b.unit) {
       continue;
