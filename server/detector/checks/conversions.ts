@@ -1256,7 +1256,7 @@ function isTemperatureChange(
   unit: UnitId,
   shown: Reading,
 ): boolean {
-  const change = inUnit(a, unit).value - convertValue(0, a.unit!, unit);
+  const change = changeIn(a, unit).value;
   if (!agree({ value: change, tolerance: 0 }, shown, 0)) return false;
   const from = sentenceAround(text, Math.min(a.start, b.start)).start;
   const to = sentenceAround(text, Math.max(a.end, b.end)).end;

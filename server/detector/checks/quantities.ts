@@ -438,7 +438,8 @@ function readQuantity(text: string, m: NumberMatch): Quantity | undefined {
         (LABEL_WORD.test(previous) && SMALL_WHOLE.test(m.written)));
   // A unit after it makes a measure even after a name ("Protein 8.2 g", "Design 12 h"), but a
   // capital letter may be the name's ("Model 3 S").
-  const unitAfter = after.match(UNIT_AFTER_NUMBER)?.[1];
+  const unit = after.match(UNIT_AFTER_NUMBER);
+  const unitAfter = unit?.[1];
   const measured = unitAfter !== undefined &&
     (unitAfter.length > 1 || m.written.includes(".") || unitAfter === unitAfter.toLowerCase());
   if (!word && named && !measured && !PERCENT.test(after)) return undefined;
@@ -489,7 +490,6 @@ function readQuantity(text: string, m: NumberMatch): Quantity | undefined {
       currency: currencyWord[1].toUpperCase(),
     };
   }
-  const unit = after.match(UNIT_AFTER_NUMBER);
   // One-letter symbols only as written in lower case ("5 m", "3 l"), never "4G" or "3M".
   if (unit && !(unit[1].length === 1 && unit[1] !== unit[1].toLowerCase() && unit[1] !== "L")) {
     return { ...base, end: end + unit[0].length, kind: "unit", unit: unitOfForm(unit[1]) };
