@@ -662,3 +662,45 @@ Deno.test("conversions: the measure converted is read as given, a round one with
   silent("A century ride is 100 miles (165 km).");
   silent("Bake at 224 °F (106 °C).");
 });
+
+Deno.test("conversions: days in weeks are counted, to the day in weeks and days", () => {
+  assertTwins(
+    "That's 40 days on the calendar, i.e. 5 weeks and 4 days.",
+    "That's 39 days on the calendar, i.e. 5 weeks and 4 days.",
+    "40 days is 5 weeks and 5 days, not 5 weeks and 4 days",
+  );
+  assertTwins(
+    "It comes to 110 days in total, or 15 weeks and 4 days.",
+    "It comes to 109 days in total, or 15 weeks and 4 days.",
+  );
+  // Whole weeks are rounded or cut down: 109 days is 15 or 16 weeks, 280 days 40 only.
+  assert.deepEqual(conversions("It is 109 days, or 15 weeks."), [
+    ["consistent", "109 days is 15 weeks and 4 days"],
+  ]);
+  assert.deepEqual(conversions("It is 109 days, or 16 weeks."), [
+    ["consistent", "109 days is 15 weeks and 4 days"],
+  ]);
+  assertTwins(
+    "The due date is 280 days (39 weeks) later.",
+    "The due date is 280 days (40 weeks) later.",
+    "280 days is 40 weeks, not 39 weeks",
+  );
+  silent("That's about 110 days, or roughly 15 weeks and 4 days.");
+});
+
+Deno.test("conversions: weeks and days stay a period's parts for the checks of its dates", () => {
+  assert.deepEqual(
+    findingsOf("From January 6, 2025 to February 14, 2025 is 5 weeks and 4 days.", "duration")
+      .map((f) => [f.verdict, f.reason]),
+    [["consistent", "January 6, 2025 to February 14, 2025 is 39 or 40 days"]],
+  );
+});
+
+Deno.test("conversions: a conversion said to be exact", () => {
+  assertTwins(
+    "Water boils at 100 °C, or exactly 232 °F.",
+    "Water boils at 100 °C, or exactly 212 °F.",
+    "100 °C is 212 °F, not 232 °F",
+  );
+  assertTwins("That's 280 days, or exactly 42 weeks.", "That's 280 days, or exactly 40 weeks.");
+});

@@ -57,7 +57,7 @@ const VERB = String.raw`(?:is|are|was|equals|(?:is\s+)?(?:${HEDGE}\s+)?(?:equal|
   String.raw`would be|makes)`;
 /** "that's", "which is", "which in inches is": the conversion pointing back at the quantity. */
 const POINTER = String.raw`(?:which|that|this|it)(?:'s|’s|\s+${IN_UNITS}?${VERB})`;
-const TAIL = String.raw`\s*(?:(?:only|just)\s+)?(?:${HEDGE}\s*)?$`;
+const TAIL = String.raw`\s*(?:(?:only|just|exactly)\s+)?(?:${HEDGE}\s*)?$`;
 
 /** Joins a conversion is written with, right after the quantity (and its descriptor). */
 const JOIN = new RegExp(
@@ -342,6 +342,11 @@ const SMALLER_PART: Partial<Record<UnitId, UnitId>> = {
   h: "min",
   min: "s",
 };
+/**
+ * "5 weeks and 4 days": one count, in weeks, where conversions are read (elsewhere a period's
+ * parts, which the checks of dates read themselves).
+ */
+const WEEK_PART: Partial<Record<UnitId, UnitId>> = { week: "d" };
 const STONES = /^\s+(?:st|stones?)\b/;
 const POUNDS_PER_STONE = 14;
 /** Between the parts: a space, a comma or "and", on one line. */
@@ -357,14 +362,14 @@ const INCHES_AFTER_FEET = /^\s?in\b\.?/;
 export function wholeMeasures(
   text: string,
   qs: readonly Quantity[],
-  { asConversions = true } = {},
+  { asConversions = true, weeksWhole = false } = {},
 ): Quantity[] {
   const out: Quantity[] = [];
   for (let i = 0; i < qs.length; i++) {
     const first = asConversions
       ? stonesOf(text, qs[i]) ?? degreesOf(text, qs[i]) ?? inchMarkOf(text, qs[i]) ?? qs[i]
       : qs[i];
-    const whole = qs[i + 1] && compoundOf(text, qs[i], first, qs[i + 1]);
+    const whole = qs[i + 1] && compoundOf(text, qs[i], first, qs[i + 1], weeksWhole);
     out.push(whole ?? first);
     if (whole) i++;
   }
@@ -420,9 +425,11 @@ function compoundOf(
   written: Quantity,
   first: Quantity,
   next: Quantity,
+  weeksWhole: boolean,
 ): Quantity | undefined {
   const stones = first !== written;
-  const smaller = stones ? "lb" : first.unit && SMALLER_PART[first.unit];
+  const smaller = stones ? "lb" : first.unit &&
+    (SMALLER_PART[first.unit] ?? (weeksWhole ? WEEK_PART[first.unit] : undefined));
   if (!smaller || !Number.isInteger(written.value) || next.approx || next.inexact) return undefined;
   if (!PART_JOIN.test(text.slice(first.end, next.start))) return undefined;
   const inches = smaller === "in" && next.kind === "number"
@@ -435,11 +442,15 @@ function compoundOf(
   if (part.unit !== smaller || !Number.isInteger(part.value) || part.value >= perOne) {
     return undefined;
   }
+  // Weeks and days stay in weeks, a count as exact as its days: a count in days beside them is
+  // their conversion.
+  const weeks = smaller === WEEK_PART[first.unit!];
   return {
     ...part,
     start: first.start,
-    value: written.value * perOne + part.value,
-    tolerance: unitTolerance(part),
+    unit: weeks ? first.unit : part.unit,
+    value: (written.value * perOne + part.value) / (weeks ? perOne : 1),
+    tolerance: weeks ? 0 : unitTolerance(part),
     approx: first.approx,
     inexact: first.inexact,
     bound: first.bound,
@@ -990,7 +1001,7 @@ function figureIn(
 }
 
 export function conversionFindings(text: string, stated: readonly Quantity[]): ExactFinding[] {
-  const qs = wholeMeasures(text, stated);
+  const qs = wholeMeasures(text, stated, { weeksWhole: true });
   const out: ExactFinding[] = tableFindings(text, qs);
   // The unit the quantity at i was converted from: "100 yards, which is 91.44 m, or 120 yards
   // (109.73 m)" converts no result back into it.
@@ -1198,17 +1209,23 @@ export function conversionFinding(
   const change = temperature && CHANGE_OF.test(text.slice(Math.max(0, a.start - 24), a.start));
   const converted = change ? changeIn(asGiven(a), unit) : inUnit(asGiven(a), unit);
   const slack = factorSlack ?? (!temperature || b.value % 5 === 0 ? CONVERSION_SLACK : 0);
-  const ok = agree(converted, shown, slack) && (!hedged || agree(converted, stated, HEDGED_SLACK));
+  const weeks = hedged ? undefined : weeksOfDays(text, a, b, unit);
+  const ok = weeks
+    ? converted.value >= weeks.low - 1e-9 && converted.value <= weeks.high + 1e-9
+    : agree(converted, shown, slack) && (!hedged || agree(converted, stated, HEDGED_SLACK));
   const exact = { value: converted.value, tolerance: 0 };
-  const unconfirmed = ok && !agree(exact, shown, temperature ? 0 : confirmedSlack(shown));
+  const unconfirmed = ok && !weeks &&
+    !agree(exact, shown, temperature ? 0 : confirmedSlack(shown));
   if (unconfirmed && !isDigitSlip(b, converted.value)) return undefined;
   const wrong = !ok || unconfirmed;
   if (wrong && temperature && isTemperatureChange(text, a, b, unit, shown)) return undefined;
   // The right figure one decimal finer than the stated one shows.
   const decimals = decimalsOf(stated.tolerance) + 1;
   const right = `${change ? "a change of " : ""}${withUnit(text, a)} is ${
-    formatNumber(converted.value, decimals)
-  } ${unitLabel(unit)}`;
+    weeks
+      ? weeksAndDays(converted.value)
+      : `${formatNumber(converted.value, decimals)} ${unitLabel(unit)}`
+  }`;
   return finding(
     "unit_conversion",
     wrong,
@@ -1216,6 +1233,26 @@ export function conversionFinding(
     { start: Math.min(a.start, b.start), end: Math.max(a.end, b.end) },
     wrong ? `${right}, not ${written(text, b)}` : right,
   );
+}
+
+/**
+ * A count of days in weeks, which are counted, not measured (the factor is exact): weeks and days
+ * to the day; whole weeks rounded or cut down to the week ("15 weeks" of 109 days, 15.6), from
+ * half a week under the figure to six days over it.
+ */
+function weeksOfDays(text: string, a: Quantity, b: Quantity, unit: UnitId) {
+  if (a.unit !== "d" || unit !== "week") return undefined;
+  if (b.kind === "unit" && b.tolerance === 0 && / days?$/.test(written(text, b))) {
+    return { low: b.value, high: b.value };
+  }
+  return Number.isInteger(b.value) ? { low: b.value - 0.5, high: b.value + 6 / 7 } : undefined;
+}
+
+/** A count of weeks as a person writes it: "40 weeks", "5 weeks and 5 days". */
+function weeksAndDays(weeks: number): string {
+  const whole = Math.floor(weeks + 1e-9), days = Math.round((weeks - whole) * 7);
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+  return days === 0 ? plural(whole, "week") : `${plural(whole, "week")} and ${plural(days, "day")}`;
 }
 
 /**
