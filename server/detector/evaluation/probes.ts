@@ -99,6 +99,11 @@ export const PROBES = [
       "probe 65 (development, sixteenth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-21.jsonl",
+    label:
+      "probe 68 (development, seventeenth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -302,6 +307,14 @@ export const PROBES = [
   {
     file: "held-out-47.jsonl",
     label: "probe 67 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-48.jsonl",
+    label: "probe 69 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-49.jsonl",
+    label: "probe 70 (held out: measured only, never read while building)",
   },
 ] as const;
 
