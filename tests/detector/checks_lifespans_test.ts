@@ -530,14 +530,17 @@ Deno.test("lifespans: periods opened, closed, stayed, counted down, and each cou
       .map((f) => f.verdict);
   assert.deepEqual(weeks(93), ["consistent", "contradicted"]);
   assert.deepEqual(weeks(92), ["consistent", "consistent"]);
-  // A count in parts is confirmed whole, contradicted by its first part, else left alone.
+  // A count in parts is confirmed whole, contradicted by its first part or where it is off by
+  // more than ways of counting reach (two months), else left alone (a day: a borrow counted
+  // another way).
   const reign = (count: string) =>
     findingsOf(`The reign lasted from 22 August 1595 to 7 April 1625, i.e. ${count}.`, "duration");
   assert.deepEqual(reign("29 years, 7 months and 16 days").map((f) => [f.verdict, f.reason]), [
     ["consistent", "August 22, 1595 to April 7, 1625 is 29 years, 7 months, 16 days"],
   ]);
   assert.deepEqual(reign("33 years, 7 months and 16 days").map((f) => f.verdict), ["contradicted"]);
-  assert.deepEqual(reign("29 years, 9 months and 16 days"), []);
+  assert.deepEqual(reign("29 years, 9 months and 16 days").map((f) => f.verdict), ["contradicted"]);
+  assert.deepEqual(reign("29 years, 7 months and 15 days"), []);
   // A part of the period in brackets, in its unit or another, is no other count of it.
   for (const part of ["3 years as deputy", "80 days of them abroad"]) {
     const found = findingsOf(
@@ -767,4 +770,30 @@ Deno.test("lifespans: an age at an event dated after the birth", () => {
     lincoln(56),
     "February 12, 1809 to April 15, 1865 is 56 years, not 55",
   );
+});
+
+Deno.test("lifespans: a count in parts is contradicted where it is off past any way of counting", () => {
+  assertTwins(
+    "duration",
+    "Your employment ran from 3 February 2019 to 30 June 2023, which is 4 years, 5 months and 27 days.",
+    "Your employment ran from 3 February 2019 to 30 June 2023, which is 4 years, 4 months and 27 days.",
+    "February 3, 2019 to June 30, 2023 is 4 years, 4 months, 27 days, not 4 years, 5 months, 27 days",
+  );
+  // Two days off: a borrowed month's length or the last day counted may account for it.
+  assertSilent(
+    "duration",
+    "Your employment ran from 3 February 2019 to 30 June 2023, which is 4 years, 4 months and 25 days.",
+  );
+});
+
+Deno.test("lifespans: whole years before a hedged part are the years completed", () => {
+  const text = (years: number) =>
+    `You started on 2 January 2019 and your last day is 31 March 2025, so you'll have been with the company ${years} years and roughly 3 months.`;
+  assertOne(
+    text(6),
+    "duration",
+    "consistent",
+    "January 2, 2019 to March 31, 2025 is 6 years, 2 months",
+  );
+  assertSilent("duration", text(7));
 });

@@ -22,6 +22,8 @@ import {
   birthsIn,
   bothEndsIn,
   lifeFinding,
+  PART_HEDGE,
+  PART_SLACK,
   partsFinding,
   spanFinding,
   type SpanPart,
@@ -406,8 +408,14 @@ const inLine = (text: string, f: Quantity, q: Quantity) => {
   return f.start >= line.start && f.end <= line.end;
 };
 
-/** "4 years, 3 months and 14 days", "16 weeks and 1 day": a count of time in parts. */
-const COMPOUND_JOIN = /^\s*(?:,\s*)?(?:and\s+)?$/;
+/**
+ * "4 years, 3 months and 14 days", "16 weeks and 1 day", "7 years and roughly 3 months": a count
+ * of time in parts.
+ */
+const COMPOUND_JOIN = new RegExp(
+  String.raw`^\s*(?:,\s*)?(?:and\s+)?(?:${PART_HEDGE.source})?$`,
+  "i",
+);
 const PART_ORDER = ["year", "month", "week", "day"];
 
 /** The parts of the count of time in parts that `figures[i]` belongs to, if it is one. */
@@ -495,7 +503,10 @@ function spanAgreement(
 
 /** A count of time in parts that the dates around it give ("63 years, 7 months and 2 days"). */
 function partsAgreement(text: string, figures: readonly Quantity[], parts: readonly Quantity[]) {
-  const told = parts.map((q) => ({ count: q.value, unit: TIME_UNITS[q.unit!]! }));
+  const told = parts.map((q) => {
+    const unit = TIME_UNITS[q.unit!]!;
+    return { count: q.value, unit, slack: q.approx ? PART_SLACK[unit] ?? 0 : 0 };
+  });
   if (told.some((p) => !p.unit || !Number.isInteger(p.count))) return undefined;
   const whole = { ...parts[0], end: parts.at(-1)!.end };
   return datesAgreement(text, figures, whole, (a, b, where) => partsFinding(a, b, told, where));

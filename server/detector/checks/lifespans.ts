@@ -50,10 +50,10 @@ type YearDate = { year: number; month?: number; day?: number };
 type Span = { start: number; end: number };
 
 /** A hedge on a count's last part: "and about seven months". */
-const PART_HEDGE = /(?:about|around|roughly|some|nearly|almost)\s+/;
+export const PART_HEDGE = /(?:about|around|roughly|some|nearly|almost)\s+/;
 const HEDGED_PART = new RegExp(`\\band\\s+${PART_HEDGE.source}`, "i");
 /** How far a hedged last part may be off, in its unit. */
-const PART_SLACK: Record<string, number> = { month: 2, day: 3 };
+export const PART_SLACK: Record<string, number> = { month: 2, day: 3 };
 
 const wordsWhere = (keep: (n: number) => boolean) =>
   Object.keys(WORD_NUMBERS).filter((w) => keep(WORD_NUMBERS[w]) && w !== "dozen");
@@ -591,9 +591,10 @@ const MORE_PARTS = new RegExp(
 const PART = new RegExp(`(${AMOUNT})[\\s-](years?|months?|weeks?|days?)\\b`, "gi");
 
 /**
- * The count stated of a period; one in parts ("63 years, 7 months and 2 days") confirmed whole
- * (the calendar's borrows may be counted another way than partsFinding's, so a whole that fails
- * is no contradiction), contradicted where its first part alone cannot be.
+ * The count stated of a period; one in parts ("63 years, 7 months and 2 days") confirmed whole,
+ * contradicted where its first part alone cannot be or where the whole is further off than
+ * counting conventions reach (the calendar's borrows may be counted another way than
+ * partsFinding's).
  */
 function wholeCountFindings(
   text: string,
@@ -614,7 +615,28 @@ function wholeCountFindings(
     { start: found[0].start, end: end + more.length },
   );
   if (whole?.verdict === "consistent") return [whole];
+  if (whole && pastConventions(period, parts)) return [whole];
   return found.filter((f) => f.verdict === "contradicted");
+}
+
+/** Days in each unit, on average. */
+const MEAN_DAYS: Record<SpanPart["unit"], number> = {
+  year: 365.2425,
+  month: 30.436875,
+  week: 7,
+  day: 1,
+};
+/**
+ * How far ways of counting move a count in parts, in days: a borrowed month's length (28 to 31
+ * days), the last day counted or not, months of unequal length against their mean.
+ */
+const CONVENTIONS_REACH = 7;
+
+/** Whether a count in parts is further from its dates' days than any way of counting takes it. */
+function pastConventions(period: Period, parts: readonly SpanPart[]): boolean {
+  const days = daysBetween(period.from as Day, period.to as Day);
+  const told = parts.reduce((n, p) => n + p.count * MEAN_DAYS[p.unit], 0);
+  return Math.abs(told - days) > CONVENTIONS_REACH;
 }
 
 /** What tells the same period counted another way: "13 weeks, or 93 days", "4 years (1,461 days)". */
@@ -1128,6 +1150,8 @@ export function spanFinding(
 export interface SpanPart {
   count: number;
   unit: "year" | "month" | "week" | "day";
+  /** How far a hedged part may be off ("and roughly 3 months"), in its unit. */
+  slack?: number;
 }
 
 /**
@@ -1148,7 +1172,9 @@ export function partsFinding(
   if (daysBetween(from, to) < 0) return undefined;
   const told = new Map(parts.map((p) => [p.unit, p.count]));
   const readings = [0, 1].map((extra) => partsBetween(from, to, extra, parts.map((p) => p.unit)));
-  const ok = readings.some((r) => r.every((n, k) => n === told.get(parts[k].unit)));
+  const ok = readings.some((r) =>
+    r.every((n, k) => Math.abs(n - told.get(parts[k].unit)!) <= (parts[k].slack ?? 0))
+  );
   const say = (counts: number[]) =>
     counts.map((n, k) => `${n} ${parts[k].unit}${n === 1 ? "" : "s"}`).join(", ");
   const right = `${describeDate(from)} to ${describeDate(to)} is ${say(readings[0])}`;
