@@ -104,6 +104,11 @@ export const PROBES = [
       "probe 68 (development, seventeenth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-22.jsonl",
+    label:
+      "probe 71 (development, eighteenth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -315,6 +320,14 @@ export const PROBES = [
   {
     file: "held-out-49.jsonl",
     label: "probe 70 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-50.jsonl",
+    label: "probe 72 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-51.jsonl",
+    label: "probe 73 (held out: measured only, never read while building)",
   },
 ] as const;
 
