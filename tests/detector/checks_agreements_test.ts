@@ -287,8 +287,14 @@ Deno.test("agreements: nights, whole years, fractions, shares of the sentence be
     "consistent",
     "3,717 of 4,500 is 82.6%",
   );
+  // Labelled before their figures, the terms are a sum written out (arithmetic.ts reads it).
   assertOne(
     "Mon 8 h + Tue 8 h + Wed 7.5 h + Thu 7.5 h + Fri 8 h = 39 hours this week.",
+    "arithmetic",
+    "consistent",
+  );
+  assertOne(
+    "Mon 8 h, Tue 8 h, Wed 7.5 h, Thu 7.5 h and Fri 8 h: 39 hours this week.",
     "total",
     "consistent",
   );
@@ -328,8 +334,10 @@ Deno.test("agreements: another life's dates confirm no age; a figure taken away 
 });
 
 Deno.test("agreements: sums said loosely but exact, bare parts of hours, amounts that are no years", () => {
-  assertOne("Flights $451 + hotel $865 + food $396 ≈ $1,712 all-in.", "total", "consistent");
-  assertSilent("total", "Flights $451 + hotel $865 + food $396 ≈ $1,800 all-in.");
+  assertOne("Flights $451 + hotel $865 + food $396 ≈ $1,712 all-in.", "arithmetic", "consistent");
+  for (const kind of ["total", "arithmetic"]) {
+    assertSilent(kind, "Flights $451 + hotel $865 + food $396 ≈ $1,800 all-in.");
+  }
   assertOne(
     "Your timesheet (Mon 6.5, Tue 7.5, Wed 7.5, Thu 7.0, Fri 7.0): 35.5 hours this week.",
     "total",

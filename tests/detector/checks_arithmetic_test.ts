@@ -155,3 +155,32 @@ Deno.test("arithmetic: the tail of a derivation whose first steps are not read",
   // A formula in words before the "=" names what is computed: its step is read.
   assertOne("i = 4% / 12 = 0.33%", "arithmetic", "consistent");
 });
+
+Deno.test("arithmetic: a sum whose terms are labelled before their figures", () => {
+  assert.deepEqual(
+    arithmetic("Subtotal: notebook $12.99 + scientific calculator $24.50 + pens $7.25 = $45.74."),
+    [["contradicted", "$12.99 + scientific calculator $24.50 + pens $7.25 = 44.74, not $45.74"]],
+  );
+  assertOne(
+    "Subtotal: notebook $12.99 + scientific calculator $24.50 + pens $7.25 = $44.74.",
+    "arithmetic",
+    "consistent",
+  );
+  // A label with a figure of its own in brackets is the label's.
+  assert.deepEqual(
+    arithmetic("Flights £495 + hotel (3 nights) £300 + food £120 + activities £90 = £995."),
+    [[
+      "contradicted",
+      "£495 + hotel (3 nights) £300 + food £120 + activities £90 = 1,005, not £995",
+    ]],
+  );
+  // After a hyphen a word is the figure's ("a 55-inch TV"), not a label of a term.
+  assert.deepEqual(arithmetic("So a 55-inch TV is 55 × 2.54 = 143.7 cm corner to corner."), [
+    ["contradicted", "55 × 2.54 = 139.7, not 143.7"],
+  ]);
+  // What a product counts is no label of a sum; a label that scales leaves the sum loose.
+  assertSilent("arithmetic", [
+    "Your order: 3 × notebook at $12.50 = $37.50, 2 × pen set at $8.75 = $17.50.",
+    "It costs $20 + per person $5 = $30.",
+  ]);
+});

@@ -28,9 +28,16 @@ const WORD = String.raw`(?!x(?!\p{L}))[\p{L}°º][\p{L}°º²³'’]*(?:\/\p{L}+
 /** A label or a hint in parentheses ("(flights)", "(inches × 25.4)"); numbers alone are a group. */
 const PAREN = String.raw`\((?=[^()\n=≈]*\p{L})[^()\n=≈]{1,40}\)`;
 const AFTER_NUMBER = String.raw`(?:${SPACE}%)?(?:${SPACE}(?:${WORD}|${PAREN})){0,4}`;
+/**
+ * A term's label before it, after a plus: "$12.99 + calculator $24.50", "+ hotel (3 nights) £300"
+ * (after a hyphen it is a word's: "a 55-inch TV is 55 × 2.54"; in a product, what is counted).
+ */
+const BEFORE_NUMBER = String
+  .raw`(?:(?<=\+${SPACE})(?:(?:\p{L}[\p{L}'’-]*|${PAREN})${SPACE}){1,3})?`;
 /** At most 31 terms: no step is longer, and the bound keeps the scan linear. */
 const SIDE = String.raw`[-−]?${CURRENCY}?${NUMBER}${AFTER_NUMBER}` +
-  String.raw`(?:${SPACE}${OPERATOR}${SPACE}${CURRENCY}?${NUMBER}${AFTER_NUMBER}){0,30}`;
+  String
+    .raw`(?:${SPACE}${OPERATOR}${SPACE}${BEFORE_NUMBER}${CURRENCY}?${NUMBER}${AFTER_NUMBER}){0,30}`;
 /** "=" or "≈", a line break allowed on either side ("= 16 ÷ 24 × 100\n= 66.7%"). */
 const RELATION = String.raw`${SPACE}\n?${SPACE}[=≈]${SPACE}\n?${SPACE}`;
 const CHAIN = new RegExp(
@@ -38,7 +45,10 @@ const CHAIN = new RegExp(
   "gu",
 );
 const SIDES = new RegExp(SIDE, "gu");
-const TERMS = new RegExp(`(${CURRENCY}?)(${NUMBER})(${AFTER_NUMBER})|(${OPERATOR})`, "gu");
+const TERMS = new RegExp(
+  `(${BEFORE_NUMBER})(${CURRENCY}?)(${NUMBER})(${AFTER_NUMBER})|(${OPERATOR})`,
+  "gu",
+);
 const PARENS = new RegExp(PAREN, "gu");
 
 /**
@@ -52,10 +62,12 @@ const DENIED_AFTER =
 const LATEX_BEFORE = /(?:\\[a-z]+|[\\{])\s*$/i;
 const LATEX_AFTER = /^\s*[\\}]/;
 /**
- * An operator on the line before the first side or after the last: that side is a piece of more.
- * One that starts its line is a bullet ("- 17 + 25 = 42").
+ * An operator on the line before the first side or after the last: that side is a piece of more
+ * (a plus and the next term's label too: "£495 + hotel (3 nights) £300 + ..."). One that starts
+ * its line is a bullet ("- 17 + 25 = 42").
  */
-const OPERATOR_BEFORE = /\S[^\S\n]*(?:[+\-−×*/÷^]|(?<!\p{L})x)[^\S\n]*$/u;
+const OPERATOR_BEFORE =
+  /\S[^\S\n]*(?:[+\-−×*/÷^]|(?<!\p{L})x)[^\S\n]*$|\S[^\S\n]*\+[^\S\n]*(?:[\p{L}'’-]+[^\S\n]*|\([^()\n]*\)[^\S\n]*){1,4}$/u;
 const OPERATOR_AFTER = /^[^\S\n]*\)?[^\S\n]*[+\-−×x*/÷^][^\S\n]*[\d$€£(]/;
 /**
  * Numbers and operators the chain's line states before it, up to an "=" ("(8 + 3) - (5 x 2) = "):
@@ -121,21 +133,23 @@ function readSide(at: number, written: string): Side {
   const terms: Term[] = [], operators: string[] = [];
   let valueEnd = at;
   for (const m of written.matchAll(TERMS)) {
-    if (m[4]) {
-      operators.push(m[4] === "−" ? "-" : m[4]);
+    const [, label, currency, number, after, operator] = m;
+    if (operator) {
+      operators.push(operator === "−" ? "-" : operator);
       continue;
     }
-    const [, percent, rest] = /^(\s*%)?([^]*)$/.exec(m[3])!;
-    valueEnd = at + m.index! + m[1].length + m[2].length + (percent?.length ?? 0);
+    const [, percent, rest] = /^(\s*%)?([^]*)$/.exec(after)!;
+    valueEnd = at + m.index! + label.length + currency.length + number.length +
+      (percent?.length ?? 0);
     terms.push({
-      value: value(m[2]),
-      written: `${m[1]}${m[2]}${percent ? "%" : ""}`,
-      number: m[2],
-      currency: m[1],
+      value: value(number),
+      written: `${currency}${number}${percent ? "%" : ""}`,
+      number,
+      currency,
       percent: percent !== undefined,
       words: rest.replace(PARENS, " ").replace(/\s+/g, " ").trim(),
       glued: /^[^\s(]/.test(rest),
-      notes: rest.trim(),
+      notes: `${label}${rest}`.trim(),
     });
   }
   // A sign before the first term: "-7 °C × 9/5 = -12.6".
