@@ -109,6 +109,11 @@ export const PROBES = [
       "probe 71 (development, eighteenth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-23.jsonl",
+    label:
+      "probe 74 (development, nineteenth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -328,6 +333,14 @@ export const PROBES = [
   {
     file: "held-out-51.jsonl",
     label: "probe 73 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-52.jsonl",
+    label: "probe 75 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-53.jsonl",
+    label: "probe 76 (held out: measured only, never read while building)",
   },
 ] as const;
 
