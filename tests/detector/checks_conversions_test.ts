@@ -704,3 +704,44 @@ Deno.test("conversions: a conversion said to be exact", () => {
   );
   assertTwins("That's 280 days, or exactly 42 weeks.", "That's 280 days, or exactly 40 weeks.");
 });
+
+Deno.test("conversions: a factor told in the next sentence, and a temperature in all three scales", () => {
+  const ferry = (km: number) =>
+    conversions(
+      `The ferry crossing is 120 nautical miles. Since one nautical mile is exactly 1.852 km, that's about ${km} km.`,
+    );
+  assert.deepEqual(ferry(193), [
+    ["contradicted", "120 nautical miles is 222.2 km, not 193 km"],
+    ["consistent", "one nautical mile is 1.852 km"],
+  ]);
+  assert.deepEqual(ferry(222).map(([verdict]) => verdict), ["consistent", "consistent"]);
+  const zero = (fahrenheit: string) =>
+    conversions(
+      `Absolute zero is defined as 0 K. On the Celsius scale that's −273.15°C, and on the Fahrenheit scale it's ${fahrenheit}.`,
+    );
+  assert.deepEqual(zero("−491.67°F"), [
+    ["consistent", "0 K is -273.15 °C"],
+    ["contradicted", "0 K is -459.67 °F, not −491.67°F"],
+  ]);
+  assert.deepEqual(zero("−459.67°F").map(([verdict]) => verdict), ["consistent", "consistent"]);
+  const scales = (fahrenheit: string) =>
+    conversions(`Absolute zero — 0 K — corresponds to −273.15 °C and ${fahrenheit} °F.`);
+  assert.deepEqual(scales("−491.67")[1], ["contradicted", "0 K is -459.67 °F, not −491.67 °F"]);
+  assert.deepEqual(scales("−459.67")[1], ["consistent", "0 K is -459.67 °F"]);
+  // "and" alone joins only a temperature's scales: "1 oz ≈ 28 g, and 1 stone is 14 lb" lists
+  // factors.
+  assert.deepEqual(
+    conversions("Quick reference: 1 kg ≈ 2.2 lb, 1 oz ≈ 28 g, and 1 stone is 14 lb.")
+      .filter(([verdict]) => verdict === "contradicted"),
+    [],
+  );
+});
+
+Deno.test("conversions: measures that are other measures of the thing, or what it yields", () => {
+  assert.deepEqual(
+    conversions("The full length is 120 yards, or about 109.7 m. It's 53⅓ yards wide."),
+    [["consistent", "120 yards is 109.73 metres"]],
+  );
+  silent("A sprint triathlon is half that: 750 m, 20 km and 5 km.");
+  silent("The case adds 30 hours, and a 10-minute quick charge gives you about 2 hours.");
+});

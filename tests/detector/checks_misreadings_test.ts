@@ -425,3 +425,11 @@ Deno.test("misreadings: a unit's size said with an article, a two-digit 'year', 
     ], text);
   }
 });
+
+Deno.test("misreadings: a rate over another period is worked out from the document, no misquote", () => {
+  assertSilentAgainst(
+    "Employees accrue 1.75 days of paid leave per month of service, with a maximum carry-over of 10 days into the following year.",
+    "evidence_number",
+    "You earn 1.75 days of paid leave for every month you work — 21 days over a full year.",
+  );
+});

@@ -1154,3 +1154,19 @@ Deno.test("totals: a total named after steps of working, of their results", () =
     "We cannot make 5 + 3 = 9 because 5 + 3 already equals 8, but 4 + 5 = 9 by adding 4 and 5 together.",
   ]);
 });
+
+Deno.test("totals: a number hyphened to a word, and a part that names its thing, are read as such", () => {
+  // "a 72-hole total" names the kind of total: 72 is no part of it.
+  assertSilent(
+    "total",
+    "Rounds of 71, 68, 70 and 72 give you a 72-hole total of 281 — 3 under par on a par-71 course.",
+  );
+  // The first part names its thing ("8,420 residents"), the others leave it out: with it the run
+  // adds up, so the bare numbers alone contradict nothing.
+  assertOne(
+    "The municipality is made up of three villages — Oakridge (8,420 residents), Millbrook (5,960) and Fenwick (3,115) — for a combined population of 17,495.",
+    "total",
+    "consistent",
+    "8,420 + 5,960 + 3,115 = 17,495",
+  );
+});

@@ -51,10 +51,16 @@ const DESCRIPTOR = String.raw`(?:(?:\s+(?:long|tall|high|wide|deep|away|across|t
   String.raw`altogether|in total|combined|all told|by (?:weight|mass|volume))\b){1,2})`;
 /** "in miles", "converted to pounds", "in metric terms": the unit the conversion names (group 1). */
 const IN_UNITS = String.raw`(?:(?:in|converted (?:to|into))\s+(\p{L}+(?:\s+\p{L}+)?)\s*,?\s*)`;
-const VERB = String.raw`(?:is|are|was|equals|(?:is\s+)?(?:${HEDGE}\s+)?(?:equal|equivalent) to|` +
+/** Verbs that say a measure is another: "is", "equals", "converts to". */
+const EQUALS_VERB = String
+  .raw`(?:is|are|was|equals|(?:is\s+)?(?:${HEDGE}\s+)?(?:equal|equivalent) to|` +
   String.raw`(?:is\s+)?the equivalent of|is the same as|corresponds to|converts (?:to|into)|` +
-  String.raw`comes (?:out )?to|works out (?:to|at)|translates (?:to|into)|gives(?: you)?|` +
-  String.raw`would be|makes)`;
+  String.raw`comes (?:out )?to|works out (?:to|at)|translates (?:to|into)|would be)`;
+/**
+ * ... and, after a pointer at the figure ("that gives you 6.2 miles"), verbs of working it out;
+ * said of a thing ("a 10-minute charge gives you 2 hours"), these tell what it yields.
+ */
+const VERB = String.raw`(?:${EQUALS_VERB}|gives(?: you)?|makes)`;
 /** "that's", "which is", "which in inches is": the conversion pointing back at the quantity. */
 const POINTER = String.raw`(?:which|that|this|it)(?:'s|’s|\s+${IN_UNITS}?${VERB})`;
 const TAIL = String.raw`\s*(?:(?:only|just|exactly)\s+)?(?:${HEDGE}\s*)?$`;
@@ -71,11 +77,12 @@ const JOIN = new RegExp(
 /**
  * An opening before the pointer of the next sentence: "For reference, that's ...", "Since the
  * plates are labelled in kilograms, that's ..." (the unit it names is group 1), "Converted
- * exactly that's ...".
+ * exactly that's ...", "On the Celsius scale that's ..." (the scale it names, group 2).
  */
 const OPENING = String.raw`(?:(?:for (?:reference|comparison|context)|in other words|` +
   String.raw`put another way|[^.;:!?\d,\n]{0,50}?\bin\s+(\p{L}+))\s*,\s*|` +
-  String.raw`converted(?:\s+(?:exactly|precisely))?,?\s+)`;
+  String.raw`converted(?:\s+(?:exactly|precisely))?,?\s+|` +
+  String.raw`on\s+the\s+(?:other(?:\s+\p{L}+){0,2}\s+scales|(\p{L}+)\s+scale)\s*,?\s*)`;
 /** A sentence break or an aside, then the conversion pointing back ("... 100 km. That's ..."). */
 const BREAK = String.raw`(?:[.;:!]|\s[—–])\s*(?:${IN_UNITS}|${IN_UNITS}?${POINTER}\b|` +
   String.raw`${OPENING}${POINTER}\b)`;
@@ -127,7 +134,7 @@ const ARTICLE_BEFORE = /\b(?:a|an|the|this|that|your|our|my|his|her|their|its)\s
 const HYPHENATED = /\d\s?-\s?\p{L}/u;
 const MEASURE_VERB = String.raw`(?:weighs|measures|holds|has an? (?:screen\s+)?diagonal of)`;
 const AFTER_NOUN = new RegExp(
-  String.raw`^(?:\s+${WORD}){1,3}?\s*(?:,?\s*(?:${POINTER}|${VERB}|${MEASURE_VERB})\b|` +
+  String.raw`^(?:\s+${WORD}){1,3}?\s*(?:,?\s*(?:${POINTER}|${EQUALS_VERB}|${MEASURE_VERB})\b|` +
     String.raw`[(\[]\s*(?:${POINTER}|or)?|[=≈]|${BREAK})${TAIL}`,
   "iu",
 );
@@ -177,6 +184,9 @@ const CLAUSE_END = new RegExp(
     String.raw`\s+(?:so|and|but|which|while)\b|\s*[(\[])`,
   "iu",
 );
+const LIST_GOES_ON = /^\s*(?:,|,?\s+and\b)\s*\d/;
+const DESCRIBED = new RegExp(`^${DESCRIPTOR}`, "iu");
+const SENTENCE_BREAK = /[.;!?]\s/;
 const AT_CLAUSE_END = /^(?:\s+(?:tall|high|long|above sea level))?\s*(?:[,.;:!?)]|$)/;
 /** "metric terms", "imperial units": a system named, not a unit. */
 const SYSTEM = /^(?:\p{L}+\s+)?(?:terms|units|measures)$|^(?:metric|imperial|customary|SI)$/iu;
@@ -199,12 +209,17 @@ function joinOf(text: string, a: Quantity, b: Quantity, end = b.end): Join | und
   if (between.length > 80) return undefined;
   const after = text.slice(end, end + 32);
   const ways = [JOIN, ASIDE_JOIN];
-  if (CLAUSE_END.test(after) || (HOLDS.test(between) && CONTENTS_AFTER.test(after))) {
+  // "120 yards, or about 109.7 m. It's 53⅓ yards wide": a measure of its own next sentence that
+  // names what it measures is another of the thing.
+  const another = SENTENCE_BREAK.test(between) && DESCRIBED.test(after);
+  if (!another && (CLAUSE_END.test(after) || (HOLDS.test(between) && CONTENTS_AFTER.test(after)))) {
     ways.push(NEXT_SENTENCE, AFTER_PHRASE, PHRASE_VERB, NOUN_SIGN);
     if (isModifier(text, a)) ways.push(AFTER_NOUN);
   }
   if (isLineStart(text, a.start) && BRACKET_CLOSE.test(after)) ways.push(LIST_ITEM);
   if (isRestatedAt(text, a, between) && AT_CLAUSE_END.test(after)) ways.push(AT_RESTATED);
+  // "750 m, 20 km and 5 km": a list of measures, not one converted.
+  if (/^\s*,\s*$/.test(between) && LIST_GOES_ON.test(after)) return undefined;
   const hedged = a.approx || b.approx || HEDGE_WORD.test(between);
   for (const way of ways) {
     const match = between.match(way);
@@ -314,6 +329,16 @@ const TOTAL_AFTER = /^\s*(?:altogether|in total|in all|all told|combined|overall
 const namesOne = (text: string, q: Quantity) =>
   !q.approx && (/^one\b/i.test(written(text, q)) ||
     (/^1(?![\d.,]*\d)/.test(written(text, q)) && EQUATED.test(text.slice(q.end, q.end + 40))));
+
+/**
+ * The quantities of a claim that a conversion from the claim before it may read: its first two,
+ * or three where it opens on one of the measure's unit and its factor ("... 120 nautical miles.
+ * Since one nautical mile is 1.852 km, that's about 222 km").
+ */
+export function convertedOpening(text: string, qs: readonly Quantity[]): Quantity[] {
+  const factorFirst = qs[0]?.kind === "unit" && qs[0].value === 1 && namesOne(text, qs[0]);
+  return qs.slice(0, factorFirst ? 3 : 2);
+}
 
 function isFactorDefinition(text: string, q: Quantity): boolean {
   if (q.kind !== "unit") return false;
@@ -1010,7 +1035,8 @@ export function conversionFindings(text: string, stated: readonly Quantity[]): E
     const worked = workedAt(text, qs, i);
     if (worked) {
       if (worked.finding) out.push(worked.finding);
-      i = worked.result;
+      // The result may be converted on ("that's about 222 km — or roughly 138 miles").
+      i = worked.result - 1;
       from = undefined;
       continue;
     }
@@ -1036,6 +1062,15 @@ const ALTERNATIVE = new RegExp(
   String.raw`^\s*,?\s*(?:or|/|and\s+${IN_UNITS}(?:${POINTER})?)\s*(?:${HEDGE}\s*)?$`,
   "iu",
 );
+/**
+ * ... and between a temperature's conversions into the two other scales, "and" alone or naming
+ * the scale ("0 K, that's −273.15 °C and −459.67 °F", ", and on the Fahrenheit scale it's").
+ */
+const THIRD_SCALE = new RegExp(
+  String.raw`^\s*,?\s*and(?:\s+on\s+the\s+\p{L}+\s+scale\s*,?)?` +
+    String.raw`(?:\s+(?:it|that)(?:'s|’s|\s+is))?\s*(?:${HEDGE}\s*)?$`,
+  "iu",
+);
 /** After a conversion in parentheses, another of the measure before it: "(about 77 K), which is". */
 const AFTER_ASIDE = new RegExp(
   String.raw`^\s*\)\s*,?\s*(?:or|which\s+is|which\s+equals|that's|that\s+is)\s*(?:${HEDGE}\s*)?$`,
@@ -1056,7 +1091,9 @@ function alternativeAt(text: string, qs: readonly Quantity[], i: number) {
   // protein"): only a figure near it converted restates it.
   const aside = ASIDE_OPENED.test(text.slice(a.end, b.start)) &&
     AFTER_ASIDE.test(text.slice(b.end, c.start)) && isNearConversion(a, c, c.unit!);
-  if (!aside && !ALTERNATIVE.test(text.slice(b.end, c.start))) return undefined;
+  const between = text.slice(b.end, c.start);
+  const third = dimensionOf(c.unit!) === "temperature" && THIRD_SCALE.test(between);
+  if (!aside && !third && !ALTERNATIVE.test(between)) return undefined;
   return conversionFinding(text, a, c, c.unit!, a.approx || c.approx);
 }
 

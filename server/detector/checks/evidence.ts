@@ -300,7 +300,7 @@ function isDerived(
   // A percentage scales by its hundredth: "5% ... about £1,925" of £38,500.
   const factors = others.map((f) => (f.kind === "percent" ? f.value / 100 : f.value));
   // A rate per another period: "€1,860 a year (€155 a month)".
-  const periods = PER_PERIOD.test(response.slice(q.end, q.end + 16)) ? PERIODS : [];
+  const periods = PER_PERIOD.test(response.slice(q.end, q.end + 24)) ? PERIODS : [];
   // Or one of the claim's figures over another: "capped at $5.00 ... at $0.25 a day, 20 days".
   const quotient = others.some((x) => others.some((y) => y !== x && near(x.value / y.value)));
   return quotient ||
@@ -311,8 +311,12 @@ function isDerived(
     );
 }
 
-/** After a figure, the period it is a rate for: "€155 a month", "per week", "/day". */
-const PER_PERIOD = /^\s*(?:a|per|each|every|\/)\s*(?:day|week|month|year|annum)\b/i;
+/**
+ * After a figure, the period it is a rate for: "€155 a month", "per week", "/day", "over a full
+ * year".
+ */
+const PER_PERIOD =
+  /^\s*(?:a|per|each|every|\/|(?:over|in|across|for)\s+(?:a|one|the)(?:\s+(?:full|whole|entire|calendar))?)\s*(?:day|week|month|year|annum)\b/i;
 /** How many of one period make another: months and weeks in a year, days in a week or a year. */
 const PERIODS = [12, 52, 365, 7];
 

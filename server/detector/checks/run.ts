@@ -6,7 +6,12 @@
 import { splitClaims } from "../signals/claims.ts";
 import { agreements } from "./agreements.ts";
 import { arithmeticFindings } from "./arithmetic.ts";
-import { askedConversionFindings, conversionFindings, wholeMeasures } from "./conversions.ts";
+import {
+  askedConversionFindings,
+  conversionFindings,
+  convertedOpening,
+  wholeMeasures,
+} from "./conversions.ts";
 import { evidenceFindings, evidenceSentences, isComparable } from "./evidence.ts";
 import { scoreFindings } from "./scores.ts";
 import type { ExactFinding } from "./finding.ts";
@@ -80,12 +85,17 @@ export function exactFindings(
       ...restatementFindings(response, paragraph.claims),
     );
     // A conversion may follow in the next sentence ("That's about 62 miles", "Multiply by 2.54
-    // and you get 177.8 cm"): the last quantity of a claim and the first two of the next are read
-    // together too.
+    // and you get 177.8 cm"): the last quantity of a claim and the first of the next are read
+    // together too (convertedOpening).
     paragraph.claims.slice(1).forEach((claim, i) => {
       const before = paragraph.claims[i].quantities.at(-1);
       if (before && claim.quantities.length > 0) {
-        found.push(...conversionFindings(response, [before, ...claim.quantities.slice(0, 2)]));
+        found.push(
+          ...conversionFindings(response, [
+            before,
+            ...convertedOpening(response, claim.quantities),
+          ]),
+        );
       }
     });
     paragraph.claims.forEach((claim, i) => {

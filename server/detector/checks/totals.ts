@@ -422,7 +422,10 @@ function slotTotal(text: string, paragraph: Paragraph, c: number, total: Quantit
     return undefined;
   }
   const partsIn = (qs: readonly Quantity[]) =>
-    qs.filter((q) => q !== total && summable(q) && sameSlot(q, total) && !isTotal(text, q));
+    qs.filter((q) =>
+      q !== total && summable(q) && sameSlot(q, total) && !isTotal(text, q) &&
+      !HYPHENED.test(text.slice(q.end, q.end + 2))
+    );
   // Another total of the slot beside it ("subtotal $120.00, ..., total $137.10"): which sums
   // what, the claim does not say.
   const others = claim.quantities.filter((q) => q !== total && sameSlot(q, total));
@@ -447,9 +450,19 @@ function slotTotal(text: string, paragraph: Paragraph, c: number, total: Quantit
       q.end <= total.start
     );
   if (scaled || equated || added) return null;
-  return { parts, ok: addsUp(parts, total) };
+  const ok = addsUp(parts, total);
+  // A part before them may name its thing where they leave it out ("Oakridge (8,420 residents),
+  // Millbrook (5,960) and Fenwick (3,115), a combined 17,495"): a run with it that adds up leaves
+  // the total undecided.
+  const run = claim.quantities.filter((q) => q.end <= parts.at(-1)!.end && summable(q));
+  if (!ok && run.some((_, i) => run.length - i > parts.length && addsUp(run.slice(i), total))) {
+    return null;
+  }
+  return { parts, ok };
 }
 
+/** A number hyphened to a word names a kind of thing ("a 72-hole total"): no part of a sum. */
+const HYPHENED = /^-\p{L}/u;
 /** Before a total, the word that makes it a subtotal. */
 const SUBTOTAL_BEFORE = /\bsub-?total\b[^\d]*$/i;
 /** After an amount, words that scale it: "$86 each", "£12 per person", "$5 a head". */

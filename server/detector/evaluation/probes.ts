@@ -320,11 +320,13 @@ export const PROBES = [
   },
   {
     file: "held-out-48.jsonl",
-    label: "probe 69 (held out: measured only, never read while building)",
+    label:
+      "probe 69 (held out: measured, then only its right answers a check contradicted were read)",
   },
   {
     file: "held-out-49.jsonl",
-    label: "probe 70 (held out: measured only, never read while building)",
+    label:
+      "probe 70 (held out: measured, then only its right answers a check contradicted were read)",
   },
   {
     file: "held-out-50.jsonl",
@@ -336,7 +338,8 @@ export const PROBES = [
   },
   {
     file: "held-out-52.jsonl",
-    label: "probe 75 (held out: measured only, never read while building)",
+    label:
+      "probe 75 (held out: measured, then only its right answers a check contradicted were read)",
   },
   {
     file: "held-out-53.jsonl",
