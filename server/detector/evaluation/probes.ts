@@ -114,6 +114,11 @@ export const PROBES = [
       "probe 74 (development, nineteenth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-24.jsonl",
+    label:
+      "probe 77 (development, twentieth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -344,6 +349,14 @@ export const PROBES = [
   {
     file: "held-out-53.jsonl",
     label: "probe 76 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-54.jsonl",
+    label: "probe 78 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-55.jsonl",
+    label: "probe 79 (held out: measured only, never read while building)",
   },
 ] as const;
 
