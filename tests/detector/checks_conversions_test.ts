@@ -745,3 +745,15 @@ Deno.test("conversions: measures that are other measures of the thing, or what i
   silent("A sprint triathlon is half that: 750 m, 20 km and 5 km.");
   silent("The case adds 30 hours, and a 10-minute quick charge gives you about 2 hours.");
 });
+
+Deno.test("conversions: an ounce of bullion is troy where the metal or troy ounces are named", () => {
+  const bar = (grams: number) =>
+    conversions(
+      `Precious metals are priced in troy ounces, so a 10 oz bar weighs about ${grams} g.`,
+    );
+  assert.deepEqual(bar(283), [["contradicted", "10 oz is 311 g, not 283 g"]]);
+  assert.deepEqual(bar(311), [["consistent", "10 oz is 311 g"]]);
+  assert.deepEqual(conversions("A 3.5 oz chocolate bar weighs about 99 g."), [
+    ["consistent", "3.5 oz is 99.2 g"],
+  ]);
+});

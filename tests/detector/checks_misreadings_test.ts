@@ -433,3 +433,14 @@ Deno.test("misreadings: a rate over another period is worked out from the docume
     "You earn 1.75 days of paid leave for every month you work — 21 days over a full year.",
   );
 });
+
+Deno.test("misreadings: a saving is worked out from the document's prices", () => {
+  const note = "Product note: The pitcher filter removes up to 99% of lead. Each cartridge lasts " +
+    "about 3 months. Replacement cartridges cost $24.99 each or $64.99 for a three-pack.";
+  assertSilentAgainst(
+    note,
+    "evidence_number",
+    "A three-pack of replacement cartridges is $64.99, compared with $24.99 for a single " +
+      "cartridge — so the pack saves you about $10.",
+  );
+});

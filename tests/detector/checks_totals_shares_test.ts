@@ -1170,3 +1170,11 @@ Deno.test("totals: a number hyphened to a word, and a part that names its thing,
     "8,420 + 5,960 + 3,115 = 17,495",
   );
 });
+
+Deno.test("totals: parts beside measures of another dimension are summed in their own", () => {
+  assertTwins(
+    "total",
+    "Per serving: 20 g protein (80 kcal), 30 g carbs (120 kcal) and 10 g fat (90 kcal), so the meal comes to 300 kcal.",
+    "Per serving: 20 g protein (80 kcal), 30 g carbs (120 kcal) and 10 g fat (90 kcal), so the meal comes to 290 kcal.",
+  );
+});

@@ -257,6 +257,9 @@ function sameNumber(claim: Quantity, evidence: Quantity): boolean {
 /** After a figure, words that make it a comparison of two values: "56 kWh less", "3 m higher". */
 const COMPARED =
   /^\s*(?:[\p{L}]+\s+)?(less|more|fewer|lower|higher|smaller|larger|bigger|greater|cheaper|shorter|longer|up|down)\b/iu;
+/** Before a figure, words that make it a saving: "saves you about $10", "a saving of £5". */
+const SAVING_BEFORE =
+  /\b(?:sav(?:e|es|ed|ing)|savings?\s+of)\s+(?:(?:you|them|us|him|her)\s+)?(?:(?:about|around|roughly|nearly|almost|over|just)\s+)?$/i;
 
 /**
  * A figure the answer works out from the document's, not one it quotes: a comparison ("412 kWh
@@ -286,6 +289,15 @@ function isDerived(
       )
     );
   if (compared && !quoted) return true;
+  // A saving is a difference ("so the pack saves you about $10"), unless the document names one.
+  const saving = (text: string, at: number) =>
+    SAVING_BEFORE.test(text.slice(Math.max(0, at - 24), at));
+  if (
+    saving(response, q.start) &&
+    !sentences.some((s) => s.quantities.some((e) => sameSlot(q, e) && saving(evidence, e.start)))
+  ) {
+    return true;
+  }
   const inUnitOfQ = (e: Quantity) => (q.unit && e.unit ? inUnit(e, q.unit).value : e.value);
   const values = sentences.flatMap((s) => s.quantities)
     .filter((e) => sameSlot(q, e) && !e.inexact && !e.ordinal && e.kind !== "date").map(inUnitOfQ);

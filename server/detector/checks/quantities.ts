@@ -153,6 +153,9 @@ function numbersOf(text: string): NumberMatch[] {
 /** After an ounce, a precious metal: the ounce is troy. */
 const PRECIOUS_METAL_AFTER =
   /^\s+(?:of\s+)?(?:fine\s+|pure\s+)?(?:gold|silver|platinum|palladium)\b/i;
+/** After an ounce, the bullion it weighs ("a 10 oz bar"), troy where the metal is named before. */
+const BULLION_AFTER = /^\s+(?:bars?|coins?|ingots?|rounds?)\b/i;
+const PRECIOUS = /\b(?:troy|gold|silver|platinum|palladium|bullion|precious metals?)\b/i;
 /** Feet and inches with prime marks: "5'10\"", "6′2″", "5' 11''". */
 const FEET_INCHES = /(?<![\d.])([1-8])\s?['′’]\s?(\d|1[01])\s?(?:["″”]|'')/g;
 const FRACTION =
@@ -333,9 +336,12 @@ export function quantities(text: string): Quantity[] {
     if (q.computed && PER_UNIT_AFTER.test(text.slice(q.end, q.end + 3))) q.rate = true;
   }
   readBareScales(text, out);
-  // Precious metals are weighed in troy ounces: "a 10 oz gold bar", "5 ounces of silver".
+  // Precious metals are weighed in troy ounces: "a 10 oz gold bar", "5 ounces of silver", and
+  // after the metals or troy ounces are named, "a 10 oz bar" (a chocolate bar's ounce is not).
   for (const q of out) {
-    if (q.unit === "oz" && PRECIOUS_METAL_AFTER.test(text.slice(q.end, q.end + 24))) q.unit = "ozt";
+    const after = text.slice(q.end, q.end + 24);
+    const bullion = BULLION_AFTER.test(after) && PRECIOUS.test(text.slice(0, q.start));
+    if (q.unit === "oz" && (PRECIOUS_METAL_AFTER.test(after) || bullion)) q.unit = "ozt";
   }
   // "30, 25 and 40 points": the numbers listed before a count count the same thing.
   for (let i = out.length - 2; i >= 0; i--) {

@@ -454,13 +454,18 @@ function slotTotal(text: string, paragraph: Paragraph, c: number, total: Quantit
   // A part before them may name its thing where they leave it out ("Oakridge (8,420 residents),
   // Millbrook (5,960) and Fenwick (3,115), a combined 17,495"): a run with it that adds up leaves
   // the total undecided.
-  const run = claim.quantities.filter((q) => q.end <= parts.at(-1)!.end && summable(q));
+  const run = claim.quantities.filter((q) =>
+    q.end <= parts.at(-1)!.end && summable(q) &&
+    (sameSlot(q, total) || (UNMEASURED.has(q.kind) && UNMEASURED.has(total.kind)))
+  );
   if (!ok && run.some((_, i) => run.length - i > parts.length && addsUp(run.slice(i), total))) {
     return null;
   }
   return { parts, ok };
 }
 
+/** Counts and bare numbers, which add whatever they count. */
+const UNMEASURED = new Set(["count", "number"]);
 /** A number hyphened to a word names a kind of thing ("a 72-hole total"): no part of a sum. */
 const HYPHENED = /^-\p{L}/u;
 /** Before a total, the word that makes it a subtotal. */

@@ -352,11 +352,13 @@ export const PROBES = [
   },
   {
     file: "held-out-54.jsonl",
-    label: "probe 78 (held out: measured only, never read while building)",
+    label:
+      "probe 78 (held out: measured, then only its right answers a check contradicted were read)",
   },
   {
     file: "held-out-55.jsonl",
-    label: "probe 79 (held out: measured only, never read while building)",
+    label:
+      "probe 79 (held out: measured, then only its right answers a check contradicted were read)",
   },
 ] as const;
 
