@@ -423,6 +423,8 @@ Deno.test("percentages: a hedged share is confirmed within its rounding, shown w
   assertOne(votes("90%"), "percentage", "consistent");
   // Written to the tenth, four points off: wrong, hedge or not.
   assertOne(votes("86.3%"), "percentage", "contradicted", "486 of 538 is 90.3%, not 86.3%");
+  // ... and a point off: it claims its tenths.
+  assertOne(votes("89.3%"), "percentage", "contradicted", "486 of 538 is 90.3%, not 89.3%");
   // Rounded loosely to a nice figure: neither confirmed nor shown wrong.
   assertSilent("percentage", "He made 8 of 56 attempts, about 15%.");
   // A nice figure is a five at the coarsest: a quarter is no "about 20%".

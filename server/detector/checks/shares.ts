@@ -704,8 +704,12 @@ export function partShareFindings(text: string, block: readonly Quantity[]): Exa
   return pairs.flatMap(([part, percent]) => shareFinding(text, [part, wholes[0]], percent));
 }
 
-/** How many points past its rounding a hedged percentage may be and not be shown wrong. */
+/**
+ * How many points past its rounding a hedged percentage may be and not be shown wrong; one
+ * written to the tenth or finer claims its tenths ("about 15.1%" is no 16.1%): half a point.
+ */
 const HEDGED_POINTS = 1;
+const HEDGED_DECIMAL_POINTS = 0.5;
 
 /**
  * A share against the percentage said of it. Said plainly, it is right or wrong within the
@@ -721,7 +725,8 @@ function judgeShare(share: Reading, part: Quantity, percent: Quantity) {
   if (part.approx) return agree(share, percent, HEDGED_SLACK) ? undefined : "contradicted";
   if (!percent.approx) return "contradicted";
   const off = Math.abs(share.value - shown.value) - share.tolerance - shown.tolerance;
-  return off > HEDGED_POINTS ? "contradicted" : undefined;
+  const points = Number.isInteger(percent.value) ? HEDGED_POINTS : HEDGED_DECIMAL_POINTS;
+  return off > points ? "contradicted" : undefined;
 }
 
 /**
