@@ -119,6 +119,11 @@ export const PROBES = [
       "probe 77 (development, twentieth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-25.jsonl",
+    label:
+      "probe 80 (development, twenty-first round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -359,6 +364,14 @@ export const PROBES = [
     file: "held-out-55.jsonl",
     label:
       "probe 79 (held out: measured, then only its right answers a check contradicted were read)",
+  },
+  {
+    file: "held-out-56.jsonl",
+    label: "probe 81 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-57.jsonl",
+    label: "probe 82 (held out: measured only, never read while building)",
   },
 ] as const;
 
