@@ -1180,3 +1180,7 @@ Deno.test("totals: parts beside measures of another dimension are summed in thei
     "Per serving: 20 g protein (80 kcal), 30 g carbs (120 kcal) and 10 g fat (90 kcal), so the meal comes to 290 kcal.",
   );
 });
+
+Deno.test("totals: an amount said of each, its unit between, is scaled, no part", () => {
+  assertSilent("total", "Turbines: 48, with a combined capacity of 201.6 MW (4.2 MW each).");
+});

@@ -470,8 +470,11 @@ const UNMEASURED = new Set(["count", "number"]);
 const HYPHENED = /^-\p{L}/u;
 /** Before a total, the word that makes it a subtotal. */
 const SUBTOTAL_BEFORE = /\bsub-?total\b[^\d]*$/i;
-/** After an amount, words that scale it: "$86 each", "£12 per person", "$5 a head". */
-const SCALED_AFTER = /^\s*(?:each|apiece|per\b|a (?:head|person|piece))/i;
+/**
+ * After an amount, words that scale it, its unit maybe between: "$86 each", "£12 per person", "$5
+ * a head", "4.2 MW each".
+ */
+const SCALED_AFTER = /^\s*(?:[\p{L}/]+\s+)?(?:each|apiece|per\b|a (?:head|person|piece))/iu;
 /** Between two amounts, words that say they are one: "11 st 4 lb is 158 lb", "= 158 lb". */
 export const EQUATED = /^\s*(?:is|are|was|were|=|≈|equals|or|which is)\s*$/i;
 
