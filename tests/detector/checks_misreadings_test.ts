@@ -444,3 +444,31 @@ Deno.test("misreadings: a saving is worked out from the document's prices", () =
       "cartridge — so the pack saves you about $10.",
   );
 });
+
+Deno.test("misreadings: a copy whose article differs, and a year done in said before 'and'", () => {
+  const sheet =
+    "The Titanic left Southampton on 10 April 1912. She struck an iceberg at 11:40 p.m. " +
+    "on 14 April and sank at 2:20 a.m. on 15 April.";
+  assert.deepEqual(
+    findingsOf(
+      "The Titanic struck the iceberg at 11:14 p.m. on 14 April 1912.",
+      "evidence_number",
+      sheet,
+    )
+      .map((f) => [f.verdict, f.reason]),
+    [["contradicted", "11:14 p.m.; the document says 11:40 p.m."]],
+  );
+  const listing =
+    "Charming ranch on a quarter-acre lot. 1,850 sq ft, built in 1978, new roof (2022).";
+  assert.deepEqual(
+    findingsOf("It was built in 1987 and is on the market now.", "evidence_date", listing)
+      .map((f) => [f.verdict, f.reason]),
+    [["contradicted", "1987; the document says 1978"]],
+  );
+  // A year the document states of something else is no misquote of the year copied.
+  assertSilentAgainst(
+    "The air base was closed in 1991. Following its closure in 1992, it became a freeport.",
+    "evidence_date",
+    "The naval base was closed in 1992 when the navy left.",
+  );
+});

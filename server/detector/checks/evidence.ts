@@ -711,7 +711,9 @@ function wordsAround(text: string, q: Quantity, from: number, to: number): Words
 const OBJECT_PRONOUN = new Set(["it", "them"]);
 
 const sameWords = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((w, i) => w === b[i]);
+  a.length === b.length && a.every((w, i) => w === b[i] || (ARTICLES.has(w) && ARTICLES.has(b[i])));
+/** Articles, one as good as another in a copy: "struck the iceberg at" of "struck an iceberg at". */
+const ARTICLES = new Set(["a", "an", "the"]);
 /** The `n` words next to the quantity are the same on that side (the claim has `n` there). */
 const sameEnd = (mine: readonly string[], theirs: readonly string[], n: number) =>
   mine.length >= n && sameWords(mine.slice(-n), theirs.slice(-n));
@@ -747,18 +749,21 @@ function copiedSlot(
   // back to the first that names something ("fee from $45 to $54").
   const named = mine.before.findLastIndex(names);
   // A year's verb and its preposition are its words ("built in 1978").
-  const least = q.kind === "date" && q.date?.day === undefined &&
-      DONE_IN.test(mine.before.slice(-LABEL_COPIED).join(" "))
-    ? LABEL_COPIED
-    : COPIED_WORDS;
+  const doneIn = q.kind === "date" && q.date?.day === undefined &&
+    DONE_IN.test(mine.before.slice(-LABEL_COPIED).join(" "));
+  const least = doneIn ? LABEL_COPIED : COPIED_WORDS;
+  const statedAnywhere = () => sentences.some((s) => s.quantities.some((e) => sameNumber(q, e)));
   const before = Math.max(
     LABEL_COPIED,
     Math.min(mine.before.length, Math.max(least, mine.before.length - named)),
   );
   const copies = slots.filter((slot) => {
     const theirs = slot.around();
+    // What was done in a year is said whole before it ("built in 1987 and is on the market"),
+    // where the year is none the document states of something else.
     const wholeBefore = sameEnd(mine.before, theirs.before, before) &&
-      (mine.after.length === 0 || sameStart(mine.after, theirs.after, 1)) &&
+      (mine.after.length === 0 || (doneIn && !statedAnywhere()) ||
+        sameStart(mine.after, theirs.after, 1)) &&
       mine.before.slice(-before).some(names);
     // The word before may be a preposition the document leaves out ("we meet at 7:00" of
     // "Meet 7:30"): then the last word that names something is the same.
