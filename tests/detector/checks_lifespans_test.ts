@@ -797,3 +797,19 @@ Deno.test("lifespans: whole years before a hedged part are the years completed",
   );
   assertSilent("duration", text(7));
 });
+
+Deno.test("lifespans: a weekday a dated day is not", () => {
+  assertOne(
+    "You're back in the office on Thursday 3 January 2025.",
+    "impossible_date",
+    "contradicted",
+    "January 3, 2025 is a Friday, not a Thursday",
+  );
+  assertOne("The call is on Thu, Jan 3, 2025 at noon.", "impossible_date", "contradicted");
+  // The right weekday, a date with no year, a verb that spells a weekday's abbreviation: silent.
+  assertSilent("impossible_date", [
+    "You're back in the office on Friday 3 January 2025.",
+    "You're back in the office on Thursday 3 January.",
+    "The court sat 3 January 2025.",
+  ]);
+});

@@ -1631,7 +1631,15 @@ const DAY_MONTH =
 const MONTH_DAY =
   /\b(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(\d{4}))?/g;
 
-/** Days a month does not have: "31 April", "February 30", "February 29, 2023". */
+/** A weekday named right before a date: "Thursday 3 January 2025", "Thu, Jan 3, 2025". */
+const WEEKDAY_BEFORE =
+  /\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\.?,?\s+(?:the\s+)?$/;
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/**
+ * Days a month does not have: "31 April", "February 30", "February 29, 2023"; and a weekday a
+ * dated day is not: "Thursday 3 January 2025" (a Friday).
+ */
 export function impossibleDateFindings(text: string): ExactFinding[] {
   const out: ExactFinding[] = [];
   const check = (
@@ -1652,7 +1660,23 @@ export function impossibleDateFindings(text: string): ExactFinding[] {
           `${where} has ${daysInMonth(month, year)} days; there is no ${monthName(month)} ${day}`,
         ),
       );
+      return;
     }
+    const named = year === undefined
+      ? undefined
+      : WEEKDAY_BEFORE.exec(text.slice(Math.max(0, at - 16), at));
+    if (!named || day > daysInMonth(month, year)) return;
+    const weekday = WEEKDAYS[new Date(Date.UTC(year!, month - 1, day)).getUTCDay()];
+    const said = WEEKDAYS.find((w) => w.startsWith(named[1]))!;
+    if (weekday === said) return;
+    out.push(
+      finding(
+        "impossible_date",
+        true,
+        { start: at - named[0].length, end: at + length },
+        `${monthName(month)} ${day}, ${year} is a ${weekday}, not a ${said}`,
+      ),
+    );
   };
   for (const m of text.matchAll(DAY_MONTH)) {
     check(Number(m[1]), monthNumber(m[2]), m[3] ? Number(m[3]) : undefined, m.index, m[0].length);
