@@ -124,6 +124,11 @@ export const PROBES = [
       "probe 80 (development, twenty-first round: first measured held out, then read the same way)",
   },
   {
+    file: "development-26.jsonl",
+    label:
+      "probe 83 (development, twenty-second round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -372,6 +377,14 @@ export const PROBES = [
   {
     file: "held-out-57.jsonl",
     label: "probe 82 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-58.jsonl",
+    label: "probe 84 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-59.jsonl",
+    label: "probe 85 (held out: measured only, never read while building)",
   },
 ] as const;
 
