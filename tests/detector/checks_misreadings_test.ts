@@ -472,3 +472,23 @@ Deno.test("misreadings: a copy whose article differs, and a year done in said be
     "The naval base was closed in 1992 when the navy left.",
   );
 });
+
+Deno.test("misreadings: a value named the top or the bottom of the document's range", () => {
+  const posting =
+    "Senior Data Analyst (Hybrid, Denver)\nSalary range: $72,000–$85,000 plus annual " +
+    "bonus of up to 10%\nApply by 30 June.";
+  const top = (salary: string) =>
+    findingsOf(
+      `The top of the posted base range is ${salary}, and there's an annual bonus of up to 10% on top.`,
+      "evidence_number",
+      posting,
+    ).map((f) => [f.verdict, f.reason]);
+  assert.deepEqual(top("$88,000")[0], [
+    "contradicted",
+    "$88,000; the document's range is $72,000–$85,000",
+  ]);
+  assert.deepEqual(top("$85,000")[0], [
+    "consistent",
+    "$85,000; the document's range is $72,000–$85,000",
+  ]);
+});

@@ -1184,3 +1184,10 @@ Deno.test("totals: parts beside measures of another dimension are summed in thei
 Deno.test("totals: an amount said of each, its unit between, is scaled, no part", () => {
   assertSilent("total", "Turbines: 48, with a combined capacity of 201.6 MW (4.2 MW each).");
 });
+
+Deno.test("totals: a bound after a total's word names a limit, not the total", () => {
+  assertSilent(
+    "total",
+    "The files are 1.2 MB, 0.8 MB, 3.5 MB and 2.1 MB — 7.6 MB combined, comfortably under the 10 MB upload cap.",
+  );
+});

@@ -191,6 +191,36 @@ function rangeFindings(
   });
 }
 
+/** Before a value, words that name it an end of a range: "the top of the range is $85,000". */
+const RANGE_END_BEFORE =
+  /\b(?:(top|upper end|high end|maximum|highest|ceiling)|(bottom|lower end|low end|minimum|lowest|floor))\b[^\d.;!?\n]{0,40}$/i;
+
+/**
+ * A value named the top or the bottom of the one range of its slot in the sentences aligned with
+ * its claim ("The top of the posted range is $88,000" where it says "$72,000–$85,000"): that end,
+ * or wrong.
+ */
+function rangeEndFinding(
+  response: string,
+  q: Quantity,
+  evidence: string,
+  aligned: readonly { s: Sentence }[],
+): ExactFinding | undefined {
+  const named = RANGE_END_BEFORE.exec(response.slice(Math.max(0, q.start - 60), q.start));
+  if (!named || q.inexact) return undefined;
+  const theirs = aligned.flatMap(({ s }) => rangesIn(evidence, s.quantities))
+    .filter(([, high]) => sameSlot(q, high));
+  if (theirs.length !== 1) return undefined;
+  const end = theirs[0][named[1] ? 1 : 0];
+  const range = written(evidence, { start: theirs[0][0].start, end: theirs[0][1].end });
+  return finding(
+    "evidence_number",
+    !sameValue(q, end),
+    q,
+    `${written(response, q)}; the document's range is ${range}`,
+  );
+}
+
 /** Content words near a quantity, not reaching past the quantities next to it. */
 function contextOf(text: string, q: Quantity, around: readonly Quantity[]): Set<StemKey> {
   // "at 9:00 a.m. on Saturday, 14 June": a time and a date say when in two parts, and neither
@@ -426,6 +456,11 @@ export function evidenceFindings(
     .sort((a, b) => b.shared - a.shared);
   const out: ExactFinding[] = rangeFindings(response, ranges, evidence, aligned);
   for (const q of comparable) {
+    const end = rangeEndFinding(response, q, evidence, aligned);
+    if (end) {
+      out.push(end);
+      continue;
+    }
     const kind = q.kind === "date" ? "evidence_date" : "evidence_number";
     // A bound is read against the document's bounds on its side ("up to 18 hours"), else against
     // its values ("74 mm fell").

@@ -118,13 +118,20 @@ function isTotal(text: string, q: Quantity): boolean {
   let named = namedTotal.get(q);
   if (named === undefined) {
     const before = text.slice(Math.max(0, q.start - 40), q.start);
-    named = TOTAL_BEFORE.test(before) &&
+    named = TOTAL_BEFORE.test(before) && !BOUND_BEFORE.test(before) &&
         !TOTAL_THEN_BREAKDOWN.test(text.slice(Math.max(0, q.start - 100), q.start)) ||
       TOTAL_AFTER.test(text.slice(q.end, q.end + 40));
     namedTotal.set(q, named);
   }
   return named;
 }
+
+/**
+ * A bound between a total's word and a figure: "7.6 MB combined, comfortably under the 10 MB cap"
+ * names a limit, not the total.
+ */
+const BOUND_BEFORE =
+  /\b(?:under|over|below|above|within|beneath|less than|more than)\s+(?:the\s+|a\s+|an\s+)?$/i;
 
 /** Months and years have no one length: "4 years, 3 months and 14 days" is no sum of days. */
 const CALENDAR_UNITS = new Set(["month", "year"]);

@@ -384,7 +384,8 @@ export const PROBES = [
   },
   {
     file: "held-out-59.jsonl",
-    label: "probe 85 (held out: measured only, never read while building)",
+    label:
+      "probe 85 (held out: measured, then only its right answers a check contradicted were read)",
   },
 ] as const;
 
