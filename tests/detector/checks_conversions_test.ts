@@ -757,3 +757,17 @@ Deno.test("conversions: an ounce of bullion is troy where the metal or troy ounc
     ["consistent", "3.5 oz is 99.2 g"],
   ]);
 });
+
+Deno.test("conversions: stones are a unit of their own, 14 lb each", () => {
+  assertTwins(
+    "You weigh 12 stone, which is 178 lb.",
+    "You weigh 12 stone, which is 168 lb.",
+    "12 stone is 168 lb, not 178 lb",
+  );
+  // "a stone is 14 lb" tells the factor, and what follows is no conversion of the 14 lb.
+  assert.deepEqual(
+    conversions("82 kg ≈ 180.8 lb. Since a stone is 14 lb, that's 12 stone with 12.8 lb left over.")
+      .filter(([verdict]) => verdict === "contradicted"),
+    [],
+  );
+});

@@ -295,7 +295,7 @@ const UNIT_DEFINED =
 function unitDefined(text: string, q: Quantity): UnitId | undefined {
   if (q.kind !== "unit") return undefined;
   const unit = UNIT_DEFINED.exec(text.slice(Math.max(0, q.start - 48), q.start))?.[1];
-  const other = unit ? unitOfForm(unit) : undefined;
+  const other = unit ? unitOfForm(unit) ?? (STONE.test(unit) ? "st" : undefined) : undefined;
   return other && other !== q.unit && dimensionOf(other) === dimensionOf(q.unit!)
     ? other
     : undefined;
@@ -355,9 +355,10 @@ function isFactorDefinition(text: string, q: Quantity): boolean {
 
 /**
  * Measures written in two parts ("5 ft 10 in", "2 lb 3 oz", "11 st 6 lb", "6 feet, 2 inches"):
- * the part each larger unit is written on with. Stones are no unit of units.ts: 14 lb each.
+ * the part each larger unit is written on with.
  */
 const SMALLER_PART: Partial<Record<UnitId, UnitId>> = {
+  st: "lb",
   yd: "ft",
   ft: "in",
   m: "cm",
@@ -373,7 +374,8 @@ const SMALLER_PART: Partial<Record<UnitId, UnitId>> = {
  */
 const WEEK_PART: Partial<Record<UnitId, UnitId>> = { week: "d" };
 const STONES = /^\s+(?:st|stones?)\b/;
-const POUNDS_PER_STONE = 14;
+/** The stone named in words ("a stone is 14 lb"), which units.ts reads no form of. */
+const STONE = /^stone$/i;
 /** Between the parts: a space, a comma or "and", on one line. */
 const PART_JOIN = /^[^\S\n]*,?[^\S\n]*(?:and[^\S\n]+)?$/;
 /** "5 ft 10 in": "in" is a word, but after feet it is inches. */
@@ -394,7 +396,7 @@ export function wholeMeasures(
     const first = asConversions
       ? stonesOf(text, qs[i]) ?? degreesOf(text, qs[i]) ?? inchMarkOf(text, qs[i]) ?? qs[i]
       : qs[i];
-    const whole = qs[i + 1] && compoundOf(text, qs[i], first, qs[i + 1], weeksWhole);
+    const whole = qs[i + 1] && compoundOf(text, first, qs[i + 1], weeksWhole);
     out.push(whole ?? first);
     if (whole) i++;
   }
@@ -432,13 +434,12 @@ function inchMarkOf(text: string, q: Quantity): Quantity | undefined {
   return { ...q, kind: "unit", unit: "in", tolerance: unitTolerance(q), end: q.end + 1 };
 }
 
-/** "11 st", "12.5 stone": a count of stones, as the pounds it weighs. */
+/** "11 st", "12.5 stone": a count of stones, a measure in stones. */
 function stonesOf(text: string, q: Quantity): Quantity | undefined {
   const word = q.kind === "count" ? text.slice(q.end, q.end + 8).match(STONES) : null;
   if (!word) return undefined;
-  const [value, tolerance] = [q.value, unitTolerance(q)].map((v) => v * POUNDS_PER_STONE);
   const end = q.end + word[0].length;
-  return { ...q, value, tolerance, end, kind: "unit", unit: "lb", noun: undefined };
+  return { ...q, tolerance: unitTolerance(q), end, kind: "unit", unit: "st", noun: undefined };
 }
 
 /**
@@ -447,15 +448,13 @@ function stonesOf(text: string, q: Quantity): Quantity | undefined {
  */
 function compoundOf(
   text: string,
-  written: Quantity,
   first: Quantity,
   next: Quantity,
   weeksWhole: boolean,
 ): Quantity | undefined {
-  const stones = first !== written;
-  const smaller = stones ? "lb" : first.unit &&
+  const smaller = first.unit &&
     (SMALLER_PART[first.unit] ?? (weeksWhole ? WEEK_PART[first.unit] : undefined));
-  if (!smaller || !Number.isInteger(written.value) || next.approx || next.inexact) return undefined;
+  if (!smaller || !Number.isInteger(first.value) || next.approx || next.inexact) return undefined;
   if (!PART_JOIN.test(text.slice(first.end, next.start))) return undefined;
   const inches = smaller === "in" && next.kind === "number"
     ? text.slice(next.end, next.end + 4).match(INCHES_AFTER_FEET)
@@ -463,7 +462,7 @@ function compoundOf(
   const part = inches
     ? { ...next, end: next.end + inches[0].length, kind: "unit" as const, unit: smaller }
     : next;
-  const perOne = stones ? POUNDS_PER_STONE : convertValue(1, first.unit!, smaller);
+  const perOne = convertValue(1, first.unit!, smaller);
   if (part.unit !== smaller || !Number.isInteger(part.value) || part.value >= perOne) {
     return undefined;
   }
@@ -474,7 +473,7 @@ function compoundOf(
     ...part,
     start: first.start,
     unit: weeks ? first.unit : part.unit,
-    value: (written.value * perOne + part.value) / (weeks ? perOne : 1),
+    value: (first.value * perOne + part.value) / (weeks ? perOne : 1),
     tolerance: weeks ? 0 : unitTolerance(part),
     approx: first.approx,
     inexact: first.inexact,

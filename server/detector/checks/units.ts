@@ -11,8 +11,9 @@ import convert from "convert-units";
 /**
  * Units convert-units 2.3.4 lacks, by their exact legal definitions: the international nautical
  * mile (1,852 m), the troy ounce (31.1034768 g), the long ton (2,240 lb), the fathom (6 ft), the
- * furlong (660 ft), the imperial gallon (4.54609 l) and the kilocalorie (4.184 kJ, the
- * thermochemical calorie's thousand).
+ * furlong (660 ft), the imperial gallon (4.54609 l), the kilocalorie (4.184 kJ, the
+ * thermochemical calorie's thousand) and the stone (14 lb; no form of it is read here: "st" is a
+ * street or an ordinal's end, so conversions.ts reads stones from a count's word).
  */
 const DEFINED = {
   nmi: { unit: "m", times: 1852, label: "nautical miles" },
@@ -22,6 +23,7 @@ const DEFINED = {
   furlong: { unit: "ft", times: 660, label: "furlongs" },
   "imp-gal": { unit: "l", times: 4.54609, label: "imperial gallons" },
   kcal: { unit: "kJ", times: 4.184, label: "kcal" },
+  st: { unit: "lb", times: 14, label: "st" },
 } as const satisfies Record<string, { unit: convert.Unit; times: number; label: string }>;
 type DefinedUnit = keyof typeof DEFINED;
 
