@@ -813,3 +813,17 @@ Deno.test("lifespans: a weekday a dated day is not", () => {
     "The court sat 3 January 2025.",
   ]);
 });
+
+Deno.test("lifespans: ages in a fact list under its Born line", () => {
+  // Against an empty document, so that no agreement among the figures reads them first.
+  const timeline = (age: number) =>
+    `Timeline:\n- Born: 18 July 1918\n- Released: 11 February 1990 (age 71)\n- Inaugurated: 10 May 1994 (age ${age})`;
+  assert.deepEqual(findingsOf(timeline(76), "age", "").map((f) => [f.verdict, f.reason]), [
+    ["consistent", "July 18, 1918 to February 11, 1990 is 71 years"],
+    ["contradicted", "July 18, 1918 to May 10, 1994 is 75 years, not 76"],
+  ]);
+  assert.deepEqual(
+    findingsOf(timeline(75), "age", "").map((f) => f.verdict),
+    ["consistent", "consistent"],
+  );
+});

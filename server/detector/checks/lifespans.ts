@@ -383,7 +383,8 @@ const EVENT_AGE =
  * The age at an event the claim dates, against the answer's one date of birth: "born on 21 April
  * 1926 and became queen on 6 February 1952, aged 25", "Born in 1879, he published it in 1905,
  * when he was 26". The age follows the event's date in its clause; the birth is before it, on
- * the same line (a list's lines may be of other people).
+ * the same line (a list's lines may be of other people), or on a fact list's "Born:" line above
+ * ("- Born: 18 July 1918\n- Released from prison: 11 February 1990 (age 71)").
  */
 function eventAgeFindings(
   text: string,
@@ -397,7 +398,8 @@ function eventAgeFindings(
     const age = Number(m[1]);
     const where = { start: born.start, end: event.end + m[0].length };
     const between = text.slice(born.end, where.end);
-    if (between.includes("\n") || OTHER_PERSON.test(between)) return [];
+    const overLines = between.includes("\n") && !BORN_LINE.test(lineBefore(text, born.start));
+    if (overLines || OTHER_PERSON.test(between)) return [];
     const possible = yearsBetween(born.date, event.date);
     const right = `${describeDate(born.date)} to ${describeDate(event.date)} is ${
       listOr(possible)
@@ -406,6 +408,10 @@ function eventAgeFindings(
     return [finding("age", !ok, where, ok ? right : `${right}, not ${age}`)];
   });
 }
+
+/** A fact list's line of the birth, up to its date: "- **Born:** ". */
+const BORN_LINE = /^[^\p{L}\n]*born\b[^\p{L}\n]*$/iu;
+const lineBefore = (text: string, at: number) => text.slice(text.lastIndexOf("\n", at - 1) + 1, at);
 
 /**
  * Whether the age written at `at` is all its sentence says, and the sentence before states the
