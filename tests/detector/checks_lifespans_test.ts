@@ -827,3 +827,14 @@ Deno.test("lifespans: ages in a fact list under its Born line", () => {
     ["consistent", "consistent"],
   );
 });
+
+Deno.test("lifespans: a flight launched and landed, its days spent", () => {
+  const flight = (days: number) =>
+    `He launched to the station on March 27, 2015 and landed back in Kazakhstan on March 1, 2016, spending ${days} consecutive days in space.`;
+  assertTwins(
+    "duration",
+    flight(342),
+    flight(340),
+    "March 27, 2015 to March 1, 2016 is 340 or 341 days, not 342",
+  );
+});

@@ -160,7 +160,7 @@ const TO =
 const LINE_OPENING = /^[^\S\n]*(?:(?:[-+•>]|\d+[.)])\s+)?(?:\p{L}[\p{L}' ]{0,30}:\s*)?$/u;
 /** Verbs of travel, which name where between the verb and the date: "left port on". */
 const DEPARTED = String
-  .raw`(?:left|departed|sailed|set\s+(?:sail|out))(?:\s+[\p{L}'-]+){0,3}?\s+(?:on|in)\s+`;
+  .raw`(?:left|departed|sailed|set\s+(?:sail|out)|launched|took\s+off|lifted\s+off)(?:\s+[\p{L}'-]+){0,3}?\s+(?:on|in)\s+`;
 const ARRIVED = String
   .raw`(?:arrived|anchored|docked|landed|returned|reached)(?:\s+[\p{L}'-]+){0,4}?\s+(?:on|in)\s+`;
 /** A stay, told by its arrival and its leaving: "arriving 21 October ... and leaving 25 December". */
@@ -191,7 +191,7 @@ const ENDED = new RegExp(
  * whole, their part hedged or not ("66 years and about seven months").
  */
 const DURATION = new RegExp(
-  `(?<![$€£\\d.,])\\b(\\d{1,3}\\.\\d{1,2}|\\d{1,3}[½¼¾]|${AMOUNT})[\\s-](?:(?:full|whole|complete)\\s+)?(years?|months?|weeks?|days?|nights?)\\b(?:,?\\s+and\\s+(?:${PART_HEDGE.source})?(${AMOUNT})[\\s-](months?|days?)\\b)?`,
+  `(?<![$€£\\d.,])\\b(\\d{1,3}\\.\\d{1,2}|\\d{1,3}[½¼¾]|${AMOUNT})[\\s-](?:(?:full|whole|complete|consecutive|straight)\\s+)?(years?|months?|weeks?|days?|nights?)\\b(?:,?\\s+and\\s+(?:${PART_HEDGE.source})?(${AMOUNT})[\\s-](months?|days?)\\b)?`,
   "gi",
 );
 const DURATION_FIRST = new RegExp(`^(?:${DURATION.source})`, "i");
@@ -203,6 +203,7 @@ const JOINS_AFTER = new Set(
     "takes spanning spanned spans covering covered amounting came making made makes means mean " +
     "about around roughly approximately just over under " +
     "gives give → build construction project trip journey stay course mission stood served " +
+    "spending spent " +
     "operated remained stayed you re are will be booking booked").split(" "),
 );
 /** The thing a count is told of, before its verb: "so the building took 37 years". */
