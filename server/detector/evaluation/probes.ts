@@ -129,6 +129,11 @@ export const PROBES = [
       "probe 83 (development, twenty-second round: first measured held out, then read the same way)",
   },
   {
+    file: "development-27.jsonl",
+    label:
+      "probe 86 (development, twenty-third round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -386,6 +391,14 @@ export const PROBES = [
     file: "held-out-59.jsonl",
     label:
       "probe 85 (held out: measured, then only its right answers a check contradicted were read)",
+  },
+  {
+    file: "held-out-60.jsonl",
+    label: "probe 87 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-61.jsonl",
+    label: "probe 88 (held out: measured only, never read while building)",
   },
 ] as const;
 
