@@ -1191,3 +1191,17 @@ Deno.test("totals: a bound after a total's word names a limit, not the total", (
     "The files are 1.2 MB, 0.8 MB, 3.5 MB and 2.1 MB — 7.6 MB combined, comfortably under the 10 MB upload cap.",
   );
 });
+
+Deno.test("totals: a measure counted over rounds is a product, no part", () => {
+  assertSilent(
+    "total",
+    "The session is a 10-minute warm-up, 3 rounds of 12-minute intervals (36 minutes), and an 8-minute cool-down — 54 minutes in total.",
+  );
+  // Each chapter's own length is a part.
+  assertOne(
+    "So far you've written three chapters of 3,200, 4,150 and 2,875 words, for a running total of 10,325 words.",
+    "total",
+    "contradicted",
+    "3,200 + 4,150 + 2,875 = 10,225, not 10,325",
+  );
+});

@@ -155,10 +155,18 @@ const cardinal = (text: string, q: Quantity) =>
   !NUMBER_WORD_BEFORE.test(text.slice(Math.max(0, q.start - 16), q.start)) &&
   !NUMBER_WORD_AFTER.test(text.slice(q.end, q.end + 16));
 
-/** A count just before a measure: "two 45-lb plates", "4 500 ml bottles". */
-const COUNT_BEFORE = new RegExp(String.raw`(?:\b${NUMBER_WORD}|\d)[^\S\n]+$`, "i");
+/**
+ * A count just before a measure: "two 45-lb plates", "4 500 ml bottles"; or of what the measure
+ * names the size of: "3 rounds of 12-minute intervals" (not "three chapters of 3,200, 4,150 and
+ * 2,875 words", each chapter's own).
+ */
+const COUNT = String.raw`(?:\b${NUMBER_WORD}|\d)[^\S\n]+`;
+const COUNT_BEFORE = new RegExp(`${COUNT}$`, "i");
+const COUNT_OF_BEFORE = new RegExp(String.raw`${COUNT}\p{L}+[^\S\n]+of[^\S\n]+$`, "iu");
 const isCounted = (text: string, q: Quantity) =>
-  COUNT_BEFORE.test(text.slice(Math.max(0, q.start - 16), q.start));
+  COUNT_BEFORE.test(text.slice(Math.max(0, q.start - 16), q.start)) ||
+  (COUNT_OF_BEFORE.test(text.slice(Math.max(0, q.start - 24), q.start)) &&
+    /\d-\p{L}/u.test(text.slice(q.start, q.end + 2)));
 
 /**
  * After a bare number, what makes it a part in the unit of the part before ("4 hours of maths, 2
