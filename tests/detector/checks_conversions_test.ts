@@ -771,3 +771,18 @@ Deno.test("conversions: stones are a unit of their own, 14 lb each", () => {
     [],
   );
 });
+
+Deno.test("conversions: a result worked out from a factor is converted on", () => {
+  // Against an empty document, so that no agreement among the figures reads it first.
+  const crossing = (miles: number) =>
+    findingsOf(
+      `The crossing is 120 nautical miles, and since 1 nautical mile = 1.852 km that's about 222.2 km, or roughly ${miles} statute miles.`,
+      "unit_conversion",
+      "",
+    ).map((f) => [f.verdict, f.reason]).at(-1);
+  assert.deepEqual(crossing(148), [
+    "contradicted",
+    "222.2 km is 138.1 miles, not 148 statute miles",
+  ]);
+  assert.deepEqual(crossing(138), ["consistent", "222.2 km is 138.1 miles"]);
+});
