@@ -43,6 +43,7 @@ import {
 } from "./dates.ts";
 import { figuresOf, type NumericDate } from "./figures.ts";
 import { type ExactFinding, finding } from "./finding.ts";
+import { lineAt } from "./lists.ts";
 import { quantities, type Quantity, VULGAR_FRACTIONS, WORD_NUMBERS } from "./quantities.ts";
 
 type DateQ = Quantity & { date: { year?: number; month?: number; day?: number } };
@@ -399,7 +400,8 @@ function eventAgeFindings(
     const age = Number(m[1]);
     const where = { start: born.start, end: event.end + m[0].length };
     const between = text.slice(born.end, where.end);
-    const overLines = between.includes("\n") && !BORN_LINE.test(lineBefore(text, born.start));
+    const bornLine = text.slice(lineAt(text, born.start).start, born.start);
+    const overLines = between.includes("\n") && !BORN_LINE.test(bornLine);
     if (overLines || OTHER_PERSON.test(between)) return [];
     const possible = yearsBetween(born.date, event.date);
     const right = `${describeDate(born.date)} to ${describeDate(event.date)} is ${
@@ -412,7 +414,6 @@ function eventAgeFindings(
 
 /** A fact list's line of the birth, up to its date: "- **Born:** ". */
 const BORN_LINE = /^[^\p{L}\n]*born\b[^\p{L}\n]*$/iu;
-const lineBefore = (text: string, at: number) => text.slice(text.lastIndexOf("\n", at - 1) + 1, at);
 
 /**
  * Whether the age written at `at` is all its sentence says, and the sentence before states the
@@ -1177,10 +1178,9 @@ export function partsFinding(
   }
   const [from, to] = [a.date as Day, b.date as Day];
   if (daysBetween(from, to) < 0) return undefined;
-  const told = new Map(parts.map((p) => [p.unit, p.count]));
   const readings = [0, 1].map((extra) => partsBetween(from, to, extra, parts.map((p) => p.unit)));
   const ok = readings.some((r) =>
-    r.every((n, k) => Math.abs(n - told.get(parts[k].unit)!) <= (parts[k].slack ?? 0))
+    r.every((n, k) => Math.abs(n - parts[k].count) <= (parts[k].slack ?? 0))
   );
   const say = (counts: number[]) =>
     counts.map((n, k) => `${n} ${parts[k].unit}${n === 1 ? "" : "s"}`).join(", ");

@@ -339,9 +339,10 @@ export function quantities(text: string): Quantity[] {
   // Precious metals are weighed in troy ounces: "a 10 oz gold bar", "5 ounces of silver", and
   // after the metals or troy ounces are named, "a 10 oz bar" (a chocolate bar's ounce is not).
   for (const q of out) {
+    if (q.unit !== "oz") continue;
     const after = text.slice(q.end, q.end + 24);
     const bullion = BULLION_AFTER.test(after) && PRECIOUS.test(text.slice(0, q.start));
-    if (q.unit === "oz" && (PRECIOUS_METAL_AFTER.test(after) || bullion)) q.unit = "ozt";
+    if (PRECIOUS_METAL_AFTER.test(after) || bullion) q.unit = "ozt";
   }
   // "30, 25 and 40 points": the numbers listed before a count count the same thing.
   for (let i = out.length - 2; i >= 0; i--) {
