@@ -23,3 +23,14 @@ Deno.test("claims: never across a line break; lines without words are dropped", 
   assert.deepEqual(splitClaims(""), []);
   assert.deepEqual(splitClaims(" \n\n "), []);
 });
+
+Deno.test("claims: a text split again is answered from the kept split, which no caller can change", () => {
+  const [response, prompt] = ["It rose 4%. Sales fell.", "Sales rose 4% in May. Costs fell."];
+  const first = splitClaims(response);
+  splitClaims(prompt);
+  assert.equal(splitClaims(response), first);
+  assert.equal(splitClaims(prompt + " ").length, 2);
+  assert.throws(() => (first[0] as { start: number }).start = 5, TypeError);
+  assert.throws(() => (first as unknown[]).push({}), TypeError);
+  assert.deepEqual(splitClaims(response).map((c) => c.text), ["It rose 4%.", "Sales fell."]);
+});

@@ -2,6 +2,8 @@
  * Splits a response into claims: its sentences (Unicode sentence boundaries from the platform's
  * `Intl.Segmenter`), never across a line break, so list items and paragraphs stay apart. The
  * spans keep their offsets in the response so per-claim scores can point back at the text.
+ * The model's features and the exact checks split the same texts in one call (its response and
+ * its prompt): the last few splits are kept, frozen, and handed to each.
  */
 
 export interface Claim {
@@ -20,7 +22,20 @@ const LINE_BREAK = /\n+/g;
 // A claim must say something: at least one letter or digit.
 const HAS_CONTENT = /[\p{L}\p{N}]/u;
 
-export function splitClaims(text: string): Claim[] {
+/** How many texts' splits are kept: a call's response and its prompt. */
+const KEPT = 2;
+const kept: { text: string; claims: readonly Readonly<Claim>[] }[] = [];
+
+export function splitClaims(text: string): readonly Readonly<Claim>[] {
+  const known = kept.find((k) => k.text === text);
+  if (known) return known.claims;
+  const claims = Object.freeze(split(text).map((c) => Object.freeze(c)));
+  kept.unshift({ text, claims });
+  kept.length = Math.min(kept.length, KEPT);
+  return claims;
+}
+
+function split(text: string): Claim[] {
   const claims: Claim[] = [];
   let lineStart = 0;
   for (const lineEnd of [...text.matchAll(LINE_BREAK)].map((m) => m.index).concat(text.length)) {
