@@ -1205,3 +1205,17 @@ Deno.test("totals: a measure counted over rounds is a product, no part", () => {
     "3,200 + 4,150 + 2,875 = 10,225, not 10,325",
   );
 });
+
+Deno.test("totals: a total, then its parts in brackets, each after a count that labels it", () => {
+  assertOne(
+    "Your lunch comes to 612 kcal: two slices of rye bread (190 kcal), 3 tbsp hummus (160 kcal) and a pear (102 kcal).",
+    "total",
+    "contradicted",
+    "190 kcal + 160 kcal + 102 kcal = 452, not 612 kcal",
+  );
+  assertOne(
+    "Your lunch comes to 452 kcal: two slices of rye bread (190 kcal), 3 tbsp hummus (160 kcal) and a pear (102 kcal).",
+    "total",
+    "consistent",
+  );
+});

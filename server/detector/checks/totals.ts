@@ -89,6 +89,8 @@ const CLOSING_LEAD =
 const MEASURED = /^\s+[\p{L}-]+\s+of\b/u;
 /** Totals that weigh their parts rather than count them: points, credits, marks. */
 export const WEIGHED = /\b(?:point|pt|credit|mark|score|calorie)s?\b/i;
+/** Between a quantity and the part in brackets it labels: "two eggs (", "2 tbsp peanut butter (". */
+const LABELS_BRACKET = /^(?:[^\S\n]+[\p{L}'’-]+){1,4}[^\S\n]*\((?:[^\S\n]*[≈~])?$/u;
 /** After a total, its noun and words, then the colon that opens its breakdown. */
 const BREAKDOWN_LEAD = /^(?:\s+[\p{L}'’-]+){0,8}?\s*:(?:\s+[\p{L}'’-]+){0,3}?\s*$/u;
 /** After the last part: its words, to the end of its sentence. */
@@ -319,8 +321,14 @@ function listIn(
 
 /** "1529 people attended: 425 on Friday, 795 on Saturday and 309 on Sunday". */
 function brokenDown(text: string, claim: Claim, total: Quantity): Reading | null | undefined {
-  const after = claim.quantities.slice(claim.quantities.indexOf(total) + 1)
+  const said = claim.quantities.slice(claim.quantities.indexOf(total) + 1)
     .map((q) => inTotalsUnit(q, total));
+  // "366 kcal: two eggs (156 kcal), ...": a count of another thing naming the part in brackets
+  // after it is words of its label.
+  const after = said.filter((q, i) =>
+    listable(q, total) || !said[i + 1] || !listable(said[i + 1], total) ||
+    !LABELS_BRACKET.test(text.slice(q.end, said[i + 1].start))
+  );
   const lead = after[0] && text.slice(total.end, after[0].start);
   if (!lead || !BREAKDOWN_LEAD.test(lead) || NOT_PARTS.test(lead)) return undefined;
   const { list } = listIn(text, after, total, true);
