@@ -838,3 +838,18 @@ Deno.test("lifespans: a flight launched and landed, its days spent", () => {
     "March 27, 2015 to March 1, 2016 is 340 or 341 days, not 342",
   );
 });
+
+Deno.test("durations: between two dates there are so many days", () => {
+  assertOne(
+    "Between 3 March and 14 June 2024 there are 113 days, so plan the course in weekly blocks.",
+    "duration",
+    "contradicted",
+    "March 3, 2024 to June 14, 2024 is 103 or 104 days, not 113",
+  );
+  assertOne(
+    "Between 3 March and 14 June 2024 there are 103 days, so plan the course in weekly blocks.",
+    "duration",
+    "consistent",
+  );
+  assertSilent("From 1 May to 30 June 2025 there are 9 days of festival events.", "duration");
+});

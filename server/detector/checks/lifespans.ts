@@ -224,9 +224,13 @@ const JOINS_BEFORE = new Set(
 /** A count since the start, the difference alone: "202 days after the start". */
 const SINCE_START =
   /^\s+after\s+(?:(?:the|its|their)\s+)?(?:start|beginning|outset|opening(?:\s+day)?|launch|departure|founding|groundbreaking|ground\s+(?:was|had\s+been)\s+broken|(?:it|work|construction|building)\s+(?:began|had\s+begun|started|opened|commenced))\b/i;
-/** A countdown to the end: "to your flight on 24 March there are 23 days to go". */
+/**
+ * A count after "there are": a countdown to the end ("to your flight on 24 March there are 23 days
+ * to go"), or the period's whole, closing its clause ("between 3 March and 14 June there are 103
+ * days."; "there are 9 days of festival events" counts some of its days).
+ */
 const COUNTDOWN_BEFORE = /^\s*,?\s*(?:so\s+)?there\s+(?:are|is|will\s+be)\s+(?:still\s+)?$/i;
-const COUNTDOWN_AFTER = /^\s*(?:to\s+go|left|in\s+between|remaining)\b/i;
+const COUNTDOWN_AFTER = /^\s*(?:(?:to\s+go|left|in\s+between|remaining)\b|[.,;!)]|$)/i;
 /**
  * A count of the whole period told after its end, said of what the period was: ", after 114 days
  * at sea", ", after 61 years on Main Street" (", after 30 years in Washington" may count a career).
