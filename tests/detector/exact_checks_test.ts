@@ -1419,3 +1419,22 @@ Deno.test("exact checks: offsets point into the response and findings sit in the
     "40 °C (140 °F",
   );
 });
+
+Deno.test("evidence: a changelog line's count after its verb ('Fixed 17 bugs') is a count, no name's number", () => {
+  const notes =
+    "## v3.8.2 (2025-04-09)\n- Fixed 17 bugs, including a crash on import\n- Added 3 themes";
+  assertOne(
+    "Version 3.8.2 fixed 19 bugs, including the crash on import.",
+    "evidence_number",
+    "contradicted",
+    "19; the document says 17",
+    notes,
+  );
+  assertOne(
+    "Version 3.8.2 fixed 17 bugs, including the crash on import.",
+    "evidence_number",
+    "consistent",
+    undefined,
+    notes,
+  );
+});

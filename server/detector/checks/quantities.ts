@@ -215,9 +215,12 @@ const LIST_JOIN = /^(?:,\s*|\s+and\s+|,\s*and\s+|\s+or\s+)$/;
 /** "between $90 million and $100 million": both ends of a range. */
 const BETWEEN_BEFORE = /\bbetween\b[^.;]{0,30}$/i;
 const AND_AFTER = /^\s*and\s+(?:\$|€|£)?\d/i;
-/** Capitalised words a number may follow without being part of a name: months, weekdays, hedges. */
+/**
+ * Capitalised words a number may follow without being part of a name: months, weekdays, hedges,
+ * and verbs in the past that open a changelog's line ("Fixed 17 bugs", "Added 3 themes").
+ */
 const LEADING_WORD =
-  /^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*$|^(?:Around|About|Nearly|Over|Some|Approximately|Roughly|Almost|Under|Exactly|Only|Just|Since|Until|By|Total|Totals)$/;
+  /^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*$|^(?:Around|About|Nearly|Over|Some|Approximately|Roughly|Almost|Under|Exactly|Only|Just|Since|Until|By|Total|Totals)$|^[A-Z][a-z]{2,}ed$/;
 /** Words after a year that are no noun it counts: eras, and "until" ("from 1870 until 1884"). */
 const AFTER_YEAR = new Set(["ad", "bc", "bce", "ce", "until", "till"]);
 const PERCENT = /^\s?(%|percent\b|per cent\b)/i;
