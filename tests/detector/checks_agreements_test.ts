@@ -335,7 +335,7 @@ Deno.test("agreements: another life's dates confirm no age; a figure taken away 
 
 Deno.test("agreements: sums said loosely but exact, bare parts of hours, amounts that are no years", () => {
   assertOne("Flights $451 + hotel $865 + food $396 ≈ $1,712 all-in.", "arithmetic", "consistent");
-  for (const kind of ["total", "arithmetic"]) {
+  for (const kind of ["total", "arithmetic"] as const) {
     assertSilent(kind, "Flights $451 + hotel $865 + food $396 ≈ $1,800 all-in.");
   }
   assertOne(

@@ -4,6 +4,7 @@
  * keyword before its breakdown naming the breakdown's first part a total.
  */
 import assert from "node:assert/strict";
+import type { CheckKind } from "../../server/detector/checks/finding.ts";
 import {
   assertOne,
   assertSilent,
@@ -13,7 +14,7 @@ import {
 } from "../support/exact_checks.ts";
 
 /** Each finding of `kind` as "verdict: reason". */
-const readings = (text: string, kind: string) =>
+const readings = (text: string, kind: CheckKind) =>
   findingsOf(text, kind).map((f) => `${f.verdict}: ${f.reason}`);
 
 Deno.test("misreadings, conversions: a factor stated is a definition, not a conversion", () => {

@@ -4,6 +4,7 @@
  * written precision, "about", ranges and bounds, the same value in another unit).
  */
 import assert from "node:assert/strict";
+import type { CheckKind } from "../../server/detector/checks/finding.ts";
 import { exactFindings } from "../../server/detector/checks/run.ts";
 import {
   assertOne,
@@ -15,7 +16,7 @@ import {
 
 const findings = (response: string, evidence?: string) => findingsOf(response, undefined, evidence);
 /** The verdicts of one kind, in response order. */
-const verdicts = (response: string, kind: string, evidence?: string) =>
+const verdicts = (response: string, kind: CheckKind, evidence?: string) =>
   findingsOf(response, kind, evidence).map((f) => f.verdict);
 
 const BRIDGE = "The suspension bridge is 1,280 m long. The bridge opened on May 28, 1937, " +
