@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import type { CheckKind } from "../../server/detector/checks/finding.ts";
 import { exactFindings } from "../../server/detector/checks/run.ts";
+import { calendarDates } from "../../server/detector/checks/dates.ts";
 import {
   assertOne,
   assertSilent,
@@ -1437,5 +1438,19 @@ Deno.test("evidence: a changelog line's count after its verb ('Fixed 17 bugs') i
     "consistent",
     undefined,
     notes,
+  );
+});
+
+Deno.test("exact checks, evidence: a range of days before its month ('16–20 February') is two dates of a range", () => {
+  const terms = "Spring term: 5 January – 27 March 2026 (half term 16–20 February).";
+  assertSilentAgainst(
+    terms,
+    "evidence_date",
+    "The spring half term runs from Monday 16 February to Friday 20 February 2026.",
+  );
+  const days = calendarDates("half term 16–20 February 2026");
+  assert.deepEqual(
+    days.map((d) => [d.day, d.month, d.year, d.inexact]),
+    [[16, 2, 2026, true], [20, 2, 2026, true]],
   );
 });

@@ -86,15 +86,23 @@ export function calendarDates(text: string): CalendarDate[] {
       const yearEnd = year ? r.text.indexOf(year) + year.length : 0;
       const length = joint > 0 ? joint : yearEnd > year.length ? yearEnd : r.text.length;
       const start = from + r.index + lead, end = from + r.index + length;
-      // Only the date written around this anchor, and only once.
-      if (start > anchor || end <= anchor || start < covered) continue;
-      const c = r.start;
-      const date: CalendarDate = { start, end };
       // A year is written in full or after an apostrophe ("'48"): "January, 48 mm" has none.
       const written = r.text.includes(year) || /[’']\d\d\b/.test(r.text);
-      if (c.isCertain("year") && written) date.year = c.get("year")!;
-      if (c.isCertain("month")) date.month = c.get("month")!;
-      if (c.isCertain("day")) date.day = c.get("day")!;
+      // "16–20 February": a range written days first says its month once, after its end. Its
+      // two days are read, each a range's end, not one date.
+      if (joint > 0 && end <= anchor && start >= covered && r.end?.isCertain("day")) {
+        const second = from + r.index + joint + r.text.slice(joint).search(/\d/);
+        const last = from + r.index + (yearEnd > year.length ? yearEnd : r.text.length);
+        found.push(
+          { ...stated(r.start, written), start, end, inexact: true },
+          { ...stated(r.end, written), start: second, end: last, inexact: true },
+        );
+        covered = last;
+        continue;
+      }
+      // Only the date written around this anchor, and only once.
+      if (start > anchor || end <= anchor || start < covered) continue;
+      const date: CalendarDate = { start, end, ...stated(r.start, written) };
       // A month alone ("in May") states nothing checkable.
       if (date.year === undefined && date.day === undefined) continue;
       if (/^\s*[-–—]\s*\d/.test(text.slice(end, end + 4))) date.inexact = true;
@@ -103,6 +111,15 @@ export function calendarDates(text: string): CalendarDate[] {
     }
   }
   return found;
+}
+
+/** The parts of a date chrono is certain of; its year only where the text writes one. */
+function stated(c: chrono.ParsedComponents, yearWritten: boolean) {
+  const date: Pick<CalendarDate, "year" | "month" | "day"> = {};
+  if (c.isCertain("year") && yearWritten) date.year = c.get("year")!;
+  if (c.isCertain("month")) date.month = c.get("month")!;
+  if (c.isCertain("day")) date.day = c.get("day")!;
+  return date;
 }
 
 const MONTHS = [
