@@ -786,3 +786,15 @@ Deno.test("conversions: a result worked out from a factor is converted on", () =
   ]);
   assert.deepEqual(crossing(138), ["consistent", "222.2 km is 138.1 miles"]);
 });
+
+Deno.test("conversions: a measure said of one of another unit is that unit's factor, not converted", () => {
+  for (const factor of ["With a troy ounce at 31.1 g", "At 31.1 g per troy ounce"]) {
+    assertOne(
+      `The bar holds 400 troy ounces. ${factor}, that's 12.44 kg.`,
+      "unit_conversion",
+      "consistent",
+      "400 troy ounces is 12.441 kg",
+    );
+  }
+  assertOne("The coin weighs 31.1 g, that's 1.1 oz.", "unit_conversion", "consistent");
+});

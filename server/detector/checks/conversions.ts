@@ -305,6 +305,26 @@ function unitDefined(text: string, q: Quantity): UnitId | undefined {
 const definesUnit = (text: string, q: Quantity) => unitDefined(text, q) !== undefined;
 
 /**
+ * "With a troy ounce at 31.1 g", "at 31.1 g per troy ounce": a measure said of one of another unit
+ * of its dimension is that unit's factor, no measure to convert.
+ */
+function isFactorValue(text: string, q: Quantity): boolean {
+  const named = (words: string | undefined) =>
+    words !== undefined && [words, ...words.split(/\s+/)].some((form) => {
+      const unit = unitOfForm(form);
+      return unit !== undefined && unit !== q.unit && dimensionOf(unit) === dimensionOf(q.unit!);
+    });
+  return named(text.slice(Math.max(0, q.start - 40), q.start).match(ONE_UNIT_BEFORE)?.[1]) ||
+    named(text.slice(q.end, q.end + 32).match(PER_UNIT_AFTER)?.[1]);
+}
+/** One of a unit (in one word or two), then the word that gives its value. */
+const ONE_UNIT_BEFORE =
+  /\b(?:a|an|one|each|every)\s+((?:\p{L}+\s+)?\p{L}+)\s+(?:at|is|being|equals|weighs|weighing|=|≈)\s*(?:(?:about|roughly|approximately|around)\s+|[~≈]\s*)?$/iu;
+/** After a measure, the unit it is said of one of: "per troy ounce", "to the mile". */
+const PER_UNIT_AFTER =
+  /^\s*(?:per|a|an|each|to\s+the|for\s+(?:each|every|one|a|an))\s+((?:\p{L}+\s+)?\p{L}+)/iu;
+
+/**
  * "10,000 long tons (2,240 lb each)": one of the measure's unit in another, said of each; its
  * factor, no conversion of it.
  */
@@ -1174,7 +1194,7 @@ function joinedAt(text: string, qs: readonly Quantity[], i: number): ExactFindin
   const [a, b] = [qs[i], qs[i + 1]];
   if (a.kind !== "unit" || isRange(a) || askedUnit(text, a) || !mayConvert(a, b)) return [];
   if (isFactorDefinition(text, b) || isQualifier(text, a, b) || namesOne(text, b)) return [];
-  if (isFactorEach(text, a, b) || isLastPart(text, a)) return [];
+  if (isFactorEach(text, a, b) || isLastPart(text, a) || isFactorValue(text, a)) return [];
   // "Monday 1.5 h, ..., Thursday 2 h 15 min — that's 6.5 hours altogether": a total after the
   // last of its parts, no conversion of it.
   const parts = qs.slice(0, i).filter((q) =>
