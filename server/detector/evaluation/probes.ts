@@ -134,6 +134,11 @@ export const PROBES = [
       "probe 86 (development, twenty-third round: first measured held out, then read the same way)",
   },
   {
+    file: "development-28.jsonl",
+    label:
+      "probe 89 (development, twenty-fourth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -399,6 +404,16 @@ export const PROBES = [
   {
     file: "held-out-61.jsonl",
     label: "probe 88 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-62.jsonl",
+    label:
+      "probe 90 (held out: measured, then only its right answers a check contradicted were read; its findings' reasons were once printed in a dump diff)",
+  },
+  {
+    file: "held-out-63.jsonl",
+    label:
+      "probe 91 (held out: measured only; its findings' reasons were once printed in a dump diff, no row read)",
   },
 ] as const;
 
