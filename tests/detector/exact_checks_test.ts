@@ -1454,3 +1454,21 @@ Deno.test("exact checks, evidence: a range of days before its month ('16–20 Fe
     [[16, 2, 2026, true], [20, 2, 2026, true]],
   );
 });
+
+Deno.test("exact checks, evidence: days per week are a frequency, no rival of a span of days", () => {
+  const advert = "Salary: £38,000 · 25 days' annual leave · 2 days per week in our Leeds office";
+  assertOne(
+    "You'd get 28 days of annual leave.",
+    "evidence_number",
+    "contradicted",
+    "28 days; the document says 25 days",
+    advert,
+  );
+  assertOne(
+    "You'd get 25 days of annual leave.",
+    "evidence_number",
+    "consistent",
+    undefined,
+    advert,
+  );
+});

@@ -28,7 +28,7 @@ import { describeDate } from "./dates.ts";
 import { type ExactFinding, finding } from "./finding.ts";
 import { names, namingStems, type StemKey, stemKey } from "./naming_stems.ts";
 import { quantities, type Quantity, rangeEndingAt } from "./quantities.ts";
-import { sameSlot } from "./slots.ts";
+import { isSpanOfTime, sameSlot } from "./slots.ts";
 import { clockTimes, sameTime } from "./times.ts";
 import { dimensionOf, type UnitId, unitLabel } from "./units.ts";
 import {
@@ -615,9 +615,13 @@ function contradictingValue(
   // (on 11 March)"), or a date a day apart worked out from it, may be beside it.
   const taken = (e: Quantity) =>
     e.kind !== "date" && comparable.some((o) => o !== q && sameSlot(o, e) && sameValue(o, e));
+  // Days per week are a frequency, not a span of days ("25 days' annual leave").
+  const frequency = (e: Quantity) =>
+    isSpanOfTime(e) && PER_PERIOD.test(evidence.slice(e.end, e.end + 24)) &&
+    !PER_PERIOD.test(response.slice(q.end, q.end + 24));
   const read = best.s.quantities
     .filter((e) => own.has(e) || (!q.bound && e.bound !== undefined && sameSlot(q, e)))
-    .filter((e) => !e.word && !isWorking(e) && comparableDates(q, e))
+    .filter((e) => !e.word && !isWorking(e) && comparableDates(q, e) && !frequency(e))
     .map((e) => {
       const near = contextOf(evidence, e, best.s.quantities);
       return {
