@@ -1219,3 +1219,13 @@ Deno.test("totals: a total, then its parts in brackets, each after a count that 
     "consistent",
   );
 });
+
+Deno.test("totals: a subtotal whose own sentence adds nothing is the sum of the items before it", () => {
+  assertOne(
+    "Your cart: notebook $19.99, pens $4.50, stapler $12.75. Subtotal: $38.24 before tax.",
+    "total",
+    "contradicted",
+    "$19.99 + $4.50 + $12.75 = 37.24, not $38.24",
+  );
+  assertSilent("total", "Subtotal $120.00, sales tax $9.60, shipping $5.00.");
+});

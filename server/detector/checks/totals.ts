@@ -440,8 +440,10 @@ function namesTotal(text: string, q: Quantity, total: Quantity): boolean {
 function slotTotal(text: string, paragraph: Paragraph, c: number, total: Quantity) {
   const claim = paragraph.claims[c];
   if (!isTotal(text, total)) return undefined;
-  // A subtotal has amounts added to it ("subtotal $120.00, sales tax $9.60"), not its parts.
-  if (SUBTOTAL_BEFORE.test(text.slice(Math.max(0, total.start - 16), total.start))) {
+  // A subtotal has amounts added to it ("subtotal $120.00, sales tax $9.60"), not its parts,
+  // unless its own claim adds nothing ("pens $4.50, stapler $12.75. Subtotal: $17.25").
+  const addedTo = claim.quantities.some((q) => q.start > total.end && sameSlot(q, total));
+  if (SUBTOTAL_BEFORE.test(text.slice(Math.max(0, total.start - 16), total.start)) && addedTo) {
     return undefined;
   }
   const partsIn = (qs: readonly Quantity[]) =>
