@@ -798,3 +798,20 @@ Deno.test("conversions: a measure said of one of another unit is that unit's fac
   }
   assertOne("The coin weighs 31.1 g, that's 1.1 oz.", "unit_conversion", "consistent");
 });
+
+Deno.test("conversions: an aside in brackets after a conversion is passed over to the next one", () => {
+  const weight = (kg: string) =>
+    findingsOf(
+      `11 stone is 154 lb (there are 14 lb in a stone), or about ${kg} kg.`,
+      "unit_conversion",
+    )
+      .map((f) => `${f.verdict}: ${f.reason}`);
+  assert.deepEqual(weight("69.9"), [
+    "consistent: 11 stone is 154 lb",
+    "consistent: 11 stone is 69.85 kg",
+  ]);
+  assert.deepEqual(weight("79.9"), [
+    "consistent: 11 stone is 154 lb",
+    "contradicted: 11 stone is 69.85 kg, not 79.9 kg",
+  ]);
+});

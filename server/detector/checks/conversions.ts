@@ -1090,6 +1090,8 @@ const THIRD_SCALE = new RegExp(
     String.raw`(?:\s+(?:it|that)(?:'s|’s|\s+is))?\s*(?:${HEDGE}\s*)?$`,
   "iu",
 );
+/** A bracketed aside that opens right after a figure, to its closing bracket. */
+const ASIDE_AFTER = /^[^\S\n]*\([^()\n]{0,60}\)/;
 /** After a conversion in parentheses, another of the measure before it: "(about 77 K), which is". */
 const AFTER_ASIDE = new RegExp(
   String.raw`^\s*\)\s*,?\s*(?:or|which\s+is|which\s+equals|that's|that\s+is)\s*(?:${HEDGE}\s*)?$`,
@@ -1102,7 +1104,11 @@ const ASIDE_OPENED = new RegExp(String.raw`^\s*\(\s*(?:${HEDGE}\s*)?$`, "i");
  * −459.67 °F", "−196 °C (about 77 K), which is roughly −321 °F", in a third unit of its dimension.
  */
 function alternativeAt(text: string, qs: readonly Quantity[], i: number) {
-  const [a, b, c] = [qs[i], qs[i + 1], qs[i + 2]];
+  const [a, b] = [qs[i], qs[i + 1]];
+  // An aside in brackets after the conversion ("154 lb (there are 14 lb in a stone), or about
+  // 69.9 kg") is passed over.
+  const close = ASIDE_AFTER.exec(text.slice(b.end))?.[0].length;
+  const c = qs.slice(i + 2).find((q) => close === undefined || q.start >= b.end + close);
   if (!c || c.kind !== "unit" || c.unit === a.unit || c.unit === b.unit || !mayConvert(a, c)) {
     return undefined;
   }
@@ -1110,7 +1116,7 @@ function alternativeAt(text: string, qs: readonly Quantity[], i: number) {
   // protein"): only a figure near it converted restates it.
   const aside = ASIDE_OPENED.test(text.slice(a.end, b.start)) &&
     AFTER_ASIDE.test(text.slice(b.end, c.start)) && isNearConversion(a, c, c.unit!);
-  const between = text.slice(b.end, c.start);
+  const between = text.slice(b.end + (close ?? 0), c.start);
   const third = dimensionOf(c.unit!) === "temperature" && THIRD_SCALE.test(between);
   if (!aside && !third && !ALTERNATIVE.test(between)) return undefined;
   return conversionFinding(text, a, c, c.unit!, a.approx || c.approx);
