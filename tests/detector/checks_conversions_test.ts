@@ -815,3 +815,21 @@ Deno.test("conversions: an aside in brackets after a conversion is passed over t
     "contradicted: 11 stone is 69.85 kg, not 79.9 kg",
   ]);
 });
+
+Deno.test("conversions: a difference after a measure, or a figure taken off by another, is no conversion", () => {
+  assertOne(
+    "The 1500 m is about 0.93 miles, roughly 109 m short of a real mile.",
+    "unit_conversion",
+    "consistent",
+    "1500 m is 0.932 miles",
+  );
+  silent(
+    "The shift is 7 hours 45 minutes long, or 7.25 hours of paid time after a 30-minute unpaid lunch.",
+  );
+  assert.deepEqual(
+    conversions(
+      "Coffee bags are often 12 oz, which is about 354 g, a little less than the 1 lb (454 g) bags.",
+    ),
+    [["contradicted", "12 oz is 340.2 g, not 354 g"], ["consistent", "1 lb is 453.6 g"]],
+  );
+});

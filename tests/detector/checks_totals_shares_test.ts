@@ -1229,3 +1229,11 @@ Deno.test("totals: a subtotal whose own sentence adds nothing is the sum of the 
   );
   assertSilent("total", "Subtotal $120.00, sales tax $9.60, shipping $5.00.");
 });
+
+Deno.test("shares: a share in brackets ends at its bracket; what follows is said of the figure before", () => {
+  assertSilent(
+    "percentage",
+    "A half marathon is 21.0975 km (half of 42.195), which is about 13.1 miles.",
+  );
+  assertOne("Half of the 42 runners, 21, finished.", "percentage", "consistent");
+});

@@ -94,6 +94,9 @@ const NEXT_SENTENCE = new RegExp(
   String.raw`^${DESCRIPTOR}?\s*(?:${BREAK}|\s*[—–])${TAIL}`,
   "iu",
 );
+/** After a figure, words that make it a difference between two measures. */
+const DIFFERENCE_AFTER =
+  /^\s*(?:(?:short|shy)\s+of|more|less|fewer|longer|shorter|higher|lower|heavier|lighter|farther|further|taller|wider)\b/i;
 /** A whole word: "for" is no "f" before an "or". */
 const WORD = String.raw`[\p{L}'’-]+(?![\p{L}'’-])`;
 /** "3.18 kg at birth", "25 kg per bag", "5 lb of potatoes": a short phrase after the measure. */
@@ -208,6 +211,8 @@ function joinOf(text: string, a: Quantity, b: Quantity, end = b.end): Join | und
   const between = text.slice(a.end, b.start);
   if (between.length > 80) return undefined;
   const after = text.slice(end, end + 32);
+  // "about 0.93 miles, roughly 109 m short of a real mile": a difference, not the measure.
+  if (DIFFERENCE_AFTER.test(after)) return undefined;
   const ways = [JOIN, ASIDE_JOIN];
   // "120 yards, or about 109.7 m. It's 53⅓ yards wide": a measure of its own next sentence that
   // names what it measures is another of the thing.
@@ -323,6 +328,10 @@ const ONE_UNIT_BEFORE =
 /** After a measure, the unit it is said of one of: "per troy ounce", "to the mile". */
 const PER_UNIT_AFTER =
   /^\s*(?:per|a|an|each|to\s+the|for\s+(?:each|every|one|a|an))\s+((?:\p{L}+\s+)?\p{L}+)/iu;
+
+/** Between a figure and another of its dimension, in its clause: words that take the other off. */
+const ADJUSTED =
+  /^(?![^\S\n]*\))[^.;!?\n()]{0,40}?\b(?:after|minus|less(?!\s+than)|excluding|net\s+of|not\s+counting|without)\b[^.;!?\n()]{0,20}$/i;
 
 /**
  * "10,000 long tons (2,240 lb each)": one of the measure's unit in another, said of each; its
@@ -1201,6 +1210,11 @@ function joinedAt(text: string, qs: readonly Quantity[], i: number): ExactFindin
   if (a.kind !== "unit" || isRange(a) || askedUnit(text, a) || !mayConvert(a, b)) return [];
   if (isFactorDefinition(text, b) || isQualifier(text, a, b) || namesOne(text, b)) return [];
   if (isFactorEach(text, a, b) || isLastPart(text, a) || isFactorValue(text, a)) return [];
+  // "7 hours 45 minutes long, or 7.25 hours of paid time after a 30-minute unpaid lunch": a
+  // figure adjusted by another of its dimension is worked out, not converted.
+  const adjusted = b.kind === "unit" &&
+    qs.slice(i + 2).find((q) => q.kind === "unit" && dimensionOf(q.unit!) === dimensionOf(b.unit!));
+  if (adjusted && ADJUSTED.test(text.slice(b.end, adjusted.start))) return [];
   // "Monday 1.5 h, ..., Thursday 2 h 15 min — that's 6.5 hours altogether": a total after the
   // last of its parts, no conversion of it.
   const parts = qs.slice(0, i).filter((q) =>

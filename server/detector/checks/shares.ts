@@ -744,6 +744,9 @@ function partOfWhole(text: string, qs: readonly Quantity[], percent: Quantity): 
   const [whole, part] = [qs[at + 1], qs[at + 2]];
   if (!whole || !part || !OF.test(text.slice(percent.end, whole.start))) return [];
   if (part.start - whole.end > NEAR) return [];
+  // "21.0975 km (half of 42.195), which is about 13.1 miles": a bracket that closes after the
+  // whole closes the share; what follows is said of the figure before it.
+  if (/^[^(]*\)/.test(text.slice(whole.end, part.start))) return [];
   if (!countLike(whole) || !countLike(part) || Math.abs(part.value) > Math.abs(whole.value)) {
     return [];
   }
