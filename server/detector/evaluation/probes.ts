@@ -139,6 +139,11 @@ export const PROBES = [
       "probe 89 (development, twenty-fourth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-29.jsonl",
+    label:
+      "probe 92 (development, twenty-fifth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -414,6 +419,16 @@ export const PROBES = [
     file: "held-out-63.jsonl",
     label:
       "probe 91 (held out: measured only; its findings' reasons were once printed in a dump diff, no row read)",
+  },
+  {
+    file: "held-out-64.jsonl",
+    label:
+      "probe 93 (held out: measured, then only its right answers a check contradicted were read; its findings' reasons were once printed in a dump diff)",
+  },
+  {
+    file: "held-out-65.jsonl",
+    label:
+      "probe 94 (held out: measured, then only its right answers a check contradicted were read; its findings' reasons were once printed in a dump diff)",
   },
 ] as const;
 
