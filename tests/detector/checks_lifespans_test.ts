@@ -853,3 +853,28 @@ Deno.test("durations: between two dates there are so many days", () => {
   );
   assertSilent("duration", "From 1 May to 30 June 2025 there are 9 days of festival events.");
 });
+
+Deno.test("durations: the time between two clock times", () => {
+  assertTwins(
+    "duration",
+    "A meeting from 14:10 to 15:55 lasts 115 minutes.",
+    "A meeting from 14:10 to 15:55 lasts 105 minutes.",
+    "14:10 to 15:55 is 105 minutes, not 115 minutes",
+  );
+  // Past midnight, in 24-hour form; in hours and minutes.
+  assertTwins(
+    "duration",
+    "The flight leaves at 22:40 and lands at 06:15 the next morning, 8 h 35 min in the air.",
+    "The flight leaves at 22:40 and lands at 06:15 the next morning, 7 h 35 min in the air.",
+    "22:40 to 06:15 is 7 h 35 min, not 8 h 35 min",
+  );
+  // A whole count is exact; a hedged one is read loosely.
+  assertOne("From 9:15 am to 5:45 pm is 8 hours.", "duration", "contradicted");
+  assertOne("From 9:15 am to 5:45 pm is about 8 hours.", "duration", "consistent");
+  // Something taken off, a count of another thing, another span after.
+  assertSilent("duration", [
+    "A shift from 9:15 am to 5:45 pm with a 30-minute unpaid lunch comes to 8 hours of work.",
+    "From 9:00 to 17:30 minus breaks is 7.5 hours.",
+    "The bus leaves at 9:00 and arrives at 9:30, and the next one comes 20 minutes later.",
+  ]);
+});

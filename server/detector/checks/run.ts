@@ -22,6 +22,7 @@ import { quantities, type Quantity, rangeEndingAt } from "./quantities.ts";
 import { ratioFindings } from "./ratios.ts";
 import { restatementFindings } from "./restatements.ts";
 import { discountFindings, listShareFindings, partShareFindings, shareFindings } from "./shares.ts";
+import { clockSpanFindings } from "./clock_spans.ts";
 import { clockTimes } from "./times.ts";
 import { listTotalFindings, totalFindings } from "./totals.ts";
 
@@ -52,8 +53,9 @@ export function exactFindings(
   // words too, before its first sum: "half as much, which is $2"). A product with no result is a
   // size ("55 × 40 × 23 cm"), no working.
   const worked = all.some((q) => q.computed && !q.rate) && WORKING.test(response);
-  // Times of day are compared with the document only (times.ts).
-  const times = evidence === undefined ? [] : clockTimes(response);
+  // Times of day are read for the time between two of them (clock_spans.ts) and against the
+  // document (times.ts); no other check reads them.
+  const times = clockTimes(response);
   // The evidence is read only when the response states something to compare with it: a value,
   // a bound or a range of a measure.
   const comparable = [...all, ...times].some(isComparable) ||
@@ -111,6 +113,7 @@ export function exactFindings(
         ...discountFindings(response, claim.quantities, previous),
         ...ratioFindings(response, claim),
         ...lifespanFindings(claim.quantities, previous, claim),
+        ...clockSpanFindings(response, claim, times),
       );
       if (evidence && sentences.length > 0) {
         const timed = times.filter((t) => t.start >= claim.start && t.end <= claim.end);

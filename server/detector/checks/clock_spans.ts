@@ -1,0 +1,101 @@
+/**
+ * The time taken between two clock times an answer states: "a meeting from 14:10 to 15:55 lasts
+ * 105 minutes", "leaves at 22:40 and lands at 06:15 the next morning, 7 h 35 min in the air".
+ * The two times are joined as a span (a dash, "to", or "and" before a verb's "at"), and the count
+ * of time follows in their sentence with no figure between and no word of something taken off it
+ * (a lunch, a break, a stop) or added. A time that does not say its half of the day is read in
+ * either; a span past midnight ends the next day.
+ */
+import { wholeMeasures } from "./conversions.ts";
+import { type ExactFinding, finding } from "./finding.ts";
+import type { Quantity } from "./quantities.ts";
+import { dimensionOf } from "./units.ts";
+import { agree, formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts";
+
+/** Between the two times: a range's join, or "and" with a verb of arriving ("and lands at"). */
+const SPAN_JOIN =
+  /^\s*(?:[-–—]|to|until|till|through)\s*$|^\s*,?\s*and\s+(?:\p{L}+\s+){1,2}(?:at|by)\s*$/iu;
+/** Between the second time and its count: words only, none of a part taken off or added. */
+const COUNT_GAP = /^[^\d\n;]{0,60}$/;
+const ADJUSTED =
+  /\b(?:breaks?|lunch|unpaid|paid|minus|less|excluding|off|pauses?|rests?|stops?|layovers?|delays?|waits?|plus|including|each|per|every|after|before)\b/i;
+/** After the count, words that make it another span: "30 minutes later", "each". */
+const OTHER_AFTER = /^\s*(?:later|earlier|before|after|each|apiece|per|every|ago)\b/i;
+const MODIFIER = /\d-\p{L}/u;
+const MINUTES_A_DAY = 24 * 60;
+
+export function clockSpanFindings(
+  text: string,
+  claim: { start: number; end: number; quantities: readonly Quantity[] },
+  times: readonly Quantity[],
+): ExactFinding[] {
+  const own = times.filter((t) => t.start >= claim.start && t.end <= claim.end);
+  if (own.length < 2) return [];
+  const counts = wholeMeasures(text, claim.quantities, { asConversions: false })
+    .filter((q) => q.kind === "unit" && dimensionOf(q.unit!) === "time" && !q.bound && !q.inexact);
+  const out: ExactFinding[] = [];
+  for (let i = 0; i + 1 < own.length; i++) {
+    const [from, to] = [own[i], own[i + 1]];
+    if (!SPAN_JOIN.test(text.slice(from.end, to.start)) || from.inexact !== to.inexact) continue;
+    const count = counts.find((q) => q.start >= to.end);
+    const next = own[i + 2];
+    if (!count || (next && next.start < count.start)) continue;
+    // "with a 30-minute unpaid lunch": a count naming what it measures is of that thing.
+    if (MODIFIER.test(written(text, count))) continue;
+    const gap = text.slice(to.end, count.start);
+    if (!COUNT_GAP.test(gap) || ADJUSTED.test(gap)) continue;
+    if (OTHER_AFTER.test(text.slice(count.end, count.end + 12))) continue;
+    const spans = minutesBetween(text, from, to);
+    // A whole count of the time between two clock times is exact ("8 hours" is no 8 h 30 min);
+    // a decimal one is read within its rounding.
+    const whole = !count.approx && Number.isInteger(count.value);
+    const stated = inUnit(whole ? { ...count, tolerance: 0 } : count, "min");
+    const matching = spans.filter((m) =>
+      agree({ value: m, tolerance: 0 }, stated, count.approx ? HEDGED_SLACK : 0)
+    );
+    if (spans.length === 0) continue;
+    const ok = matching.length > 0;
+    const taken = (ok ? matching : spans).map((m) => told(m, count, text)).join(" or ");
+    const reason = `${written(text, from)} to ${written(text, to)} is ${taken}`;
+    out.push(
+      finding(
+        "duration",
+        !ok,
+        { start: from.start, end: count.end },
+        ok ? reason : `${reason}, not ${written(text, count)}`,
+      ),
+    );
+  }
+  return out;
+}
+
+/**
+ * The minutes from one time of day to the next, in each half of the day an open time allows;
+ * where either is written in 24-hour form ("06:15", "17:30"), both are.
+ */
+function minutesBetween(text: string, from: Quantity, to: Quantity): number[] {
+  const dayClock = [from, to].some((t) => !t.halfDayOpen && !MERIDIEM.test(written(text, t))) ||
+    [from, to].some((t) => /^0\d/.test(written(text, t)));
+  const readings = (t: Quantity) => {
+    // A time taken ("1:04:37") is no time of day.
+    if (t.value >= 2400) return [];
+    const minutes = Math.floor(t.value / 100) * 60 + (t.value % 100);
+    return t.halfDayOpen && !dayClock && minutes < 12 * 60 ? [minutes, minutes + 12 * 60] : [
+      minutes,
+    ];
+  };
+  const spans = readings(from).flatMap((a) =>
+    readings(to).map((b) => (b - a + MINUTES_A_DAY) % MINUTES_A_DAY)
+  );
+  return [...new Set(spans.filter((m) => m > 0))].sort((a, b) => a - b);
+}
+const MERIDIEM = /[ap]\.?\s?m\.?$/i;
+
+/** Minutes told as the answer told its count: in minutes, in hours, or in hours and minutes. */
+function told(minutes: number, count: Quantity, text: string): string {
+  if (count.unit === "h") return `${formatNumber(minutes / 60)} hours`;
+  const inParts = /\d\D+\d/.test(written(text, count));
+  if (!inParts || minutes < 60) return `${formatNumber(minutes)} minutes`;
+  const rest = minutes % 60;
+  return `${Math.floor(minutes / 60)} h${rest ? ` ${rest} min` : ""}`;
+}
