@@ -1472,3 +1472,18 @@ Deno.test("exact checks, evidence: days per week are a frequency, no rival of a 
     advert,
   );
 });
+
+Deno.test("exact checks, evidence: a date with no year ends before a time after it", () => {
+  const notice = "The pool will reopen on Monday, June 23 at 6:00 a.m.";
+  assert.deepEqual(
+    findings("The pool reopens on Monday, June 23, at 7:00 a.m.", notice).map((f) => f.reason),
+    [
+      "Monday, June 23; the document says Monday, June 23",
+      "7:00 a.m.; the document says 6:00 a.m.",
+    ],
+  );
+  assert.deepEqual(
+    calendarDates("Thursday 14 August, from 9:00").map((d) => [d.end, d.day, d.month]),
+    [[17, 14, 8]],
+  );
+});

@@ -32,6 +32,8 @@ const NUMBER_AFTER_MONTH = /^\p{L}+\.?(?:\s+\d|,\s+\d{4}(?!\d))|^\d{4}-\d\d/u;
 const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
 const TIME_LEAD =
   /^(?:\d{1,2}(?::\d\d\s*(?:[ap]\.?\s?m\.?)?|\s*[ap]\.?\s?m\.?)\s*,?\s+)?(?:(?:on|the|in|from)\s+)?/i;
+/** A time of day after a date's day, to its end: ", at 7:00 a.m.", " 6 pm". */
+const TIME_AFTER = /,?\s*(?:\b(?:at|from|by|until|till|before|after)\s+)?\b\d{1,2}(?::\d\d|\s*[ap]\.?\s?m\b)/i;
 /** "from " before a day and its month ("from 1 May"), up to the day. */
 const FROM_DAY = /(?<=\bfrom\s+)\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+$/i;
 /** Characters either side of a month name that a written date can span. */
@@ -84,7 +86,15 @@ export function calendarDates(text: string): CalendarDate[] {
       // Nothing after the year: "July 18, 1999, 22 days" is not a date at 22:00.
       const year = r.start.isCertain("year") ? String(r.start.get("year")) : "";
       const yearEnd = year ? r.text.indexOf(year) + year.length : 0;
-      const length = joint > 0 ? joint : yearEnd > year.length ? yearEnd : r.text.length;
+      // Nor a time after the day: "Monday, June 23, at 7:00 a.m." is a date, then a time.
+      const time = r.start.isCertain("hour") ? r.text.search(TIME_AFTER) : -1;
+      const length = joint > 0
+        ? joint
+        : yearEnd > year.length
+        ? yearEnd
+        : time > 0
+        ? time
+        : r.text.length;
       const start = from + r.index + lead, end = from + r.index + length;
       // A year is written in full or after an apostrophe ("'48"): "January, 48 mm" has none.
       const written = r.text.includes(year) || /[’']\d\d\b/.test(r.text);
