@@ -833,3 +833,11 @@ Deno.test("conversions: a difference after a measure, or a figure taken off by a
     [["contradicted", "12 oz is 340.2 g, not 354 g"], ["consistent", "1 lb is 453.6 g"]],
   );
 });
+
+Deno.test("conversions: a sign in words, capitalised or not, makes the measure negative", () => {
+  assertTwins(
+    "Minus ten Celsius is four degrees Fahrenheit, so wear a coat.",
+    "Minus ten Celsius is fourteen degrees Fahrenheit, so wear a coat.",
+    "Minus ten Celsius is 14 °F, not four degrees Fahrenheit",
+  );
+});

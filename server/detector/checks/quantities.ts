@@ -418,7 +418,7 @@ function readQuantity(text: string, m: NumberMatch): Quantity | undefined {
   // Written to a fraction, a count or a sum keeps that precision as a decimal would.
   const decimals = m.decimals ?? m.vulgar;
   const before = text.slice(Math.max(0, start - 16), start);
-  const sign = before.match(/(?:−|(?<![\p{L}\p{N}])-|\bminus\s)$/u)?.[0] ?? "";
+  const sign = before.match(/(?:−|(?<![\p{L}\p{N}])-|\bminus\s)$/iu)?.[0] ?? "";
   if (sign) value = -value;
   const currency = before.match(CURRENCY_PREFIX)?.[0].trim();
   let after = text.slice(end, end + 40);
