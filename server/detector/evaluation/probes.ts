@@ -144,6 +144,11 @@ export const PROBES = [
       "probe 92 (development, twenty-fifth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-30.jsonl",
+    label:
+      "probe 95 (development, twenty-sixth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -429,6 +434,15 @@ export const PROBES = [
     file: "held-out-65.jsonl",
     label:
       "probe 94 (held out: measured, then only its right answers a check contradicted were read; its findings' reasons were once printed in a dump diff)",
+  },
+  {
+    file: "held-out-66.jsonl",
+    label: "probe 96 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-67.jsonl",
+    label:
+      "probe 97 (held out: measured, then only its right answers a check contradicted were read)",
   },
 ] as const;
 
