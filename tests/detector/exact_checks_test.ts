@@ -1487,3 +1487,21 @@ Deno.test("exact checks, evidence: a date with no year ends before a time after 
     [[18, 14, 8]],
   );
 });
+
+Deno.test("exact checks, evidence: a range of money written 'between $X and $Y' is read as one", () => {
+  const advert = "Salary: $62,000–$71,000 depending on experience";
+  assertOne(
+    "The role pays between $62,000 and $76,000 depending on experience.",
+    "evidence_number",
+    "contradicted",
+    "$62,000 and $76,000; the document says $62,000–$71,000",
+    advert,
+  );
+  assertOne(
+    "The role pays between $62,000 and $71,000 depending on experience.",
+    "evidence_number",
+    "consistent",
+    undefined,
+    advert,
+  );
+});

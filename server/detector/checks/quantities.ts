@@ -188,7 +188,7 @@ const RANGE_AFTER = new RegExp(
 );
 const RANGE_BEFORE = new RegExp(
   String
-    .raw`\d(?:[ \t]*${RANGE_UNIT}?[ \t]*(?:-|–|to)[ \t]*|—)$|\bbetween\s+\S+\s+and\s*$`,
+    .raw`\d(?:[ \t]*${RANGE_UNIT}?[ \t]*(?:-|–|to)[ \t]*|—)$|\bbetween\s+\S+\s+and\s*[$€£]?$`,
 );
 /**
  * A range's second sum of money, after an en dash: "£42,000–£48,000" (a hyphen may subtract, and
