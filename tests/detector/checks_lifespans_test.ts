@@ -871,9 +871,21 @@ Deno.test("durations: the time between two clock times", () => {
   // A whole count is exact; a hedged one is read loosely.
   assertOne("From 9:15 am to 5:45 pm is 8 hours.", "duration", "contradicted");
   assertOne("From 9:15 am to 5:45 pm is about 8 hours.", "duration", "consistent");
-  // Something taken off, a count of another thing, another span after.
+  // An unpaid break is taken off; an aside may stand between the times and the count.
+  assertTwins(
+    "duration",
+    "Your shift is 9:30 am to 5:45 pm with an unpaid 30-minute lunch, so you're paid for 8 hours 15 minutes.",
+    "Your shift is 9:30 am to 5:45 pm with an unpaid 30-minute lunch, so you're paid for 7 hours 45 minutes.",
+    "9:30 am to 5:45 pm, less unpaid 30-minute lunch, is 7 h 45 min, not 8 hours 15 minutes",
+  );
+  assertOne(
+    "It leaves at 22:40 and lands at 06:15 the next morning (same time zone), so you're in the air for 8 h 35 min.",
+    "duration",
+    "contradicted",
+  );
+  // Something else taken off, a count of another thing, another span after.
   assertSilent("duration", [
-    "A shift from 9:15 am to 5:45 pm with a 30-minute unpaid lunch comes to 8 hours of work.",
+    "A shift from 9:15 am to 5:45 pm with a 30-minute lunch comes to 8 hours of work.",
     "From 9:00 to 17:30 minus breaks is 7.5 hours.",
     "The bus leaves at 9:00 and arrives at 9:30, and the next one comes 20 minutes later.",
   ]);

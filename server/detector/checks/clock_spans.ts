@@ -16,12 +16,14 @@ import { agree, formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts"
 const SPAN_JOIN =
   /^\s*(?:[-–—]|to|until|till|through)\s*$|^\s*,?\s*and\s+(?:\p{L}+\s+){1,2}(?:at|by)\s*$/iu;
 /** Between the second time and its count: words only, none of a part taken off or added. */
-const COUNT_GAP = /^[^\d\n;]{0,60}$/;
+const COUNT_GAP = /^[^\d\n;]{0,80}$/;
 const ADJUSTED =
-  /\b(?:breaks?|lunch|unpaid|paid|minus|less|excluding|off|pauses?|rests?|stops?|layovers?|delays?|waits?|plus|including|each|per|every|after|before)\b/i;
+  /\b(?:breaks?|lunch|unpaid|minus|less|excluding|off|pauses?|rests?|stops?|layovers?|delays?|waits?|plus|including|each|per|every|after|before)\b/i;
 /** After the count, words that make it another span: "30 minutes later", "each". */
 const OTHER_AFTER = /^\s*(?:later|earlier|before|after|each|apiece|per|every|ago)\b/i;
 const MODIFIER = /\d-\p{L}/u;
+/** A break not paid for: "an unpaid 30-minute lunch", "a 30-minute unpaid break". */
+const UNPAID = /\bunpaid\b/i;
 const MINUTES_A_DAY = 24 * 60;
 
 export function clockSpanFindings(
@@ -37,15 +39,22 @@ export function clockSpanFindings(
   for (let i = 0; i + 1 < own.length; i++) {
     const [from, to] = [own[i], own[i + 1]];
     if (!SPAN_JOIN.test(text.slice(from.end, to.start)) || from.inexact !== to.inexact) continue;
-    const count = counts.find((q) => q.start >= to.end);
     const next = own[i + 2];
-    if (!count || (next && next.start < count.start)) continue;
-    // "with a 30-minute unpaid lunch": a count naming what it measures is of that thing.
-    if (MODIFIER.test(written(text, count))) continue;
-    const gap = text.slice(to.end, count.start);
+    const later = counts.filter((q) => q.start >= to.end && (!next || q.start < next.start));
+    // "with an unpaid 30-minute lunch, so you're paid for 7 h 45 min": a break not paid for,
+    // before the count, is taken off the span.
+    const unpaid = takeWhile(later, (q) => UNPAID.test(aroundOf(text, q, to.end)));
+    const count = later[unpaid.length];
+    // "with a 30-minute lunch": a count naming what it measures is of that thing.
+    if (!count || MODIFIER.test(written(text, count))) continue;
+    const gap = unpaid.reduce(
+      (rest, q) => rest.replace(aroundOf(text, q, to.end), " "),
+      text.slice(to.end, count.start),
+    );
     if (!COUNT_GAP.test(gap) || ADJUSTED.test(gap)) continue;
     if (OTHER_AFTER.test(text.slice(count.end, count.end + 12))) continue;
-    const spans = minutesBetween(text, from, to);
+    const off = unpaid.reduce((sum, q) => sum + inUnit(q, "min").value, 0);
+    const spans = minutesBetween(text, from, to).map((m) => m - off).filter((m) => m > 0);
     // A whole count of the time between two clock times is exact ("8 hours" is no 8 h 30 min);
     // a decimal one is read within its rounding.
     const whole = !count.approx && Number.isInteger(count.value);
@@ -56,7 +65,8 @@ export function clockSpanFindings(
     if (spans.length === 0) continue;
     const ok = matching.length > 0;
     const taken = (ok ? matching : spans).map((m) => told(m, count, text)).join(" or ");
-    const reason = `${written(text, from)} to ${written(text, to)} is ${taken}`;
+    const less = unpaid.map((q) => `, less ${aroundOf(text, q, to.end)},`).join("");
+    const reason = `${written(text, from)} to ${written(text, to)}${less} is ${taken}`;
     out.push(
       finding(
         "duration",
@@ -68,6 +78,18 @@ export function clockSpanFindings(
   }
   return out;
 }
+
+/** A break's words: the word before it, it, and its noun ("unpaid 30-minute lunch"). */
+function aroundOf(text: string, q: Quantity, from: number): string {
+  const before = text.slice(Math.max(from, q.start - 16), q.start).match(/(?:\p{L}+\s+)?$/u)![0];
+  const after = text.slice(q.end, q.end + 24).match(/^(?:\s+\p{L}+){0,2}/u)![0];
+  return before + written(text, q) + after;
+}
+
+const takeWhile = <T>(items: readonly T[], keep: (item: T) => boolean): T[] => {
+  const end = items.findIndex((item) => !keep(item));
+  return items.slice(0, end < 0 ? items.length : end);
+};
 
 /**
  * The minutes from one time of day to the next, in each half of the day an open time allows;
