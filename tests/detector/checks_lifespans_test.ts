@@ -883,10 +883,17 @@ Deno.test("durations: the time between two clock times", () => {
     "duration",
     "contradicted",
   );
-  // Something else taken off, a count of another thing, another span after.
+  // The first time's thing arriving at the second.
+  assertTwins(
+    "duration",
+    "The 07:52 train arrives in Leeds at 11:07, a journey of 3 hours 25 minutes.",
+    "The 07:52 train arrives in Leeds at 11:07, a journey of 3 hours 15 minutes.",
+  );
+  // Something else taken off, a count of another thing, another span after, a start.
   assertSilent("duration", [
     "A shift from 9:15 am to 5:45 pm with a 30-minute lunch comes to 8 hours of work.",
     "From 9:00 to 17:30 minus breaks is 7.5 hours.",
     "The bus leaves at 9:00 and arrives at 9:30, and the next one comes 20 minutes later.",
+    "The 7:00 show starts at 7:30 and lasts 2 hours.",
   ]);
 });
