@@ -897,3 +897,17 @@ Deno.test("durations: the time between two clock times", () => {
     "The 7:00 show starts at 7:30 and lasts 2 hours.",
   ]);
 });
+
+Deno.test("durations: a count of years and a half, in words", () => {
+  assertOne(
+    "The project ran from 1 September 2019 to 1 March 2022, two and a half years.",
+    "duration",
+    "consistent",
+    "September 1, 2019 to March 1, 2022 is 2.50 years",
+  );
+  assertOne(
+    "The project ran from 1 September 2019 to 1 March 2022, four and a half years.",
+    "duration",
+    "contradicted",
+  );
+});

@@ -62,13 +62,19 @@ const wordsWhere = (keep: (n: number) => boolean) =>
 const AMOUNT = `\\d{1,3}(?:,\\d{3})+|\\d{1,4}|(?:${
   wordsWhere((n) => n >= 20 && n < 100).join("|")
 })(?:[\\s-](?:${wordsWhere((n) => n < 10).join("|")}))?|${wordsWhere((n) => n < 20).join("|")}`;
-const amountOf = (written: string) =>
-  /^\d/.test(written)
+/** "three and a half": a whole amount and a half. */
+const AND_A_HALF = /\s+and\s+a\s+half$/i;
+const amountOf = (written: string): number =>
+  AND_A_HALF.test(written)
+    ? amountOf(written.replace(AND_A_HALF, "")) + 0.5
+    : /^\d/.test(written)
     ? Number(written.replace(/,|\D$/g, "")) + (VULGAR_FRACTIONS[written.at(-1)!]?.[0] ?? 0)
     : written.toLowerCase().split(/[\s-]/).reduce((sum, w) => sum + WORD_NUMBERS[w], 0);
-/** A count's decimals as written: "6.5" one, "5½" one (as 5.5), "6" none. */
+/** A count's decimals as written: "6.5" one, "5½" and "five and a half" one (as 5.5), "6" none. */
 const decimalsWritten = (written: string) =>
-  VULGAR_FRACTIONS[written.at(-1)!]?.[1] ?? written.split(".")[1]?.length ?? 0;
+  AND_A_HALF.test(written)
+    ? 1
+    : VULGAR_FRACTIONS[written.at(-1)!]?.[1] ?? written.split(".")[1]?.length ?? 0;
 /** An age, in bold or not ("so he was **42**"): not money, a decimal, a time of day or a share. */
 const AGE_NUMBER =
   `(?<![$€£\\d.,])(?:\\*\\*?)?(${AMOUNT})\\b(?:\\*\\*?)?(?![.,:]\\d|\\s*(?:[ap]\\.?m\\b|o'clock|%|percent))`;
@@ -192,7 +198,7 @@ const ENDED = new RegExp(
  * whole, their part hedged or not ("66 years and about seven months").
  */
 const DURATION = new RegExp(
-  `(?<![$€£\\d.,])\\b(\\d{1,3}\\.\\d{1,2}|\\d{1,3}[½¼¾]|${AMOUNT})[\\s-](?:(?:full|whole|complete|consecutive|straight)\\s+)?(years?|months?|weeks?|days?|nights?)\\b(?:,?\\s+and\\s+(?:${PART_HEDGE.source})?(${AMOUNT})[\\s-](months?|days?)\\b)?`,
+  `(?<![$€£\\d.,])\\b(\\d{1,3}\\.\\d{1,2}|\\d{1,3}[½¼¾]|(?:${AMOUNT})(?:\\s+and\\s+a\\s+half)?)[\\s-](?:(?:full|whole|complete|consecutive|straight)\\s+)?(years?|months?|weeks?|days?|nights?)\\b(?:,?\\s+and\\s+(?:${PART_HEDGE.source})?(${AMOUNT})[\\s-](months?|days?)\\b)?`,
   "gi",
 );
 const DURATION_FIRST = new RegExp(`^(?:${DURATION.source})`, "i");
