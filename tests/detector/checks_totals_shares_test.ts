@@ -1237,3 +1237,29 @@ Deno.test("shares: a share in brackets ends at its bracket; what follows is said
   );
   assertOne("Half of the 42 runners, 21, finished.", "percentage", "consistent");
 });
+
+Deno.test("percentages: a change from one value to another, told as a percentage of the first", () => {
+  assertTwins(
+    "percentage",
+    "Revenue grew from $4.0M to $5.2M, an increase of 23%.",
+    "Revenue grew from $4.0M to $5.2M, an increase of 30%.",
+    "$4.0M to $5.2M is a 30% increase, not 23%",
+  );
+  assertOne(
+    "The price fell from $80 to $60, a 20% decrease.",
+    "percentage",
+    "contradicted",
+    "$80 to $60 is a 25% decrease, not 20%",
+  );
+  assertOne(
+    "Visitors fell from 1,200 to 1,500, a 25% drop.",
+    "percentage",
+    "contradicted",
+    "1,200 to 1,500 is a 25% increase, not a decrease",
+  );
+  // A change of percentages, a rate over time.
+  assertSilent("percentage", [
+    "The rate rose from 4% to 5%, an increase of 25%.",
+    "Sales grew from 100 to 200 in five years, up about 15% a year.",
+  ]);
+});

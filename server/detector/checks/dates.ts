@@ -33,7 +33,8 @@ const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
 const TIME_LEAD =
   /^(?:\d{1,2}(?::\d\d\s*(?:[ap]\.?\s?m\.?)?|\s*[ap]\.?\s?m\.?)\s*,?\s+)?(?:(?:on|the|in|from)\s+)?/i;
 /** A time of day after a date's day, to its end: ", at 7:00 a.m.", " 6 pm". */
-const TIME_AFTER = /,?\s*(?:\b(?:at|from|by|until|till|before|after)\s+)?\b\d{1,2}(?::\d\d|\s*[ap]\.?\s?m\b)/i;
+const TIME_AFTER =
+  /,?\s*(?:\b(?:at|from|by|until|till|before|after)\s+)?\b\d{1,2}(?::\d\d|\s*[ap]\.?\s?m\b)/i;
 /** "from " before a day and its month ("from 1 May"), up to the day. */
 const FROM_DAY = /(?<=\bfrom\s+)\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+$/i;
 /** Characters either side of a month name that a written date can span. */

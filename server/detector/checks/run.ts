@@ -22,6 +22,7 @@ import { quantities, type Quantity, rangeEndingAt } from "./quantities.ts";
 import { ratioFindings } from "./ratios.ts";
 import { restatementFindings } from "./restatements.ts";
 import { discountFindings, listShareFindings, partShareFindings, shareFindings } from "./shares.ts";
+import { percentChangeFindings } from "./changes.ts";
 import { clockSpanFindings } from "./clock_spans.ts";
 import { clockTimes } from "./times.ts";
 import { listTotalFindings, totalFindings } from "./totals.ts";
@@ -110,7 +111,7 @@ export function exactFindings(
           previous,
           claimsBefore(blockOf.get(claim)!, claim).flatMap((c) => c.quantities),
         ),
-        ...discountFindings(response, claim.quantities, previous),
+        ...changeFindings(response, claim.quantities, previous),
         ...ratioFindings(response, claim),
         ...lifespanFindings(claim.quantities, previous, claim),
         ...clockSpanFindings(response, claim, times),
@@ -214,4 +215,14 @@ const blocks = (text: string, claims: ClaimQuantities[]) =>
 function claimsBefore(block: ClaimQuantities[], claim: ClaimQuantities) {
   const at = block.indexOf(claim);
   return block.slice(Math.max(0, at - 3), at);
+}
+
+/** A price's reduction (shares.ts) or, where none is read, a change told as a percentage. */
+function changeFindings(
+  text: string,
+  claim: readonly Quantity[],
+  previous: readonly Quantity[],
+): ExactFinding[] {
+  const discounts = discountFindings(text, claim, previous);
+  return discounts.length > 0 ? discounts : percentChangeFindings(text, claim);
 }

@@ -719,7 +719,7 @@ const HEDGED_DECIMAL_POINTS = 0.5;
  * shown wrong only past that and a point, and neither between: "about" may round to a nice figure,
  * but not by four points a figure written to the tenth.
  */
-function judgeShare(share: Reading, part: Quantity, percent: Quantity) {
+export function judgeShare(share: Reading, part: Quantity, percent: Quantity) {
   const shown = percent.approx || part.approx ? hedgedShare(percent) : percent;
   if (agree(share, shown, 0)) return "consistent";
   if (part.approx) return agree(share, percent, HEDGED_SLACK) ? undefined : "contradicted";
