@@ -34,6 +34,7 @@ export function clockSpanFindings(
   claim: { start: number; end: number; quantities: readonly Quantity[] },
   times: readonly Quantity[],
 ): ExactFinding[] {
+  if (times.length < 2) return [];
   const own = times.filter((t) => t.start >= claim.start && t.end <= claim.end);
   if (own.length < 2) return [];
   const counts = wholeMeasures(text, claim.quantities, { asConversions: false })

@@ -329,6 +329,17 @@ const ONE_UNIT_BEFORE =
 const PER_UNIT_AFTER =
   /^\s*(?:per|a|an|each|to\s+the|for\s+(?:each|every|one|a|an))\s+((?:\p{L}+\s+)?\p{L}+)/iu;
 
+/** Whether the next figure of `qs[k]`'s dimension after it is taken off it, in its clause. */
+function isAdjusted(text: string, qs: readonly Quantity[], k: number): boolean {
+  const dimension = dimensionOf(qs[k].unit!);
+  for (let j = k + 1; j < qs.length; j++) {
+    const q = qs[j];
+    if (q.kind === "unit" && dimensionOf(q.unit!) === dimension) {
+      return ADJUSTED.test(text.slice(qs[k].end, q.start));
+    }
+  }
+  return false;
+}
 /** Between a figure and another of its dimension, in its clause: words that take the other off. */
 const ADJUSTED =
   /^(?![^\S\n]*\))[^.;!?\n()]{0,40}?\b(?:after|minus|less(?!\s+than)|excluding|net\s+of|not\s+counting|without)\b[^.;!?\n()]{0,20}$/i;
@@ -1212,9 +1223,7 @@ function joinedAt(text: string, qs: readonly Quantity[], i: number): ExactFindin
   if (isFactorEach(text, a, b) || isLastPart(text, a) || isFactorValue(text, a)) return [];
   // "7 hours 45 minutes long, or 7.25 hours of paid time after a 30-minute unpaid lunch": a
   // figure adjusted by another of its dimension is worked out, not converted.
-  const adjusted = b.kind === "unit" &&
-    qs.slice(i + 2).find((q) => q.kind === "unit" && dimensionOf(q.unit!) === dimensionOf(b.unit!));
-  if (adjusted && ADJUSTED.test(text.slice(b.end, adjusted.start))) return [];
+  if (b.kind === "unit" && isAdjusted(text, qs, i + 1)) return [];
   // "Monday 1.5 h, ..., Thursday 2 h 15 min — that's 6.5 hours altogether": a total after the
   // last of its parts, no conversion of it.
   const parts = qs.slice(0, i).filter((q) =>
