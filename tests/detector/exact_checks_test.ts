@@ -1505,3 +1505,21 @@ Deno.test("exact checks, evidence: a range of money written 'between $X and $Y' 
     advert,
   );
 });
+
+Deno.test("exact checks, evidence: a value listed bare beside the copied one may count the same thing", () => {
+  const survey =
+    "Of 480 respondents, 312 rated the service as good or excellent, 120 as fair, and 48 as poor.";
+  assertSilentAgainst(
+    survey,
+    "evidence_number",
+    "Out of 480 respondents, 48 rated the service as poor.",
+  );
+  assert.deepEqual(
+    verdicts(
+      "Out of 480 respondents, 321 rated the service as good or excellent.",
+      "evidence_number",
+      survey,
+    ),
+    ["consistent", "contradicted"],
+  );
+});

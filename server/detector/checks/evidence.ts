@@ -507,7 +507,7 @@ export function evidenceFindings(
     // sentence's (for a bound: its bound on that side, else its value); else the one it is a slip
     // of. Bounds contradict only where the two conflict.
     const contradicting = (): Quantity | undefined => {
-      if (copy && !onlyCopied(q)) return copy;
+      if (copy && !onlyCopied(q)) return listedBeside(copy, q, sentences) ? undefined : copy;
       if (elsewhere()) return undefined;
       if (onlyCopied(q)) {
         if (copy && conflicts(q, copy)) return copy;
@@ -545,6 +545,14 @@ export function evidenceFindings(
   }
   return out;
 }
+
+/**
+ * "312 rated the service as good, 120 as fair, and 48 as poor": the claim's value listed bare in
+ * the copy's sentence may count the same thing, its words left out.
+ */
+const listedBeside = (copy: Quantity, q: Quantity, sentences: readonly Sentence[]) =>
+  sentences.find((s) => s.quantities.includes(copy))!.quantities
+    .some((e) => e !== copy && e.kind === "number" && sameNumber(q, e));
 
 /**
  * Whether the claim's words are more those of the clause of the document's value `a` than of
