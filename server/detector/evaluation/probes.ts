@@ -149,6 +149,11 @@ export const PROBES = [
       "probe 95 (development, twenty-sixth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-31.jsonl",
+    label:
+      "probe 98 (development, twenty-seventh round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -443,6 +448,15 @@ export const PROBES = [
     file: "held-out-67.jsonl",
     label:
       "probe 97 (held out: measured, then only its right answers a check contradicted were read)",
+  },
+  {
+    file: "held-out-68.jsonl",
+    label:
+      "probe 99 (held out: measured, then only its right answers a check contradicted were read)",
+  },
+  {
+    file: "held-out-69.jsonl",
+    label: "probe 100 (held out: measured only, never read while building)",
   },
 ] as const;
 
