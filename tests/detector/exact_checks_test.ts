@@ -1523,3 +1523,13 @@ Deno.test("exact checks, evidence: a value listed bare beside the copied one may
     ["consistent", "contradicted"],
   );
 });
+
+Deno.test("exact checks, evidence: a rate times both of its counts is worked out, no misquote", () => {
+  const booking =
+    "Room: 2 adults, 3 nights.\nCity tax: €2.50 per person per night, payable at the hotel.";
+  assertSilentAgainst(
+    booking,
+    "evidence_number",
+    "The city tax is payable at the hotel: €15 for two adults over three nights.",
+  );
+});

@@ -348,7 +348,11 @@ function isDerived(
   return quotient ||
     values.some((a) =>
       terms.some((t) => t !== a && (near(a + t) || near(Math.abs(a - t)))) ||
-      factors.some((f) => near(a * f) || near(a / f)) ||
+      factors.some((f, i) =>
+        near(a * f) || near(a / f) ||
+        // A rate per person per night, times both counts: "€15 for two adults over three nights".
+        factors.some((g, j) => j > i && near(a * f * g))
+      ) ||
       periods.some((r) => near(a / r) || near(a * r))
     );
 }
