@@ -154,6 +154,11 @@ export const PROBES = [
       "probe 98 (development, twenty-seventh round: first measured held out, then read the same way)",
   },
   {
+    file: "development-32.jsonl",
+    label:
+      "probe 101 (development, twenty-eighth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -457,6 +462,15 @@ export const PROBES = [
   {
     file: "held-out-69.jsonl",
     label: "probe 100 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-70.jsonl",
+    label:
+      "probe 102 (held out: measured, then only its right answers a check contradicted were read)",
+  },
+  {
+    file: "held-out-71.jsonl",
+    label: "probe 103 (held out: measured only, never read while building)",
   },
 ] as const;
 
