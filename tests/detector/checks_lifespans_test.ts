@@ -895,6 +895,8 @@ Deno.test("durations: the time between two clock times", () => {
     "From 9:00 to 17:30 minus breaks is 7.5 hours.",
     "The bus leaves at 9:00 and arrives at 9:30, and the next one comes 20 minutes later.",
     "The 7:00 show starts at 7:30 and lasts 2 hours.",
+    // Times taken, no times of day.
+    "On the race clock she went from 0:05:30 to 0:15:40, a stretch of 10 minutes.",
   ]);
 });
 

@@ -1,10 +1,11 @@
 /**
  * The time taken between two clock times an answer states: "a meeting from 14:10 to 15:55 lasts
  * 105 minutes", "leaves at 22:40 and lands at 06:15 the next morning, 7 h 35 min in the air".
- * The two times are joined as a span (a dash, "to", or "and" before a verb's "at"), and the count
- * of time follows in their sentence with no figure between and no word of something taken off it
- * (a lunch, a break, a stop) or added. A time that does not say its half of the day is read in
- * either; a span past midnight ends the next day.
+ * The two times are joined as a span (a dash, "to", "and" before a verb's "at", or the first
+ * time's thing arriving at the second), and the count of time follows in their sentence with no
+ * figure between and no word of something taken off it (a lunch, a break, a stop) or added, but
+ * for an unpaid break, which is taken off. A time that does not say its half of the day is read
+ * in either; a span past midnight ends the next day.
  */
 import { wholeMeasures } from "./conversions.ts";
 import { type ExactFinding, finding } from "./finding.ts";
@@ -59,6 +60,7 @@ export function clockSpanFindings(
     if (OTHER_AFTER.test(text.slice(count.end, count.end + 12))) continue;
     const off = unpaid.reduce((sum, q) => sum + inUnit(q, "min").value, 0);
     const spans = minutesBetween(text, from, to).map((m) => m - off).filter((m) => m > 0);
+    if (spans.length === 0) continue;
     // A whole count of the time between two clock times is exact ("8 hours" is no 8 h 30 min);
     // a decimal one is read within its rounding.
     const whole = !count.approx && Number.isInteger(count.value);
@@ -66,7 +68,6 @@ export function clockSpanFindings(
     const matching = spans.filter((m) =>
       agree({ value: m, tolerance: 0 }, stated, count.approx ? HEDGED_SLACK : 0)
     );
-    if (spans.length === 0) continue;
     const ok = matching.length > 0;
     const taken = (ok ? matching : spans).map((m) => told(m, count, text)).join(" or ");
     const less = unpaid.map((q) => `, less ${aroundOf(text, q, to.end)},`).join("");
@@ -100,11 +101,13 @@ const takeWhile = <T>(items: readonly T[], keep: (item: T) => boolean): T[] => {
  * where either is written in 24-hour form ("06:15", "17:30"), both are.
  */
 function minutesBetween(text: string, from: Quantity, to: Quantity): number[] {
-  const dayClock = [from, to].some((t) => !t.halfDayOpen && !MERIDIEM.test(written(text, t))) ||
-    [from, to].some((t) => /^0\d/.test(written(text, t)));
+  const dayClock = [from, to].some((t) => {
+    const form = written(text, t);
+    return !MERIDIEM.test(form) && (!t.halfDayOpen || /^0\d/.test(form));
+  });
   const readings = (t: Quantity) => {
-    // A time taken ("1:04:37") is no time of day.
-    if (t.value >= 2400) return [];
+    // A time taken ("1:04:37", "0:05:30") is no time of day.
+    if (TIME_TAKEN.test(written(text, t))) return [];
     const minutes = Math.floor(t.value / 100) * 60 + (t.value % 100);
     return t.halfDayOpen && !dayClock && minutes < 12 * 60 ? [minutes, minutes + 12 * 60] : [
       minutes,
@@ -116,6 +119,7 @@ function minutesBetween(text: string, from: Quantity, to: Quantity): number[] {
   return [...new Set(spans.filter((m) => m > 0))].sort((a, b) => a - b);
 }
 const MERIDIEM = /[ap]\.?\s?m\.?$/i;
+const TIME_TAKEN = /:\d\d:/;
 
 /** Minutes told as the answer told its count: in minutes, in hours, or in hours and minutes. */
 function told(minutes: number, count: Quantity, text: string): string {

@@ -284,6 +284,10 @@ function sameNumber(claim: Quantity, evidence: Quantity): boolean {
   return agreeHedged(claim, claim, evidence, 0);
 }
 
+/** The claim's value anywhere in the document, whatever it counts there. */
+const statedIn = (sentences: readonly Sentence[], q: Quantity) =>
+  sentences.some((s) => s.quantities.some((e) => sameNumber(q, e)));
+
 /** After a figure, words that make it a comparison of two values: "56 kWh less", "3 m higher". */
 const COMPARED =
   /^\s*(?:[\p{L}]+\s+)?(less|more|fewer|lower|higher|smaller|larger|bigger|greater|cheaper|shorter|longer|up|down)\b/iu;
@@ -342,7 +346,7 @@ function isDerived(
   // A percentage scales by its hundredth: "5% ... about £1,925" of £38,500.
   const factors = others.map((f) => (f.kind === "percent" ? f.value / 100 : f.value));
   // A rate per another period: "€1,860 a year (€155 a month)".
-  const periods = PER_PERIOD.test(response.slice(q.end, q.end + 24)) ? PERIODS : [];
+  const periods = isRate(response, q) ? PERIODS : [];
   // Or one of the claim's figures over another: "capped at $5.00 ... at $0.25 a day, 20 days".
   const quotient = others.some((x) => others.some((y) => y !== x && near(x.value / y.value)));
   return quotient ||
@@ -363,6 +367,7 @@ function isDerived(
  */
 const PER_PERIOD =
   /^\s*(?:a|per|each|every|\/|(?:over|in|across|for)\s+(?:a|one|the)(?:\s+(?:full|whole|entire|calendar))?)\s*(?:day|week|month|year|annum)\b/i;
+const isRate = (text: string, q: Quantity) => PER_PERIOD.test(text.slice(q.end, q.end + 24));
 /** How many of one period make another: months and weeks in a year, days in a week or a year. */
 const PERIODS = [12, 52, 365, 7];
 
@@ -503,16 +508,15 @@ export function evidenceFindings(
       );
       continue;
     }
-    // The value anywhere in the document, whatever it counts there ("the 750-piece collection"
-    // for "750 items"): it may be what is meant. Without an aligned sentence no slot is read.
-    const elsewhere = () => sentences.some((s) => s.quantities.some((e) => sameNumber(q, e)));
     // The document's value the claim's contradicts: the one whose words it copies; none where its
     // value is elsewhere; for a bare number, only the copy; for a bound or a measure, the aligned
     // sentence's (for a bound: its bound on that side, else its value); else the one it is a slip
     // of. Bounds contradict only where the two conflict.
     const contradicting = (): Quantity | undefined => {
       if (copy && !onlyCopied(q)) return listedBeside(copy, q, sentences) ? undefined : copy;
-      if (elsewhere()) return undefined;
+      // The value anywhere in the document, whatever it counts there ("the 750-piece collection"
+      // for "750 items"): it may be what is meant. Without an aligned sentence no slot is read.
+      if (statedIn(sentences, q)) return undefined;
       if (onlyCopied(q)) {
         if (copy && conflicts(q, copy)) return copy;
         // A bare number is a slip only of three digits or more ("25,700" of "27,500").
@@ -628,9 +632,7 @@ function contradictingValue(
   const taken = (e: Quantity) =>
     e.kind !== "date" && comparable.some((o) => o !== q && sameSlot(o, e) && sameValue(o, e));
   // Days per week are a frequency, not a span of days ("25 days' annual leave").
-  const frequency = (e: Quantity) =>
-    isSpanOfTime(e) && PER_PERIOD.test(evidence.slice(e.end, e.end + 24)) &&
-    !PER_PERIOD.test(response.slice(q.end, q.end + 24));
+  const frequency = (e: Quantity) => isSpanOfTime(e) && isRate(evidence, e) && !isRate(response, q);
   const read = best.s.quantities
     .filter((e) => own.has(e) || (!q.bound && e.bound !== undefined && sameSlot(q, e)))
     .filter((e) => !e.word && !isWorking(e) && comparableDates(q, e) && !frequency(e))
@@ -803,7 +805,6 @@ function copiedSlot(
   const doneIn = q.kind === "date" && q.date?.day === undefined &&
     DONE_IN.test(mine.before.slice(-LABEL_COPIED).join(" "));
   const least = doneIn ? LABEL_COPIED : COPIED_WORDS;
-  const statedAnywhere = () => sentences.some((s) => s.quantities.some((e) => sameNumber(q, e)));
   const before = Math.max(
     LABEL_COPIED,
     Math.min(mine.before.length, Math.max(least, mine.before.length - named)),
@@ -813,7 +814,7 @@ function copiedSlot(
     // What was done in a year is said whole before it ("built in 1987 and is on the market"),
     // where the year is none the document states of something else.
     const wholeBefore = sameEnd(mine.before, theirs.before, before) &&
-      (mine.after.length === 0 || (doneIn && !statedAnywhere()) ||
+      (mine.after.length === 0 || (doneIn && !statedIn(sentences, q)) ||
         sameStart(mine.after, theirs.after, 1)) &&
       mine.before.slice(-before).some(names);
     // The word before may be a preposition the document leaves out ("we meet at 7:00" of

@@ -63,7 +63,8 @@ const AMOUNT = `\\d{1,3}(?:,\\d{3})+|\\d{1,4}|(?:${
   wordsWhere((n) => n >= 20 && n < 100).join("|")
 })(?:[\\s-](?:${wordsWhere((n) => n < 10).join("|")}))?|${wordsWhere((n) => n < 20).join("|")}`;
 /** "three and a half": a whole amount and a half. */
-const AND_A_HALF = /\s+and\s+a\s+half$/i;
+const A_HALF = String.raw`\s+and\s+a\s+half`;
+const AND_A_HALF = new RegExp(`${A_HALF}$`, "i");
 const amountOf = (written: string): number =>
   AND_A_HALF.test(written)
     ? amountOf(written.replace(AND_A_HALF, "")) + 0.5
@@ -198,7 +199,7 @@ const ENDED = new RegExp(
  * whole, their part hedged or not ("66 years and about seven months").
  */
 const DURATION = new RegExp(
-  `(?<![$€£\\d.,])\\b(\\d{1,3}\\.\\d{1,2}|\\d{1,3}[½¼¾]|(?:${AMOUNT})(?:\\s+and\\s+a\\s+half)?)[\\s-](?:(?:full|whole|complete|consecutive|straight)\\s+)?(years?|months?|weeks?|days?|nights?)\\b(?:,?\\s+and\\s+(?:${PART_HEDGE.source})?(${AMOUNT})[\\s-](months?|days?)\\b)?`,
+  `(?<![$€£\\d.,])\\b(\\d{1,3}\\.\\d{1,2}|\\d{1,3}[½¼¾]|(?:${AMOUNT})(?:${A_HALF})?)[\\s-](?:(?:full|whole|complete|consecutive|straight)\\s+)?(years?|months?|weeks?|days?|nights?)\\b(?:,?\\s+and\\s+(?:${PART_HEDGE.source})?(${AMOUNT})[\\s-](months?|days?)\\b)?`,
   "gi",
 );
 const DURATION_FIRST = new RegExp(`^(?:${DURATION.source})`, "i");
