@@ -10,7 +10,7 @@ import { listAuditRows } from "../../server/features/metering/audit.ts";
 import { currentUnits } from "../../server/features/metering/counters.ts";
 import { getUserByEmail, updateUser } from "../../server/features/auth/users.ts";
 import { type ServerProcess, startServerProcess } from "../../server/bench/processes.ts";
-import { closedPort, startDetector } from "./detector.ts";
+import { startDetector } from "./detector.ts";
 import { createKey, detect, type DetectResult, writePlansFile } from "./detect.ts";
 import { signIn } from "./http.ts";
 
@@ -41,7 +41,9 @@ export async function startApiProcesses(
   return await Promise.all(Array.from({ length: processes }, () =>
     startServerProcess(
       ["run", "-A", "server/main.ts"],
-      { ...env, PORT: String(closedPort()) },
+      // Each process binds a port the system picks and prints it: ports picked here and freed
+      // before the processes bind them could be handed out twice.
+      { ...env, PORT: "0" },
       /API listening on (http:\/\/\S+)/,
     )));
 }
