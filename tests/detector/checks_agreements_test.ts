@@ -474,7 +474,13 @@ Deno.test("agreements: days later are the days between; a loose count beside a w
   const titanic = (days: number) =>
     `The Titanic left Southampton on 10 April 1912 and sank on 15 April 1912, ${days} days later.`;
   assertOne(titanic(5), "duration", "consistent", "April 10, 1912 to April 15, 1912 is 5 days");
-  assertSilent("duration", titanic(6));
+  // The day of leaving is not counted (checks/lifespans.ts).
+  assertOne(
+    titanic(6),
+    "duration",
+    "contradicted",
+    "April 10, 1912 to April 15, 1912 is 5 days, not 6",
+  );
   // "a little over four years" holds, but "1,576 days" beside it does not: nothing confirmed.
   const war = (days: string) =>
     "The war began on 28 July 1914 and ended on 11 November 1918. That's " +

@@ -711,6 +711,41 @@ Deno.test("lifespans: a count in the sentence after its period", () => {
   ]);
 });
 
+Deno.test("lifespans: the time since the date before, told after the later date", () => {
+  const invoice = (weeks: number) =>
+    `Your trial began on 3 March 2025 and the first invoice arrives on 14 April 2025, ${weeks} weeks later.`;
+  assertTwins(
+    "duration",
+    invoice(7),
+    invoice(6),
+    "March 3, 2025 to April 14, 2025 is 6 weeks, not 7",
+  );
+  // The same time told another way after "later", each way judged.
+  const told = findingsOf(
+    "Your trial began on 3 March 2025; the first invoice arrives on 14 April 2025 — 6 weeks later (45 days).",
+    "duration",
+  );
+  assert.deepEqual(told.map((f) => [f.verdict, f.reason]), [
+    ["consistent", "March 3, 2025 to April 14, 2025 is 6 weeks"],
+    ["contradicted", "March 3, 2025 to April 14, 2025 is 42 days, not 45"],
+  ]);
+  const puppy = (weeks: number) =>
+    `The puppy was born on 2 January 2025, so on 13 March 2025 he'll be ${weeks} weeks old.`;
+  assertTwins(
+    "duration",
+    puppy(11),
+    puppy(10),
+    "January 2, 2025 to March 13, 2025 is 10 weeks, not 11",
+  );
+  assertSilent("duration", [
+    // Not joined to the later date: a count from it.
+    "The shop opened on 3 March 2025. We hired a baker on 14 April 2025 and 8 weeks later a second one.",
+    "Your trial began on 3 March 2025 and the first invoice arrives on 14 April 2025, about 8 weeks later.",
+    // An age in years is read by the age check.
+    "He was born on 2 January 2000, so on 13 March 2025 he'll be 23 years old.",
+  ]);
+});
+
 Deno.test("lifespans: an age at an event dated after the birth", () => {
   const queen = (age: number) =>
     `Elizabeth II was born on 21 April 1926 and became queen on 6 February 1952, aged ${age}.`;

@@ -658,8 +658,12 @@ function pastConventions(period: Period, parts: readonly SpanPart[]): boolean {
   return Math.abs(told - days) > CONVENTIONS_REACH;
 }
 
-/** What tells the same period counted another way: "13 weeks, or 93 days", "4 years (1,461 days)". */
-const OTHER_WAY = /^(?:,?\s+(?:or|i\.e\.,?|that\s+is,?)\s+|\s*\(\s*|\s+[—–]\s+)$/i;
+/**
+ * What tells the same period counted another way: "13 weeks, or 93 days", "4 years (1,461 days)",
+ * "38 weeks later (266 days)".
+ */
+const OTHER_WAY =
+  /^(?:\s+(?:later|old))?(?:,?\s+(?:or|i\.e\.,?|that\s+is,?)\s+|\s*\(\s*|\s+[—–]\s+)$/i;
 /** ... and nothing after it but the end of the clause: "or 1,450 days in total." */
 const OTHER_WAY_END = /^\s*(?:in\s+(?:total|all)\b)?\s*(?:[).,;!]|$)/i;
 
@@ -796,6 +800,7 @@ function readFindings(
     ...listedDuration(text, span, line, digits),
     ...(born ? eventAgeFindings(text, qs, born, span) : []),
     ...apartFindings(text, qs, span),
+    ...sinceFindings(text, qs, span),
     ...pregnancyFindings(text, qs, span),
     ...countdownFindings(text, qs, span),
   ];
@@ -815,6 +820,44 @@ function apartFindings(text: string, qs: readonly Quantity[], span: Span): Exact
     const at = b.end + m.index;
     if (!APART.test(text.slice(at + m[0].length, at + m[0].length + 12))) return [];
     return countFindings(text, period, { at, match: m, form: "apart" }, span);
+  });
+}
+
+/** The words between a date and the time since the date before it: ", which is", " — exactly". */
+const JOINS_SINCE = new Set(
+  ", ( — – - : which is was that's that ’ ' s i.e. exactly just".split(" "),
+);
+/** ... the other way of counting it may come first: "283 days (40 weeks) later". */
+const LATER = /^(?:\*\*?)?(?:\s*\([^()]{0,24}\))?\s+later\b/i;
+/** An age told after the date it is reached on: "on 2 June 2025 she'll be 27 weeks old". */
+const AGE_ON_DATE =
+  /^\s*,?\s*(?:he|she|they|you|it)(?:\s+(?:is|was|turns|turned|will\s+be)|['’]ll\s+be)\s+$/i;
+const OLD = /^(?:\*\*?)?\s+old\b/i;
+
+/**
+ * The time from the first of two dates to the second, told right after the second: "the due date
+ * is October 17, 2025 — 41 weeks later", and from a birth "so on 2 June 2025 she'll be 27 weeks
+ * old". Counted as a difference, the last day not counted.
+ */
+function sinceFindings(text: string, qs: readonly Quantity[], span: Span): ExactFinding[] {
+  const dates = qs.filter(isDate);
+  return dates.slice(1).flatMap((b, i) => {
+    const a = dates[i];
+    const period = periodOf(a, b);
+    const next = text.slice(b.end, Math.min(span.end, b.end + 40)).matchAll(DURATION).next().value;
+    if (!period || !next) return [];
+    const at = b.end + next.index;
+    const between = text.slice(b.end, at), rest = text.slice(at + next[0].length);
+    const later = joinedBy(JOINS_SINCE, between) && LATER.test(rest);
+    // An age in years is the age check's.
+    const old = singular(next[2]) !== "year" && BORN.test(before(text, a, 30)) &&
+      AGE_ON_DATE.test(between) && OLD.test(rest);
+    if (!later && !old) return [];
+    const stated: StatedCount = { at, match: next, form: "since" };
+    return [
+      ...countFindings(text, period, stated, span),
+      ...otherWays(text, stated, span).flatMap((count) => countFindings(text, period, count, span)),
+    ];
   });
 }
 
