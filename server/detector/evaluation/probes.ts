@@ -159,6 +159,11 @@ export const PROBES = [
       "probe 101 (development, twenty-eighth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-33.jsonl",
+    label:
+      "probe 104 (development, twenty-ninth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -471,6 +476,14 @@ export const PROBES = [
   {
     file: "held-out-71.jsonl",
     label: "probe 103 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-72.jsonl",
+    label: "probe 105 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-73.jsonl",
+    label: "probe 106 (held out: measured only, never read while building)",
   },
 ] as const;
 
