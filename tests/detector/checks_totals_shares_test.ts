@@ -1261,5 +1261,40 @@ Deno.test("percentages: a change from one value to another, told as a percentage
   assertSilent("percentage", [
     "The rate rose from 4% to 5%, an increase of 25%.",
     "Sales grew from 100 to 200 in five years, up about 15% a year.",
+    // Only the values' rounding allows it: $1.2M to $1.5M is 16.7% to 33.3%, 25% as written.
+    "Revenue rose from $1.2M to $1.5M, an increase of 20%.",
+  ]);
+  assertOne(
+    "Visits grew from 1,200 visits to 1,500 visits, a 20% increase.",
+    "percentage",
+    "contradicted",
+    "1,200 to 1,500 is a 25% increase, not 20%",
+  );
+});
+
+Deno.test("totals: a change from one value to another, told as an amount", () => {
+  const town = (people: string) =>
+    `The town grew from 84,300 in 2010 to 91,050 in 2020, an increase of ${people} people.`;
+  assertTwins("total", town("7,250"), town("6,750"), "91,050 − 84,300 = 6,750, not 7,250");
+  assertTwins(
+    "total",
+    "Sales fell from 4,200 units to 3,650 units, a drop of 450 units.",
+    "Sales fell from 4,200 units to 3,650 units, a drop of 550 units.",
+    "4,200 − 3,650 = 550, not 450",
+  );
+  assertOne(
+    "The price went from $80 to $95 — down $15.",
+    "total",
+    "contradicted",
+    "$80 to $95 is an increase, not a decrease",
+  );
+  assertSilent("total", [
+    // A step before the two values, not their change.
+    "The sequence goes up by 2 from 10 to 14, so the next number must also go up by 2.",
+    // Another thing counted.
+    "Going from 4 to 6 servings means an increase of 3 eggs.",
+    // Within the rounding of $1.2M and $1.5M, and a hedged amount near the difference.
+    "Revenue rose from $1.2M to $1.5M, an increase of $250,000.",
+    "Membership went from 312 to 358, a gain of roughly 50.",
   ]);
 });

@@ -5,15 +5,19 @@
  * rising or falling next to it); it is judged as a share is (shares.ts), of the first value, and
  * its direction against theirs. Silent for a rate over time ("15% a year"), a change in points,
  * or a change of percentages ("from 4% to 5%": a point or a quarter).
+ *
+ * A change told as an amount is the difference of the two: "grew from 84,300 to 91,050, an
+ * increase of 6,750", "fell from $80 to $60, down $20", in their slot and their unit.
  */
 import { type ExactFinding, finding } from "./finding.ts";
 import type { Quantity } from "./quantities.ts";
-import { judgeShare } from "./shares.ts";
+import { hedgedShare, judgeShare } from "./shares.ts";
 import { sameSlot } from "./slots.ts";
-import { formatNumber, written } from "./values.ts";
+import { agree, formatNumber, HEDGED_SLACK, written } from "./values.ts";
 
 const FROM_BEFORE = /\bfrom\s*$/i;
-const TO_BETWEEN = /^\s*(?:to|→|->)\s*$/i;
+/** Between the two values, "to", the first's year too: "from 84,300 in 2010 to 91,050". */
+const TO_BETWEEN = /^\s*(?:\(?in\s+\d{4}\)?,?\s+)?(?:to|→|->)\s*$/i;
 const DOWN = String
   .raw`decrease[sd]?|decreasing|drop(?:s|ped|ping)?|f[ae]ll(?:s|en|ing)?|cut|declin(?:e|es|ed|ing)|down|lower|less|dip|slump`;
 const UP = String
@@ -33,6 +37,40 @@ const NOT_OF_THE_TWO =
 const measured = (q: Quantity) =>
   q.kind !== "percent" && q.kind !== "date" && !q.computed && !q.ordinal && !q.bound;
 
+/** How far past the rounding a percentage shows the change may be and still be confirmed. */
+const CHANGE_SLACK_POINTS = 1;
+
+/**
+ * Whether the change the two values state is near the percentage: rounded values allow a wide
+ * change ("$1.2M to $1.5M" is 16.7% to 33.3%), so a percentage only their rounding allows ("an
+ * increase of 20%") is neither shown wrong nor confirmed.
+ */
+function nearChange(change: { value: number }, percent: Quantity): boolean {
+  const shown = percent.approx ? hedgedShare(percent) : percent;
+  return Math.abs(change.value - shown.value) <= shown.tolerance + CHANGE_SLACK_POINTS;
+}
+
+/** A count's noun, which its figure leaves out: "from 4,200 units to". */
+const NOUN_AFTER = /^\s+[\p{L}'-]+(?:\s+[\p{L}'-]+)?(?=\s+(?:in\s+\d{4}|to|→|->)\b)/u;
+
+/** ... and before the clause goes on: "to 3,650 units, a drop of". */
+const NOUN_BEFORE = /^\s+[\p{L}'-]+(?:\s+[\p{L}'-]+)?(?=\s*[,;(—–-])/u;
+
+/** The one pair of values the claim joins "from ... to ...", in one slot, that differ. */
+function fromTo(text: string, qs: readonly Quantity[]): readonly [Quantity, Quantity] | undefined {
+  const measures = qs.filter(measured);
+  const pairs = measures.flatMap((a, i) => {
+    const b = measures[i + 1];
+    if (!b || a.value <= 0) return [];
+    if (!FROM_BEFORE.test(text.slice(Math.max(0, a.start - 12), a.start))) return [];
+    const between = text.slice(a.end, b.start);
+    if (!TO_BETWEEN.test(a.kind === "count" ? between.replace(NOUN_AFTER, "") : between)) return [];
+    const slot = sameSlot(a, b) || a.kind === "number" || b.kind === "number";
+    return slot && a.value !== b.value ? [[a, b] as const] : [];
+  });
+  return pairs.length === 1 ? pairs[0] : undefined;
+}
+
 export function percentChangeFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
   const percents = qs.filter((q) => q.kind === "percent");
   if (percents.length !== 1) return [];
@@ -44,26 +82,21 @@ export function percentChangeFindings(text: string, qs: readonly Quantity[]): Ex
   const said = after ?? before;
   if (!said) return [];
   const saidDown = said[1] !== undefined;
-  const changes = qs.flatMap((a, i) => {
-    const b = qs[i + 1];
-    if (!b || !measured(a) || !measured(b) || a.value <= 0) return [];
-    if (!FROM_BEFORE.test(text.slice(Math.max(0, a.start - 12), a.start))) return [];
-    if (!TO_BETWEEN.test(text.slice(a.end, b.start))) return [];
-    const slot = sameSlot(a, b) || a.kind === "number" || b.kind === "number";
-    return slot && a.value !== b.value ? [[a, b] as const] : [];
-  });
-  if (changes.length !== 1) return [];
-  const [[from, to]] = changes;
-  const change = {
+  const change = fromTo(text, qs);
+  if (!change) return [];
+  const [from, to] = change;
+  const relative = {
     value: (100 * Math.abs(to.value - from.value)) / from.value,
     tolerance: (100 * (from.tolerance + to.tolerance)) / from.value,
   };
   const down = to.value < from.value;
   const loosely = { ...from, approx: from.approx || to.approx };
-  const verdict = saidDown !== down ? "contradicted" : judgeShare(change, loosely, percent);
-  if (verdict === undefined) return [];
+  const verdict = saidDown !== down ? "contradicted" : judgeShare(relative, loosely, percent);
+  if (verdict === undefined || (verdict === "consistent" && !nearChange(relative, percent))) {
+    return [];
+  }
   const right = `${written(text, from)} to ${written(text, to)} is a ${
-    formatNumber(change.value, 1)
+    formatNumber(relative.value, 1)
   }% ${down ? "decrease" : "increase"}`;
   const ok = verdict === "consistent";
   const wrong = saidDown !== down
@@ -71,4 +104,64 @@ export function percentChangeFindings(text: string, qs: readonly Quantity[]): Ex
     : written(text, percent);
   const span = { start: Math.min(from.start, percent.start), end: Math.max(to.end, percent.end) };
   return [finding("percentage", !ok, span, ok ? right : `${right}, not ${wrong}`)];
+}
+
+/**
+ * Between the second value and the amount, a word of change closing the clause of the two:
+ * "to 91,050 in 2020, an increase of", "to $60 — down", "to 3,650 units, a drop of".
+ */
+const AMOUNT_AFTER = new RegExp(
+  String
+    .raw`^(?:\s+in\s+\d{4})?\s*(?:[,;(—–-]\s*)?(?:(?:which|that)(?:\s+is|\s+was|'s)\s+|i\.e\.,?\s+)?(?:an?\s+(?:net\s+)?)?(?:(${DOWN})|(${UP})|difference|change)\s+(?:of\s+|by\s+)?$`,
+  "i",
+);
+
+/** Whether an amount is in the slot and unit of the two values it is the change of. */
+function sameMeasure(amount: Quantity, from: Quantity, to: Quantity): boolean {
+  if (amount.kind === "count" || amount.kind === "number") {
+    return [from, to].every((q) =>
+      q.kind === "number" ||
+      (q.kind === "count" && (amount.kind === "number" || sameSlot(q, amount)))
+    );
+  }
+  return [from, to].every((q) => sameSlot(q, amount) && q.unit === amount.unit);
+}
+
+/**
+ * A change told as an amount, against the difference of the two values: confirmed where it is
+ * the difference within its own rounding, shown wrong where no rounding of the three reaches it
+ * or where its word goes the other way ("fell from 80 to 95, a drop of 15"). A hedged amount is
+ * shown wrong only a tenth past.
+ */
+export function amountChangeFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
+  const pair = fromTo(text, qs);
+  if (!pair) return [];
+  const [from, to] = pair;
+  const amount = qs.find((q) => q.start >= to.end && q !== to && q.kind !== "date");
+  if (!amount || !measured(amount) || amount.inexact || amount.word) return [];
+  const between = text.slice(to.end, amount.start);
+  const said = AMOUNT_AFTER.exec(to.kind === "count" ? between.replace(NOUN_BEFORE, "") : between);
+  if (!said || !sameMeasure(amount, from, to)) return [];
+  const [saidDown, saidUp] = [said[1] !== undefined, said[2] !== undefined];
+  const difference = { value: Math.abs(to.value - from.value), tolerance: 0 };
+  const reach = { ...difference, tolerance: from.tolerance + to.tolerance };
+  const down = to.value < from.value;
+  const span = { start: from.start, end: amount.end };
+  if ((saidDown && !down) || (saidUp && down)) {
+    const went = `${written(text, from)} to ${written(text, to)} is ${
+      down ? "a decrease" : "an increase"
+    }`;
+    return [finding("total", true, span, `${went}, not ${down ? "an increase" : "a decrease"}`)];
+  }
+  const [high, low] = down ? [from, to] : [to, from];
+  const right = `${written(text, high)} − ${written(text, low)} = ${
+    formatNumber(difference.value)
+  }`;
+  const wrong = [finding("total", true, span, `${right}, not ${written(text, amount)}`)];
+  if (amount.approx) {
+    const off = Math.abs(amount.value - difference.value) - reach.tolerance - amount.tolerance;
+    return off > HEDGED_SLACK * difference.value ? wrong : [];
+  }
+  if (agree(difference, amount, 0)) return [finding("total", false, span, right)];
+  return agree(reach, amount, 0) ? [] : wrong;
 }

@@ -22,7 +22,7 @@ import { quantities, type Quantity, rangeEndingAt } from "./quantities.ts";
 import { ratioFindings } from "./ratios.ts";
 import { restatementFindings } from "./restatements.ts";
 import { discountFindings, listShareFindings, partShareFindings, shareFindings } from "./shares.ts";
-import { percentChangeFindings } from "./changes.ts";
+import { amountChangeFindings, percentChangeFindings } from "./changes.ts";
 import { clockSpanFindings } from "./clock_spans.ts";
 import { clockTimes } from "./times.ts";
 import { listTotalFindings, totalFindings } from "./totals.ts";
@@ -217,12 +217,17 @@ function claimsBefore(block: ClaimQuantities[], claim: ClaimQuantities) {
   return block.slice(Math.max(0, at - 3), at);
 }
 
-/** A price's reduction (shares.ts) or, where none is read, a change told as a percentage. */
+/**
+ * A price's reduction (shares.ts) or, where none is read, a change told as a percentage or as an
+ * amount.
+ */
 function changeFindings(
   text: string,
   claim: readonly Quantity[],
   previous: readonly Quantity[],
 ): ExactFinding[] {
   const discounts = discountFindings(text, claim, previous);
-  return discounts.length > 0 ? discounts : percentChangeFindings(text, claim);
+  return discounts.length > 0
+    ? discounts
+    : [...percentChangeFindings(text, claim), ...amountChangeFindings(text, claim)];
 }

@@ -733,7 +733,7 @@ export function judgeShare(share: Reading, part: Quantity, percent: Quantity) {
  * A hedged percentage rounds to a nice figure, a five at the coarsest: "about 20%" is 17.5% to
  * 22.5%, not the 25% that "about a quarter" says.
  */
-const hedgedShare = (percent: Quantity): Reading => {
+export const hedgedShare = (percent: Quantity): Reading => {
   const read = hedgedReading(percent);
   return { ...read, tolerance: Math.min(read.tolerance, Math.max(percent.tolerance, 2.5)) };
 };
