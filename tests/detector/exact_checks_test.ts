@@ -157,6 +157,25 @@ Deno.test("exact checks, evidence: a rate written with a slash is a value of its
   );
 });
 
+Deno.test("exact checks, evidence: a date's weekday is part of it; a time's range after it is not", () => {
+  const moved =
+    "The quarterly review has moved from Wednesday 23 October to Thursday 24 October, 2:00–3:30 pm, in Room 4.12.";
+  assertOne(
+    "The review is now on Thursday 23 October, from 2:00 pm.",
+    "evidence_date",
+    "contradicted",
+    "Thursday 23 October; the document says October 24",
+    moved,
+  );
+  assertOne(
+    "The review is now on Thursday 24 October, from 2:00 pm.",
+    "evidence_date",
+    "consistent",
+    "Thursday 24 October; the document says Thursday 24 October",
+    moved,
+  );
+});
+
 Deno.test("exact checks, evidence: a time of day before a date does not end the date's words", () => {
   const cleanUp =
     "We'll meet at the north entrance of Linden Park at 9:00 a.m. on Saturday, 14 June 2025.";

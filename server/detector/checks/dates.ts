@@ -15,6 +15,8 @@ export interface CalendarDate {
   year?: number;
   month?: number;
   day?: number;
+  /** The day of the week written with it ("Thursday 24 October"), 0 for Sunday. */
+  weekday?: number;
 }
 
 /**
@@ -83,12 +85,14 @@ export function calendarDates(text: string): CalendarDate[] {
       // short by the window: "1:40 p.m. on 14 April" of "11:40 p.m."): the span starts after them.
       const lead = r.text.match(TIME_LEAD)?.[0].length ?? 0;
       // A range ("March 1, 2020 to March 15") is cut at its joint: its end is read on its own.
-      const joint = r.end ? r.text.search(/\s*(?:-|–|—|\bto\b|\buntil\b|\bthrough\b)/) : -1;
       // Nothing after the year: "July 18, 1999, 22 days" is not a date at 22:00.
       const year = r.start.isCertain("year") ? String(r.start.get("year")) : "";
       const yearEnd = year ? r.text.indexOf(year) + year.length : 0;
       // Nor a time after the day: "Monday, June 23, at 7:00 a.m." is a date, then a time.
       const time = r.start.isCertain("hour") ? r.text.search(TIME_AFTER) : -1;
+      // A joint after a time is the time's range: "Thursday 24 October, 2:00–3:30 pm" is one day.
+      const cut = r.end ? r.text.search(/\s*(?:-|–|—|\bto\b|\buntil\b|\bthrough\b)/) : -1;
+      const joint = time > 0 && time < cut ? -1 : cut;
       const length = joint > 0
         ? joint
         : yearEnd > year.length
@@ -126,10 +130,11 @@ export function calendarDates(text: string): CalendarDate[] {
 
 /** The parts of a date chrono is certain of; its year only where the text writes one. */
 function stated(c: chrono.ParsedComponents, yearWritten: boolean) {
-  const date: Pick<CalendarDate, "year" | "month" | "day"> = {};
+  const date: Pick<CalendarDate, "year" | "month" | "day" | "weekday"> = {};
   if (c.isCertain("year") && yearWritten) date.year = c.get("year")!;
   if (c.isCertain("month")) date.month = c.get("month")!;
   if (c.isCertain("day")) date.day = c.get("day")!;
+  if (c.isCertain("weekday")) date.weekday = c.get("weekday")!;
   return date;
 }
 

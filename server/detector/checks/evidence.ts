@@ -407,7 +407,8 @@ function sameValue(claim: Quantity, evidence: Quantity): boolean {
   if (claim.kind === "time") return sameTime(claim, evidence);
   if (claim.kind === "date") {
     const [a, b] = [claim.date!, evidence.date!];
-    const parts = (["year", "month", "day"] as const).filter((k) =>
+    // "Thursday 23 October" is not the document's "Wednesday 23 October".
+    const parts = (["year", "month", "day", "weekday"] as const).filter((k) =>
       a[k] !== undefined && b[k] !== undefined
     );
     return parts.length > 0 && parts.every((k) => a[k] === b[k]);

@@ -29,7 +29,7 @@ export interface Quantity {
    * kettles").
    */
   nounAfter?: string;
-  date?: { year?: number; month?: number; day?: number };
+  date?: { year?: number; month?: number; day?: number; weekday?: number };
   /** A time with no "am" or "pm" that may be either half of the day (times.ts). */
   halfDayOpen?: boolean;
   /** Hedged ("about", "roughly", "~"): a looser reading applies. */
@@ -295,7 +295,7 @@ export function quantities(text: string): Quantity[] {
     kind: "date" as const,
     value: d.year ?? 0,
     tolerance: 0,
-    date: { year: d.year, month: d.month, day: d.day },
+    date: { year: d.year, month: d.month, day: d.day, weekday: d.weekday },
     approx: false,
     inexact: d.inexact ?? false,
   }));
