@@ -711,6 +711,18 @@ Deno.test("lifespans: a count in the sentence after its period", () => {
   ]);
 });
 
+Deno.test("lifespans: a period counted both before and after it", () => {
+  const weeks = (days: number) =>
+    `There are ${days} days between 2025-03-03 and 2025-03-24, exactly three weeks.`;
+  const told = (days: number) =>
+    findingsOf(weeks(days), "duration").map((f) => [f.verdict, f.reason]);
+  assert.deepEqual(told(20), [
+    ["contradicted", "March 3, 2025 to March 24, 2025 is 21 or 22 days, not 20"],
+    ["consistent", "March 3, 2025 to March 24, 2025 is 3 weeks"],
+  ]);
+  assert.deepEqual(told(21).map(([verdict]) => verdict), ["consistent", "consistent"]);
+});
+
 Deno.test("lifespans: the time since the date before, told after the later date", () => {
   const invoice = (weeks: number) =>
     `Your trial began on 3 March 2025 and the first invoice arrives on 14 April 2025, ${weeks} weeks later.`;

@@ -545,37 +545,46 @@ interface StatedCount {
   form: CountForm;
 }
 
-/** The count of a period stated next to it, and where. */
-function statedCount(
-  text: string,
-  { start: a, end: b }: Period,
-  span: Span,
-): StatedCount | undefined {
+/**
+ * The counts of a period stated next to it, and where: after it, before it ("there are 13 days
+ * between 2023-12-25 and 2024-01-08 — two weeks" states both), else in the sentence after.
+ */
+function statedCounts(text: string, period: Period, span: Span): StatedCount[] {
+  const found = [countAfter(text, period, span), countBefore(text, period, span)]
+    .filter((c) => c !== undefined);
+  if (found.length > 0) return found;
+  const next = countInNextSentence(text, period.start, period.end, span);
+  return next ? [next] : [];
+}
+
+function countAfter(text: string, { end: b }: Period, span: Span): StatedCount | undefined {
   const after = text.slice(b.end, Math.min(span.end, b.end + 80));
   const next = after.matchAll(DURATION).next().value;
-  if (next) {
-    const at = b.end + next.index;
-    // A remark in brackets between the period and its count: "19/10/2025 (UK date format), a stay".
-    const between = after.slice(0, next.index).replace(/\s*\([^()\d]{0,40}\)/g, "");
-    const rest = text.slice(at + next[0].length, Math.min(span.end, at + next[0].length + 48));
-    const form: CountForm | undefined = SINCE_START.test(rest) && joinedBy(JOINS_END, between)
-      ? "since"
-      : joinedBy(JOINS_AFTER, between.replace(SUBJECT_OF_VERB, "")) ||
-          (COUNTDOWN_BEFORE.test(between) && COUNTDOWN_AFTER.test(rest))
-      ? "span"
-      : AFTER_COUNT_BEFORE.test(between) &&
-          (AFTER_COUNT_AFTER.test(rest) || AFTER_COUNT_PLACE.test(rest))
-      ? "after"
-      : undefined;
-    if (form) return { at, match: next, form };
-  }
+  if (!next) return undefined;
+  const at = b.end + next.index;
+  // A remark in brackets between the period and its count: "19/10/2025 (UK date format), a stay".
+  const between = after.slice(0, next.index).replace(/\s*\([^()\d]{0,40}\)/g, "");
+  const rest = text.slice(at + next[0].length, Math.min(span.end, at + next[0].length + 48));
+  const form: CountForm | undefined = SINCE_START.test(rest) && joinedBy(JOINS_END, between)
+    ? "since"
+    : joinedBy(JOINS_AFTER, between.replace(SUBJECT_OF_VERB, "")) ||
+        (COUNTDOWN_BEFORE.test(between) && COUNTDOWN_AFTER.test(rest))
+    ? "span"
+    : AFTER_COUNT_BEFORE.test(between) &&
+        (AFTER_COUNT_AFTER.test(rest) || AFTER_COUNT_PLACE.test(rest))
+    ? "after"
+    : undefined;
+  return form ? { at, match: next, form } : undefined;
+}
+
+function countBefore(text: string, { start: a }: Period, span: Span): StatedCount | undefined {
   const from = Math.max(span.start, a.start - 80);
   const last = [...text.slice(from, a.start).matchAll(DURATION)].at(-1);
-  const at = last && from + last.index;
-  if (last && joinedBy(JOINS_BEFORE, text.slice(at! + last[0].length, a.start))) {
-    return { at: at!, match: last, form: "span" };
-  }
-  return countInNextSentence(text, a, b, span);
+  if (!last) return undefined;
+  const at = from + last.index;
+  return joinedBy(JOINS_BEFORE, text.slice(at + last[0].length, a.start))
+    ? { at, match: last, form: "span" }
+    : undefined;
 }
 
 /** The sentence after a period that counts it: "That's a span of 31 years", "They were married for 34 years". */
@@ -786,17 +795,14 @@ function readFindings(
     if (ages.length > 0) return ages;
   }
   return [
-    ...periods(text, qs).flatMap((period) => {
-      const stated = statedCount(text, period, span);
-      return stated
-        ? [
-          ...wholeCountFindings(text, period, stated, span),
-          ...otherWays(text, stated, span).flatMap((count) =>
-            countFindings(text, period, count, span)
-          ),
-        ]
-        : [];
-    }),
+    ...periods(text, qs).flatMap((period) =>
+      statedCounts(text, period, span).flatMap((stated) => [
+        ...wholeCountFindings(text, period, stated, span),
+        ...otherWays(text, stated, span).flatMap((count) =>
+          countFindings(text, period, count, span)
+        ),
+      ])
+    ),
     ...listedDuration(text, span, line, digits),
     ...(born ? eventAgeFindings(text, qs, born, span) : []),
     ...apartFindings(text, qs, span),
