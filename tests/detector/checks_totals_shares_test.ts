@@ -769,6 +769,15 @@ Deno.test("totals: a holder of the listed things; a bare 'total'; a list closed 
     "total",
     "We packed books, 14 for the kitchen, 9 for the study, 6 for the hall — that's 33 boxes altogether.",
   );
+  // "that's" closing the list names its total, with no word of summing.
+  const trip = (total: string) =>
+    `Trains £64, hostel £96, food £45 and museums £30 — that's ${total} for the week.`;
+  assertTwins("total", trip("£245"), trip("£235"), "£64 + £96 + £45 + £30 = 235, not £245");
+  assertSilent("total", [
+    // In another unit it may say the last part again; from rates it is worked out.
+    "Small is 8 oz, medium 12 oz and large 16 oz — that's 473 ml.",
+    "With 3 points for a win and 1 for a draw, that's 61 points.",
+  ]);
 });
 
 Deno.test("totals: lines of 'label: amount' without markers, then the line that totals them", () => {

@@ -85,6 +85,11 @@ const LIST_OPENING = /(?:^|[:.!?]|\n)\s*(?:[\p{L}'’-]+\s+){0,3}$/u;
 /** From a list's last part to its total, its lead closing the list: "... garage — that's". */
 const CLOSING_LEAD =
   /^(?:\s+[\p{L}'’-]+){0,4}?\s*[—–,]\s*(?:that['’]s|that is|which (?:makes|gives|is)|making|giving)(?:\s+(?:about|roughly|around))?\s*$/iu;
+/** After a figure, what makes it a rate: "3 points for a win", "$12 per guest". */
+const RATE_AFTER =
+  /^(?:\s+[\p{L}'’-]+)?\s+(?:for|per)\s+(?:a|an|each|every)\b|^\s*(?:per|each|\/)/iu;
+/** ... the one of them that says what the list comes to: "— that's". */
+const THAT_IS = /\bthat(?:['’]s|\s+is)(?:\s+(?:about|roughly|around))?\s*$/i;
 /** A count of measures of a thing ("2 cups of flour"): not one of the things a total counts. */
 const MEASURED = /^\s+[\p{L}-]+\s+of\b/u;
 /** Totals that weigh their parts rather than count them: points, credits, marks. */
@@ -362,9 +367,19 @@ function afterList(
   const before = claim.quantities.slice(0, claim.quantities.indexOf(total));
   const inClaim = before.some((q) => listable(q, total));
   const source = paragraph.claims[inClaim ? c : c - 1];
-  if (!source || !isTotal(text, total)) return undefined;
-  const closing = inClaim &&
-    CLOSING_LEAD.test(wordsBetween(text, before.at(-1)!.end, total.start, claim.quantities));
+  const closingLead = inClaim
+    ? wordsBetween(text, before.at(-1)!.end, total.start, claim.quantities)
+    : "";
+  const closing = CLOSING_LEAD.test(closingLead);
+  // "that's" closing the list names the figure after it their total ("dinner 780 kcal — that's
+  // 2,130 kcal") where it is in the parts' own unit (in another it may say the last part again)
+  // and the parts are no rates it is worked from ("3 points for a win and 1 for a draw, that's").
+  const closes = closing && THAT_IS.test(closingLead) && !WEIGHED.test(total.noun ?? "") &&
+    before.every((q) =>
+      !listable(q, total) ||
+      q.unit === total.unit && !RATE_AFTER.test(text.slice(q.end, q.end + 24))
+    );
+  if (!source || !(isTotal(text, total) || closes)) return undefined;
   const { list, whole } = listIn(
     text,
     inClaim ? before : source.quantities,
