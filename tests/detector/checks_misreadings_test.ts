@@ -275,6 +275,14 @@ Deno.test("misreadings, evidence: a rate is no working; a worked answer is not r
     "evidence_number",
     "The fine stops at $5.00 per item: at $0.25 a day you'd hit the cap after 20 days.",
   );
+  // A time moved by an offset both state is worked out (16:20 less 10 minutes), no slip of 16:20.
+  const coach =
+    "Coach 4521 to Bern\nDeparture: 16:20, Bay 7\nThe doors close 10 minutes before departure.";
+  assertSilentAgainst(
+    coach,
+    "evidence_number",
+    "The doors close 10 minutes before departure, so be at bay 7 by 16:10.",
+  );
   // A worked answer derives its figures in words too, before its first sum: none is a misquote.
   assertSilentAgainst(
     "A book costs $4 and a magazine costs half as much as the book. How much do both cost?",

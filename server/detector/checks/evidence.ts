@@ -29,7 +29,7 @@ import { type ExactFinding, finding } from "./finding.ts";
 import { names, namingStems, type StemKey, stemKey } from "./naming_stems.ts";
 import { quantities, type Quantity, rangeEndingAt } from "./quantities.ts";
 import { isSpanOfTime, sameSlot } from "./slots.ts";
-import { clockTimes, sameTime } from "./times.ts";
+import { clockTimes, sameTime, shiftedBy } from "./times.ts";
 import { dimensionOf, type UnitId, unitLabel } from "./units.ts";
 import {
   agree,
@@ -304,6 +304,9 @@ const SAVING_BEFORE =
  * may be wrong, but not as a misquote. A figure the claim does not work from is a quote: in a document of many numbers,
  * some pair of them adds up to almost anything.
  */
+/** After a span, what makes it an offset from a time: "20 minutes before departure". */
+const OFFSET = /^\s+(?:before|after|earlier|later|prior)\b/i;
+
 function isDerived(
   response: string,
   evidence: string,
@@ -313,6 +316,17 @@ function isDerived(
 ): boolean {
   // A date or a place in an order ("the 88th minute") is quoted, not worked out.
   if (q.kind === "date" || q.ordinal) return false;
+  // A time of day is worked out from one of the document's by an offset the claim and the
+  // document state: "the gate closes 20 minutes before departure, so be there by 07:15" of 07:35.
+  if (q.kind === "time") {
+    const spans = claimed.filter((c) =>
+      isSpanOfTime(c) && c.kind === "unit" && OFFSET.test(response.slice(c.end, c.end + 12)) &&
+      statedIn(sentences, c)
+    ).map((c) => inUnit(c, "min").value);
+    return sentences.some((s) =>
+      s.quantities.some((e) => e.kind === "time" && spans.some((m) => shiftedBy(e, m, q)))
+    );
+  }
   // A comparison the document makes of a value of the slot too ("31% fewer") is quoted.
   const compared = COMPARED.exec(response.slice(q.end, q.end + 24))?.[1].toLowerCase();
   const quoted = compared !== undefined &&

@@ -45,3 +45,17 @@ export function sameTime(a: Quantity, b: Quantity): boolean {
   if (a.value === b.value) return true;
   return !!(a.halfDayOpen || b.halfDayOpen) && a.value % 1200 === b.value % 1200;
 }
+
+/** A time of day's minutes since midnight (1530 is 930). */
+const minutesOf = (q: Quantity) => Math.floor(q.value / 100) * 60 + (q.value % 100);
+
+/**
+ * Whether the time `b` is `a` moved by `minutes` either way, in either half of the day where one
+ * does not say which: "the gate closes 20 minutes before departure", 07:35, so 07:15.
+ */
+export function shiftedBy(a: Quantity, minutes: number, b: Quantity): boolean {
+  if (a.value >= 2400 || b.value >= 2400) return false;
+  const day = a.halfDayOpen || b.halfDayOpen ? 720 : 1440;
+  const gap = (((minutesOf(b) - minutesOf(a)) % day) + day) % day;
+  return gap === minutes % day || gap === (day - (minutes % day)) % day;
+}
