@@ -164,6 +164,11 @@ export const PROBES = [
       "probe 104 (development, twenty-ninth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-34.jsonl",
+    label:
+      "probe 107 (development, thirtieth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -484,6 +489,15 @@ export const PROBES = [
   {
     file: "held-out-73.jsonl",
     label: "probe 106 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-74.jsonl",
+    label: "probe 108 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-75.jsonl",
+    label:
+      "probe 109 (held out: measured, then only its right answers a check contradicted were read)",
   },
 ] as const;
 
