@@ -101,6 +101,11 @@ Deno.test("conversions: mass in pounds, ounces and grams; the verbs of convertin
     "She weighed 3.4 kg at birth (5.2 pounds).",
     "She weighed 3.4 kg at birth (7.5 pounds).",
   );
+  // A label's number in the phrase ("bay 2") is no quantity of its own.
+  assertTwins(
+    "The crate is 40 kg in bay 2, which is about 98 lb.",
+    "The crate is 40 kg in bay 2, which is about 88 lb.",
+  );
   assertTwins(
     "To convert 70 kg to pounds, multiply by 2.20462: that gives you 140 lb.",
     "To convert 70 kg to pounds, multiply by 2.20462: that gives you 154.3 lb.",

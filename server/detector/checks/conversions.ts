@@ -99,9 +99,12 @@ const DIFFERENCE_AFTER =
   /^\s*(?:(?:short|shy)\s+of|more|less|fewer|longer|shorter|higher|lower|heavier|lighter|farther|further|taller|wider)\b/i;
 /** A whole word: "for" is no "f" before an "or". */
 const WORD = String.raw`[\p{L}'’-]+(?![\p{L}'’-])`;
-/** "3.18 kg at birth", "25 kg per bag", "5 lb of potatoes": a short phrase after the measure. */
+/**
+ * "3.18 kg at birth", "25 kg per bag", "5 lb of potatoes", "400 m in lane 1": a short phrase after
+ * the measure (a label's number in it is none of the quantities, which are read in pairs).
+ */
 const PHRASE = String.raw`^${DESCRIPTOR}?\s+(?:of|at|from|to|for|per|on|along|across|through|` +
-  String.raw`during|with|in|between)(?:\s+${WORD}){1,5}?\s*`;
+  String.raw`during|with|in|between)(?:\s+(?:${WORD}|\d{1,3}(?![\d.,:]\d))){1,5}?\s*`;
 /**
  * "180°C is the sweet spot — that's 356°F", "72 °F is a pleasant day — roughly 22 °C", "5,499°C,
  * and converting that to Fahrenheit gives 9,930°F": a short predicate or a clause of converting
