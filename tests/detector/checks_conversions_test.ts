@@ -101,6 +101,11 @@ Deno.test("conversions: mass in pounds, ounces and grams; the verbs of convertin
     "She weighed 3.4 kg at birth (5.2 pounds).",
     "She weighed 3.4 kg at birth (7.5 pounds).",
   );
+  // A remark in brackets between the measure and its conversion.
+  assertTwins(
+    "The loop is 16 km (round trip) ≈ 11.9 mi.",
+    "The loop is 16 km (round trip) ≈ 9.9 mi.",
+  );
   // A label's number in the phrase ("bay 2") is no quantity of its own.
   assertTwins(
     "The crate is 40 kg in bay 2, which is about 98 lb.",

@@ -211,7 +211,9 @@ interface Join {
  * where the conversion ends (past `b` when `b` opens a set of dimensions: "11.8 ft × 16.4 ft").
  */
 function joinOf(text: string, a: Quantity, b: Quantity, end = b.end): Join | undefined {
-  const between = text.slice(a.end, b.start);
+  // A remark in brackets right after the measure is no part of the join: "21.1 km (half
+  // marathon) ≈ 13.1 mi".
+  const between = text.slice(a.end, b.start).replace(REMARK, "");
   if (between.length > 80) return undefined;
   const after = text.slice(end, end + 32);
   // "about 0.93 miles, roughly 109 m short of a real mile": a difference, not the measure.
@@ -237,6 +239,9 @@ function joinOf(text: string, a: Quantity, b: Quantity, end = b.end): Join | und
   }
   return undefined;
 }
+
+/** A remark in brackets, no figure in it: "(half marathon)", "(one way)". */
+const REMARK = /^\s*\([^()\d]{1,40}\)/;
 
 /** "A 10 km run", "35-lb dumbbells": a measure naming the noun that follows it. */
 const isModifier = (text: string, a: Quantity) =>
