@@ -945,6 +945,17 @@ Deno.test("durations: the time between two clock times", () => {
     // Times taken, no times of day.
     "On the race clock she went from 0:05:30 to 0:15:40, a stretch of 10 minutes.",
   ]);
+  // After two spans, a count of the last or of both; wrong only where it says it is of both.
+  const classes = (count: string, rest: string) =>
+    `Lessons run 13:00–14:20 and 14:40–16:10, ${count} ${rest}.`;
+  assertTwins(
+    "duration",
+    classes("3 h 10 min", "of teaching in total"),
+    classes("2 h 50 min", "of teaching in total"),
+    "13:00 to 14:20 and 14:40 to 16:10 is 2 h 50 min, not 3 h 10 min",
+  );
+  assertOne(classes("1 h 30 min", "for the second"), "duration", "consistent");
+  assertSilent("duration", classes("2 h 10 min", "with a break"));
 });
 
 Deno.test("durations: a count of years and a half, in words", () => {

@@ -41,48 +41,70 @@ export function clockSpanFindings(
   const counts = wholeMeasures(text, claim.quantities, { asConversions: false })
     .filter((q) => q.kind === "unit" && dimensionOf(q.unit!) === "time" && !q.bound && !q.inexact);
   const out: ExactFinding[] = [];
-  for (let i = 0; i + 1 < own.length; i++) {
-    const [from, to] = [own[i], own[i + 1]];
-    if (!SPAN_JOIN.test(text.slice(from.end, to.start)) || from.inexact !== to.inexact) continue;
-    const next = own[i + 2];
+  // The spans the claim states: two times joined ("14:00–15:30").
+  const spansOf = own.slice(0, -1).flatMap((from, k) => {
+    const to = own[k + 1];
+    const joined = SPAN_JOIN.test(text.slice(from.end, to.start)) && from.inexact === to.inexact;
+    return joined ? [{ from, to, next: own[k + 2] }] : [];
+  });
+  spansOf.forEach(({ from, to, next }, j) => {
+    // "meetings 14:00–15:30 and 16:00–17:45, so 3 h 15 min in total": after other spans, a count
+    // may be of all of them.
+    const before = spansOf.slice(0, j).map((span) => minutesBetween(text, span.from, span.to));
+    if (before.some((readings) => readings.length !== 1)) return;
+    const earlier = before.reduce((sum, [m]) => sum + m, 0);
     const later = counts.filter((q) => q.start >= to.end && (!next || q.start < next.start));
     // "with an unpaid 30-minute lunch, so you're paid for 7 h 45 min": a break not paid for,
     // before the count, is taken off the span.
     const unpaid = takeWhile(later, (q) => UNPAID.test(aroundOf(text, q, to.end)));
     const count = later[unpaid.length];
     // "with a 30-minute lunch": a count naming what it measures is of that thing.
-    if (!count || MODIFIER.test(written(text, count))) continue;
+    if (!count || MODIFIER.test(written(text, count))) return;
     const gap = unpaid.reduce(
       (rest, q) => rest.replace(aroundOf(text, q, to.end), " "),
       text.slice(to.end, count.start),
     );
-    if (!COUNT_GAP.test(gap) || ADJUSTED.test(gap)) continue;
-    if (OTHER_AFTER.test(text.slice(count.end, count.end + 12))) continue;
+    if (!COUNT_GAP.test(gap) || ADJUSTED.test(gap)) return;
+    if (OTHER_AFTER.test(text.slice(count.end, count.end + 12))) return;
     const off = unpaid.reduce((sum, q) => sum + inUnit(q, "min").value, 0);
-    const spans = minutesBetween(text, from, to).map((m) => m - off).filter((m) => m > 0);
-    if (spans.length === 0) continue;
+    const alone = minutesBetween(text, from, to).map((m) => m - off).filter((m) => m > 0);
+    if (alone.length === 0) return;
     // A whole count of the time between two clock times is exact ("8 hours" is no 8 h 30 min);
     // a decimal one is read within its rounding.
     const whole = !count.approx && Number.isInteger(count.value);
     const stated = inUnit(whole ? { ...count, tolerance: 0 } : count, "min");
-    const matching = spans.filter((m) =>
-      agree({ value: m, tolerance: 0 }, stated, count.approx ? HEDGED_SLACK : 0)
-    );
+    const matches = (minutes: readonly number[]) =>
+      minutes.filter((m) =>
+        agree({ value: m, tolerance: 0 }, stated, count.approx ? HEDGED_SLACK : 0)
+      );
+    const together = alone.map((m) => m + earlier);
+    // Of several spans, the count is of the last or of all; shown wrong only where it says it is
+    // of all of them.
+    const all = j > 0 && matches(alone).length === 0 &&
+      (matches(together).length > 0 || TOTAL.test(text.slice(count.end, count.end + 40)));
+    if (j > 0 && !all && matches(alone).length === 0) return;
+    const minutes = all ? together : alone;
+    const matching = matches(minutes);
     const ok = matching.length > 0;
-    const taken = (ok ? matching : spans).map((m) => told(m, count, text)).join(" or ");
+    const taken = (ok ? matching : minutes).map((m) => told(m, count, text)).join(" or ");
     const less = unpaid.map((q) => `, less ${aroundOf(text, q, to.end)},`).join("");
-    const reason = `${written(text, from)} to ${written(text, to)}${less} is ${taken}`;
+    const between = (all ? spansOf.slice(0, j + 1) : [{ from, to }])
+      .map((span) => `${written(text, span.from)} to ${written(text, span.to)}`).join(" and ");
+    const reason = `${between}${less} is ${taken}`;
     out.push(
       finding(
         "duration",
         !ok,
-        { start: from.start, end: count.end },
+        { start: (all ? spansOf[0].from : from).start, end: count.end },
         ok ? reason : `${reason}, not ${written(text, count)}`,
       ),
     );
-  }
+  });
   return out;
 }
+
+/** After a count, words that make it the total of the spans before it. */
+const TOTAL = /^[^.;\n]*?\b(?:in\s+total|total|altogether|combined|overall|in\s+all)\b/i;
 
 /** A break's words: the word before it, it, and its noun ("unpaid 30-minute lunch"). */
 function aroundOf(text: string, q: Quantity, from: number): string {
