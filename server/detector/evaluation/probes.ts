@@ -169,6 +169,11 @@ export const PROBES = [
       "probe 107 (development, thirtieth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-35.jsonl",
+    label:
+      "probe 110 (development, thirty-first round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -498,6 +503,15 @@ export const PROBES = [
     file: "held-out-75.jsonl",
     label:
       "probe 109 (held out: measured, then only its right answers a check contradicted were read)",
+  },
+  {
+    file: "held-out-76.jsonl",
+    label:
+      "probe 111 (held out: measured, then only its right answers a check contradicted were read)",
+  },
+  {
+    file: "held-out-77.jsonl",
+    label: "probe 112 (held out: measured only, never read while building)",
   },
 ] as const;
 
