@@ -202,6 +202,10 @@ Deno.test("percentages: the share beside its count, said in more ways", () => {
     "percentage",
     "consistent",
   );
+  // The whole first, then the percentage, then the count that restates it.
+  const vote = (people: number) =>
+    `Of the club's 45 members, 60% — that is, ${people} people — voted for the new dues.`;
+  assertTwins("percentage", vote(25), vote(27), "25 of 45 is 55.6%, not 60%");
 });
 
 Deno.test("percentages: silent where the percentage is not the count's share", () => {

@@ -37,7 +37,9 @@ const ofPattern = (determiners: string) =>
 const OF = ofPattern("");
 /** ... "a" whole too, after a part ("$1,500 of a $4,200 income"), not after a percentage. */
 const PART_OF = ofPattern(String.raw`an?\s+|`);
-const WHOLE_FIRST = /\b(?:of|out of|among)\s+(?:the\s+|all\s+)?$/i;
+const WHOLE_FIRST = /\b(?:of|out of|among)\s+(?:the\s+|all\s+)?(?:\p{L}+['’]s\s+)?$/iu;
+/** Between a percentage and the count that restates it: " (", ", or ", " — that is, ". */
+const RESTATED = /^\s*(?:\(|,?\s*(?:or|i\.e\.,?|that\s+is,?)\s+|[—–]\s*(?:that\s+is,?\s*)?)$/i;
 /** After a part, the whole named just before: "415 respondents, 169 of whom". */
 const OF_THOSE = /^\s+of (?:them|whom|which|these|those)\b/i;
 /** Characters at most between a share and its percentage: the same clause. */
@@ -182,6 +184,17 @@ export function shareFindings(
     }
     if (Math.abs(part.value) <= Math.abs(whole.value)) pairs.push([part, whole]);
   }
+  // "Of the 35 members, 40% (14 people) voted": the whole first, then the percentage, then the
+  // part that restates it.
+  const at = qs.indexOf(percent);
+  const [whole, part] = [qs[at - 1], qs[at + 1]];
+  if (
+    whole && part && countLike(whole) && countLike(part) && whole.value !== 0 &&
+    WHOLE_FIRST.test(text.slice(Math.max(0, whole.start - 16), whole.start)) &&
+    /^[\s\p{L}'’-]*,\s*$/u.test(text.slice(whole.end, percent.start)) &&
+    RESTATED.test(text.slice(percent.end, part.start)) &&
+    Math.abs(part.value) <= Math.abs(whole.value)
+  ) pairs.push([part, whole]);
   if (pairs.length === 1 && (follows || near(text, pairs[0], percent))) {
     if (otherBase(qs, pairs[0], percent)) return [];
     return shareFinding(text, pairs[0], percent);
