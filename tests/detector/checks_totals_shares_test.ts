@@ -626,6 +626,17 @@ Deno.test("percentages: a price's reduction against its two prices", () => {
   assertOne("The $80 jacket is 20% off, so you pay $60.", "percentage", "contradicted");
   assertOne("You saved $18 on a $72 jacket — that's 25% off.", "percentage", "consistent");
   assertOne("You saved $18 on a $72 jacket — that's 35% off.", "percentage", "contradicted");
+  // A saving and a new price that do not add up: the one the percentage does not give is wrong.
+  const boots = (saving: string, price: string) =>
+    `At 20% off, the $140 boots drop by ${saving}, bringing them down to ${price}.`;
+  assertOne(boots("$28", "$112"), "percentage", "consistent", "$28 off $140 is 20% off");
+  assertOne(boots("$24", "$112"), "percentage", "contradicted", "20% off $140 is $28 off, not $24");
+  assertOne(
+    boots("$28", "$116"),
+    "percentage",
+    "contradicted",
+    "20% off $140 leaves $112, not $116",
+  );
   // A discount stacked on another, or other amounts beside the prices: silent.
   assertSilent(
     "percentage",

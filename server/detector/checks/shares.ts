@@ -614,7 +614,7 @@ const DISCOUNT_BEFORE =
   /\b(?:(?:discount|reduction|markdown|saving|savings)\s+of|sav(?:e|es|ing)|knocks?|cuts?)\s*(?:about|roughly|around|nearly|almost|just|exactly)?\s*$/i;
 /** Before an amount, words that make it the saving: "saving $12", "you save $22.00". */
 const SAVING_BEFORE =
-  /\b(?:sav(?:e|es|ed|ing)|discount of|knock(?:s|ed)?|cuts?|tak(?:es?|en)|took)\s*$/i;
+  /\b(?:sav(?:e|es|ed|ing)(?:\s+you)?|discount of|knock(?:s|ed)?|cuts?|tak(?:es?|en)|took|(?:drops?|dropped|falls?|fell|comes?\s+down|goes?\s+down|reduced|lowered)\s+by)\s*$/i;
 /** Before an amount, words that make it the new price: "now $68", "you pay $60", "to $60". */
 const PRICE_BEFORE =
   /\b(?:now|pay|paid|to|costs?|cost you|down to|reduced to|(?:sale|new) price(?: is| of)?:?)\s*(?:just|only)?\s*$/i;
@@ -667,8 +667,15 @@ function discountIn(text: string, claimQuantities: readonly Quantity[]): ExactFi
     if (saidSaving.length === 0 && !price) return [];
     saving = saidSaving.length === 1 ? lower[0].value : original.value - lower[0].value;
   } else {
-    // The price, the new price and the saving: the two must add up to the price.
-    if (saidSaving.length !== 1 || lower[0].value + lower[1].value !== original.value) return [];
+    // The price, the new price and the saving: the two must add up to the price, else the one
+    // the percentage does not give is wrong.
+    if (saidSaving.length !== 1) return [];
+    if (lower[0].value + lower[1].value !== original.value) {
+      return offPercentFindings(text, original, saidSaving[0], lower, percent, {
+        start: from,
+        end: to,
+      });
+    }
     saving = saidSaving[0].value;
   }
   if (saving <= 0) return [];
@@ -688,6 +695,41 @@ function discountIn(text: string, claimQuantities: readonly Quantity[]): ExactFi
       ok ? right : `${right}, not ${written(text, percent)}`,
     ),
   ];
+}
+
+/**
+ * A saving and a new price that do not add up to the price: each against the percentage off it
+ * ("30% off $250 is $75 off, not $65"), shown wrong where one of them is past the percentage's
+ * rounding and the other within it.
+ */
+function offPercentFindings(
+  text: string,
+  original: Quantity,
+  saving: Quantity,
+  lower: readonly Quantity[],
+  percent: Quantity,
+  span: { start: number; end: number },
+): ExactFinding[] {
+  const price = lower.find((q) => q !== saving)!;
+  const off = (share: number) => share / 100 * original.value;
+  const reach = (q: Quantity, expected: (share: number) => number) => {
+    const [a, b] = [
+      expected(percent.value - percent.tolerance),
+      expected(percent.value + percent.tolerance),
+    ];
+    return q.value >= Math.min(a, b) - q.tolerance && q.value <= Math.max(a, b) + q.tolerance;
+  };
+  const savingOk = reach(saving, off),
+    priceOk = reach(price, (share) => original.value - off(share));
+  if (savingOk === priceOk) return [];
+  const cost = original.currency ?? "";
+  const said = `${written(text, percent)} off ${written(text, original)}`;
+  const reason = savingOk
+    ? `${said} leaves ${cost}${formatNumber(original.value - off(percent.value))}, not ${
+      written(text, price)
+    }`
+    : `${said} is ${cost}${formatNumber(off(percent.value))} off, not ${written(text, saving)}`;
+  return [finding("percentage", true, span, reason)];
 }
 
 /** A count's share in parentheses right after it: "231 (82.4%)". */
