@@ -1296,6 +1296,23 @@ Deno.test("percentages: a change from one value to another, told as a percentage
   );
 });
 
+Deno.test("totals: what is left of an amount once another is taken from it", () => {
+  const budget = (left: string) =>
+    `You began the term with £1,200 and have spent £430 so far, which leaves ${left} for books.`;
+  assertTwins("total", budget("£870"), budget("£770"), "£1,200 − £430 = 770, not £870");
+  assertOne(
+    "You spent £430 of your £1,200 budget, so you have £770 left.",
+    "total",
+    "consistent",
+  );
+  assertSilent("total", [
+    // Another figure among the three may be what is left.
+    "You've used 3,200 mAh of a 5,000 mAh battery, which is 62%; the remaining 1,800 mAh is 36%.",
+    // Said loosely.
+    "You began with £1,200 and spent about £430, which leaves £870.",
+  ]);
+});
+
 Deno.test("totals: a change from one value to another, told as an amount", () => {
   const town = (people: string) =>
     `The town grew from 84,300 in 2010 to 91,050 in 2020, an increase of ${people} people.`;

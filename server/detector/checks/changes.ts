@@ -165,3 +165,48 @@ export function amountChangeFindings(text: string, qs: readonly Quantity[]): Exa
   if (agree(difference, amount, 0)) return [finding("total", false, span, right)];
   return agree(reach, amount, 0) ? [] : wrong;
 }
+
+/** Before an amount, words that take it away: "spent", "have used", "withdrew", "sold". */
+const TAKEN_BEFORE =
+  /\b(?:spent|spend(?:ing)?|used|us(?:e|ing)|paid|pay(?:ing)?|withdr[ea]w(?:n|ing)?|sold|sell(?:ing)?|gave\s+away|lost|ate|deducted?)\s+(?:(?:about|only|just|another)\s+)?$/i;
+/** Around an amount, words that make it what is left: "leaving", "which leaves", "left". */
+const LEFT_BEFORE =
+  /\b(?:leaving|leaves|leave|left\s+with|remaining|remains?)\s+(?:you\s+)?(?:with\s+)?$/i;
+const LEFT_AFTER = /^(?:\s+[\p{L}'’-]+)?\s+(?:left|remain(?:s|ing)?|to\s+spare)\b/iu;
+
+/**
+ * What is left of an amount once another is taken from it: "you started the month with 2,500 and
+ * have spent 875 so far, which leaves 1,725" is 1,625. The three in one slot, the amount taken
+ * and the amount left named so by their words; the first the one other, and the largest.
+ */
+export function remainderFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
+  const around = (q: Quantity) => text.slice(Math.max(0, q.start - 24), q.start);
+  const taken = qs.filter((q) => measured(q) && TAKEN_BEFORE.test(around(q)));
+  const left = qs.filter((q) =>
+    measured(q) && (LEFT_BEFORE.test(around(q)) || LEFT_AFTER.test(text.slice(q.end, q.end + 24)))
+  );
+  if (taken.length !== 1 || left.length !== 1 || left[0].start < taken[0].start) return [];
+  const [spent, rest] = [taken[0], left[0]];
+  const others = qs.filter((q) =>
+    q !== spent && q !== rest && q.start < rest.start && measured(q) && sameMeasure(q, spent, rest)
+  );
+  if (others.length !== 1 || !sameMeasure(spent, others[0], rest)) return [];
+  const [whole] = others;
+  if ([whole, spent, rest].some((q) => q.inexact || q.approx || q.word)) return [];
+  if (whole.value <= spent.value || whole.value <= rest.value) return [];
+  // Another figure among the three may be what is left ("which is 62%; the remaining 1,800").
+  const start = Math.min(whole.start, spent.start);
+  if (qs.some((q) => q.start > start && q.start < rest.start && q !== whole && q !== spent)) {
+    return [];
+  }
+  const difference = {
+    value: whole.value - spent.value,
+    tolerance: whole.tolerance + spent.tolerance,
+  };
+  const right = `${written(text, whole)} − ${written(text, spent)} = ${
+    formatNumber(difference.value)
+  }`;
+  const span = { start, end: rest.end };
+  if (agree(difference, rest, 0)) return [finding("total", false, span, right)];
+  return [finding("total", true, span, `${right}, not ${written(text, rest)}`)];
+}

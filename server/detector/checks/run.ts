@@ -22,7 +22,7 @@ import { quantities, type Quantity, rangeEndingAt } from "./quantities.ts";
 import { ratioFindings } from "./ratios.ts";
 import { restatementFindings } from "./restatements.ts";
 import { discountFindings, listShareFindings, partShareFindings, shareFindings } from "./shares.ts";
-import { amountChangeFindings, percentChangeFindings } from "./changes.ts";
+import { amountChangeFindings, percentChangeFindings, remainderFindings } from "./changes.ts";
 import { clockSpanFindings } from "./clock_spans.ts";
 import { clockTimes } from "./times.ts";
 import { listTotalFindings, totalFindings } from "./totals.ts";
@@ -219,7 +219,7 @@ function claimsBefore(block: ClaimQuantities[], claim: ClaimQuantities) {
 
 /**
  * A price's reduction (shares.ts) or, where none is read, a change told as a percentage or as an
- * amount.
+ * amount, and what is left of an amount.
  */
 function changeFindings(
   text: string,
@@ -227,7 +227,9 @@ function changeFindings(
   previous: readonly Quantity[],
 ): ExactFinding[] {
   const discounts = discountFindings(text, claim, previous);
-  return discounts.length > 0
-    ? discounts
-    : [...percentChangeFindings(text, claim), ...amountChangeFindings(text, claim)];
+  return discounts.length > 0 ? discounts : [
+    ...percentChangeFindings(text, claim),
+    ...amountChangeFindings(text, claim),
+    ...remainderFindings(text, claim),
+  ];
 }
