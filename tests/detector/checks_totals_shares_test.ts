@@ -1285,9 +1285,16 @@ Deno.test("percentages: a change from one value to another, told as a percentage
   assertSilent("percentage", [
     "The rate rose from 4% to 5%, an increase of 25%.",
     "Sales grew from 100 to 200 in five years, up about 15% a year.",
+    // Another thing's change, in a clause of its own.
+    "Staff grew from 40 to 52, mostly in sales, and revenue rose 12% to $6.1 million.",
     // Only the values' rounding allows it: $1.2M to $1.5M is 16.7% to 33.3%, 25% as written.
     "Revenue rose from $1.2M to $1.5M, an increase of 20%.",
   ]);
+  assertOne(
+    "Revenue rose 30% between 2019 and 2023, from $4.0M to $5.2M.",
+    "percentage",
+    "consistent",
+  );
   assertOne(
     "Visits grew from 1,200 visits to 1,500 visits, a 20% increase.",
     "percentage",

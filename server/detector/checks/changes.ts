@@ -37,6 +37,12 @@ const NOT_OF_THE_TWO =
 const measured = (q: Quantity) =>
   q.kind !== "percent" && q.kind !== "date" && !q.computed && !q.ordinal && !q.bound;
 
+/** Between the two values and their percentage: at most this many characters, in one clause. */
+const CLAUSE_REACH = 60;
+const OTHER_CLAUSE = /[;\n]|\b(?:and|while|but|whereas)\b/i;
+/** ... but for the years of the change: "between 2019 and 2023". */
+const YEARS = /\bbetween\s+\d{4}\s+and\s+\d{4}\b/gi;
+
 /** How far past the rounding a percentage shows the change may be and still be confirmed. */
 const CHANGE_SLACK_POINTS = 1;
 
@@ -85,6 +91,12 @@ export function percentChangeFindings(text: string, qs: readonly Quantity[]): Ex
   const change = fromTo(text, qs);
   if (!change) return [];
   const [from, to] = change;
+  // The percentage in the clause of the two values: "headcount grew from 38 to 45, and revenue
+  // rose 12%" is another thing's change.
+  const between = percent.start > to.end
+    ? text.slice(to.end, percent.start)
+    : text.slice(percent.end, from.start);
+  if (between.length > CLAUSE_REACH || OTHER_CLAUSE.test(between.replace(YEARS, ""))) return [];
   const relative = {
     value: (100 * Math.abs(to.value - from.value)) / from.value,
     tolerance: (100 * (from.tolerance + to.tolerance)) / from.value,
