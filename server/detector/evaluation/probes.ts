@@ -174,6 +174,11 @@ export const PROBES = [
       "probe 110 (development, thirty-first round: first measured held out, then read the same way)",
   },
   {
+    file: "development-36.jsonl",
+    label:
+      "probe 113 (development, thirty-second round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -512,6 +517,15 @@ export const PROBES = [
   {
     file: "held-out-77.jsonl",
     label: "probe 112 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-78.jsonl",
+    label: "probe 114 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-79.jsonl",
+    label:
+      "probe 115 (held out: measured, then only its right answers a check contradicted were read)",
   },
 ] as const;
 
