@@ -157,6 +157,25 @@ Deno.test("exact checks, evidence: a rate written with a slash is a value of its
   );
 });
 
+Deno.test("exact checks, evidence: a table's row is about what its header names", () => {
+  const rooms = "| Room | Seats | Hourly rate |\n|---|---|---|\n| Birch | 6 | £20 |\n" +
+    "| Cedar | 14 | £45 |\n| Maple | 10 | £35 |\n\nWhich room is cheapest per hour?";
+  assertOne(
+    "Cedar seats up to 14 people at an hourly rate of £55.",
+    "evidence_number",
+    "contradicted",
+    "£55; the document says £45",
+    rooms,
+  );
+  assertOne(
+    "Cedar seats up to 14 people at an hourly rate of £45.",
+    "evidence_number",
+    "consistent",
+    "£45; the document says £45",
+    rooms,
+  );
+});
+
 Deno.test("exact checks, evidence: a date's weekday is part of it; a time's range after it is not", () => {
   const moved =
     "The quarterly review has moved from Wednesday 23 October to Thursday 24 October, 2:00–3:30 pm, in Room 4.12.";

@@ -58,6 +58,8 @@ interface Sentence {
   text: string;
   start: number;
   stems: Set<StemKey>;
+  /** Its words alone: a table's row without its header, which every row shares. */
+  selfStems: Set<StemKey>;
   quantities: Quantity[];
   /** The words around its i-th quantity: read when a claim asks (copiedSlot), then kept. */
   around: (i: number) => WordsAround;
@@ -69,6 +71,10 @@ const CONTINUES = /^(?:It|Its|They|Their|He|His|She|Her|This|These)\b/;
 const DEFINITE = /^(?:The|This|That)\s+([\p{Ll}-]+)\b/u;
 /** A line that opens with its label: "Span: 7.2 m", "- Inception date: 12 March 2014". */
 const LABEL_LINE = /^(?:[-*•][^\S\n]+)?\p{L}[\p{L}\p{N} ()/&'’.,-]{0,40}:\s/u;
+/** A markdown table's row; the line of dashes under its header; what may stand between rows. */
+const TABLE_ROW = /^\s*\|/;
+const TABLE_SEPARATOR = /\n[^\S\n]*\|?[^\S\n]*:?-{2,}/;
+const ROWS_APART = /^[^\S\n]*\n(?:[^\S\n]*\|?[\s:|-]*-[\s:|-]*\n)?[^\S\n]*$/;
 /** A list's item: no heading of the lines below it. */
 const LIST_ITEM = /^(?:[-*•+]|\d{1,2}[.)])\s/;
 /** How many sentences back "The bridge" may find its bridge. */
@@ -120,8 +126,19 @@ export function evidenceSentences(evidence: string): Sentence[] {
   const between = (a: number, b: number) => evidence.slice(split[a].end, split[b].start);
   const nextLine = (a: number, b: number) => /^[^\S\n]*\n[^\S\n]*$/.test(between(a, b));
   const linesApart = (a: number, b: number) => /^[^\S\n]*\n\s*$/.test(between(a, b));
+  // "| Pro | $19 | 5 |": a table's row is about what its header names ("| Plan | Price (per
+  // month) | Users |"), the first row above the line of dashes.
+  const headerOf = (i: number): number | undefined => {
+    let first = i;
+    while (first > 0 && TABLE_ROW.test(split[first - 1].text) && rowsApart(first - 1, first)) {
+      first--;
+    }
+    return first < i && TABLE_SEPARATOR.test(between(first, first + 1)) ? first : undefined;
+  };
+  const rowsApart = (a: number, b: number) => ROWS_APART.test(between(a, b));
   const aboutSentence = (i: number): number | undefined => {
     if (i === 0) return undefined;
+    if (TABLE_ROW.test(split[i].text)) return headerOf(i);
     if (LABEL_LINE.test(split[i].text)) return headingOf(i);
     if (CONTINUES.test(split[i].text)) return i - 1;
     const noun = split[i].text.match(DEFINITE)?.[1];
@@ -145,6 +162,7 @@ export function evidenceSentences(evidence: string): Sentence[] {
     text: s.text,
     start: s.start,
     stems: stemsOf(i),
+    selfStems: TABLE_ROW.test(s.text) ? ownStems(i) : stemsOf(i),
     quantities,
     around: memoised((i: number) =>
       wordsAround(evidence, quantities[i], s.start, s.start + s.text.length)
@@ -250,10 +268,31 @@ function contextOf(text: string, q: Quantity, around: readonly Quantity[]): Set<
     ? text.slice(from, lineStart) + label.toLowerCase() +
       text.slice(lineStart + label.length, q.start)
     : text.slice(from, q.start);
+  // A table's cell is of what its column's heading names ("Price (per month)"), a label.
+  const heading = columnHeading(text, q.start)?.toLowerCase() ?? "";
   return new Set([
     ...pick(words(before)).slice(-CONTEXT_WORDS),
     ...pick(words(text.slice(q.end, to))).slice(0, CONTEXT_WORDS),
+    ...pick(words(heading)),
   ]);
+}
+
+/**
+ * The heading of the column of a markdown table's cell at `at`: "Price (per month)" of "$19" in
+ * "| Pro | $19 |" under "| Plan | Price (per month) |" and its line of dashes.
+ */
+function columnHeading(text: string, at: number): string | undefined {
+  const lineStart = text.lastIndexOf("\n", at - 1) + 1;
+  if (!TABLE_ROW.test(text.slice(lineStart, at))) return undefined;
+  const above = text.slice(0, lineStart).split("\n").slice(0, -1);
+  let top = above.length;
+  while (top > 0 && TABLE_ROW.test(above[top - 1])) top--;
+  const [header, dashes] = [above[top], above[top + 1]];
+  if (header === undefined || dashes === undefined || !/^\s*\|?[\s:|-]*-[\s:|-]*$/.test(dashes)) {
+    return undefined;
+  }
+  const column = text.slice(lineStart, at).split("|").length - 1;
+  return header.split("|")[column]?.trim();
 }
 
 const WHEN = new Set(["date", "time"]);
@@ -687,7 +726,7 @@ function slippedFrom(
   if (q.kind === "date" && (q.date?.day === undefined || q.date.month === undefined)) {
     return undefined;
   }
-  const slips = sentences.filter((s) => [...claimStems].some((w) => s.stems.has(w)))
+  const slips = sentences.filter((s) => [...claimStems].some((w) => s.selfStems.has(w)))
     .flatMap((s) => s.quantities).filter((e) => {
       if (!sameCommitment(q, e) || e.word || isWorking(e) || !slipSlot(q, e)) return false;
       if (q.kind === "date") {
