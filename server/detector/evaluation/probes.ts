@@ -179,6 +179,11 @@ export const PROBES = [
       "probe 113 (development, thirty-second round: first measured held out, then read the same way)",
   },
   {
+    file: "development-37.jsonl",
+    label:
+      "probe 116 (development, thirty-third round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -526,6 +531,14 @@ export const PROBES = [
     file: "held-out-79.jsonl",
     label:
       "probe 115 (held out: measured, then only its right answers a check contradicted were read)",
+  },
+  {
+    file: "held-out-80.jsonl",
+    label: "probe 117 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-81.jsonl",
+    label: "probe 118 (held out: measured only, never read while building)",
   },
 ] as const;
 
