@@ -4,10 +4,13 @@
  * "from ... to ..." in the claim, in one slot; the percentage is said to be the change (a word of
  * rising or falling next to it); it is judged as a share is (shares.ts), of the first value, and
  * its direction against theirs. Silent for a rate over time ("15% a year"), a change in points,
- * or a change of percentages ("from 4% to 5%": a point or a quarter).
+ * or a change of percentages ("from 4% to 5%": a point or a quarter), and for a percentage in
+ * another clause than the two values.
  *
  * A change told as an amount is the difference of the two: "grew from 84,300 to 91,050, an
- * increase of 6,750", "fell from $80 to $60, down $20", in their slot and their unit.
+ * increase of 6,750", "fell from $80 to $60, down $20", in their slot and their unit. What is left
+ * of an amount once another is taken from it is their difference too: "had $2,500 and spent $875,
+ * leaving $1,625".
  */
 import { type ExactFinding, finding } from "./finding.ts";
 import type { Quantity } from "./quantities.ts";
