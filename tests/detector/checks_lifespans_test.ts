@@ -678,6 +678,15 @@ Deno.test("lifespans: counts with decimals, apart, of a pregnancy, to a holiday"
     christmas(66),
     "October 20, 2024 to December 25, 2024 is 66 or 67 days, not 57",
   );
+  // To the due date: the whole pregnancy.
+  const due = (days: number) =>
+    `With a last period starting on 6 March 2023, the due date is 11 December 2023 — that's ${days} days.`;
+  assertTwins(
+    "duration",
+    due(270),
+    due(280),
+    "March 6, 2023 to December 11, 2023 is 280 or 281 days, not 270",
+  );
   // No year, and a February 29 may fall between.
   assertSilent("duration", "If today is February 20, there are 309 days until Christmas.");
 });

@@ -918,10 +918,14 @@ function countdownFindings(text: string, qs: readonly Quantity[], span: Span): E
 /** The first day of the last period, from which a pregnancy's weeks are counted. */
 const LAST_PERIOD = /\b(?:last\s+(?:menstrual\s+)?period|LMP)\b[^.!?\n]{0,40}$/i;
 const PREGNANT = /^(?:\*\*?)?\s+(?:pregnant|along|of\s+pregnancy)\b/i;
+/** Before the end of a pregnancy's count: "the estimated due date is". */
+const DUE_DATE =
+  /\bdue\s+date\s+(?:is|was|would\s+be|will\s+be|of|falls\s+on|:)?\s*(?:on\s+)?(?:\*\*)?$/i;
 
 /**
  * A pregnancy's length at a date, counted from the first day of the last period: "If your last
- * period began on 25 January 2022, then on 29 July 2022 you are 26 weeks and 3 days pregnant".
+ * period began on 25 January 2022, then on 29 July 2022 you are 26 weeks and 3 days pregnant";
+ * to the due date, its whole length.
  */
 function pregnancyFindings(text: string, qs: readonly Quantity[], span: Span): ExactFinding[] {
   const dates = qs.filter((q): q is DateQ => q.kind === "date" && q.date !== undefined);
@@ -929,9 +933,16 @@ function pregnancyFindings(text: string, qs: readonly Quantity[], span: Span): E
   const [a, b] = [dates[k], dates[k + 1]];
   const period = k >= 0 && b ? periodOf(a, b) : undefined;
   if (!period) return [];
-  return [...text.slice(b.end, span.end).matchAll(DURATION)].flatMap((m) => {
+  // "the estimated due date is 7 November 2024 — that's 280 days": the whole pregnancy.
+  const due = DUE_DATE.test(before(text, b, 40));
+  return [...text.slice(b.end, span.end).matchAll(DURATION)].flatMap((m, k) => {
     const at = b.end + m.index;
-    if (!PREGNANT.test(text.slice(at + m[0].length, at + m[0].length + 20))) return [];
+    const pregnant = PREGNANT.test(text.slice(at + m[0].length, at + m[0].length + 20));
+    // A count "later" is the time since (sinceFindings).
+    const rest = text.slice(at + m[0].length, at + m[0].length + 40);
+    const whole = due && k === 0 && joinedBy(JOINS_AFTER, text.slice(b.end, at)) &&
+      !OTHER_AFTER.test(rest) && !LATER.test(rest);
+    if (!pregnant && !whole) return [];
     return countFindings(text, period, { at, match: m, form: "span" }, span);
   });
 }
