@@ -768,6 +768,19 @@ Deno.test("lifespans: the time since the date before, told after the later date"
 });
 
 Deno.test("lifespans: an age at an event dated after the birth", () => {
+  // The age told before the event's date, in the clause of "when".
+  const graduated = (age: number) =>
+    `Born on 12 August 1996, he was ${age} when he graduated on 20 June 2019.`;
+  assertTwins(
+    "age",
+    graduated(23),
+    graduated(22),
+    "August 12, 1996 to June 20, 2019 is 22 years, not 23",
+  );
+  assertSilent(
+    "age",
+    "Born on 3 March 1938, she was 63 when she retired, and she joined the firm in 1960.",
+  );
   const queen = (age: number) =>
     `Elizabeth II was born on 21 April 1926 and became queen on 6 February 1952, aged ${age}.`;
   assertTwins(

@@ -392,12 +392,17 @@ function ageFindings(text: string, life: [DateQ, DateQ], from: number, to: numbe
 const EVENT_AGE =
   /^[^\S\n]*,?[^\S\n]*\(?(?:aged?|at\s+(?:the\s+)?age(?:\s+of)?|(?:when\s+)?(?:he|she|they)(?:\s+(?:was|were|is|are|turns|turned|will\s+be)|['’]ll\s+be)(?:\s+(?:just|only|barely))?|making\s+(?:him|her|them))\s+(\d{1,3})\b(?![.,]\d|\s*(?:%|percent|days?|weeks?|months?|hours?|minutes?))/i;
 
+/** An age told before the event's date, in one clause: "she was 22 when she graduated on". */
+const AGE_WHEN =
+  /\b(?:he|she|they|you|I)\s+(?:was|were|turned|will\s+be|['’]ll\s+be)\s+(\d{1,3})(?:\s+years?\s+old)?\s+when\s+(?:(?!\band\b)[^.,;:!?\n\d]){0,60}?\b(?:on|in)\s+$/i;
+
 /**
  * The age at an event the claim dates, against the answer's one date of birth: "born on 21 April
  * 1926 and became queen on 6 February 1952, aged 25", "Born in 1879, he published it in 1905,
- * when he was 26". The age follows the event's date in its clause; the birth is before it, on
- * the same line (a list's lines may be of other people), or on a fact list's "Born:" line above
- * ("- Born: 18 July 1918\n- Released from prison: 11 February 1990 (age 71)").
+ * when he was 26", "born on 30 November 2001, she was 22 when she graduated on 15 June 2024".
+ * The age follows the event's date in its clause, or comes before it with "when"; the birth is
+ * before it, on the same line (a list's lines may be of other people), or on a fact list's
+ * "Born:" line above ("- Born: 18 July 1918\n- Released from prison: 11 February 1990 (age 71)").
  */
 function eventAgeFindings(
   text: string,
@@ -406,10 +411,12 @@ function eventAgeFindings(
   span: Span,
 ): ExactFinding[] {
   return qs.filter((q): q is DateQ => isDate(q) && q.start > born.end).flatMap((event) => {
-    const m = EVENT_AGE.exec(text.slice(event.end, span.end));
+    const after = EVENT_AGE.exec(text.slice(event.end, span.end));
+    const before = after ? null : AGE_WHEN.exec(text.slice(born.end, event.start));
+    const m = after ?? before;
     if (!m) return [];
     const age = Number(m[1]);
-    const where = { start: born.start, end: event.end + m[0].length };
+    const where = { start: born.start, end: after ? event.end + after[0].length : event.end };
     const between = text.slice(born.end, where.end);
     const bornLine = text.slice(lineAt(text, born.start).start, born.start);
     const overLines = between.includes("\n") && !BORN_LINE.test(bornLine);
