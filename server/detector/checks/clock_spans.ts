@@ -10,6 +10,7 @@
 import { wholeMeasures } from "./conversions.ts";
 import { type ExactFinding, finding } from "./finding.ts";
 import type { Quantity } from "./quantities.ts";
+import { minutesOf } from "./times.ts";
 import { dimensionOf } from "./units.ts";
 import { agree, formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts";
 
@@ -77,14 +78,12 @@ export function clockSpanFindings(
       minutes.filter((m) =>
         agree({ value: m, tolerance: 0 }, stated, count.approx ? HEDGED_SLACK : 0)
       );
-    const together = alone.map((m) => m + earlier);
     // Of several spans, the count is of the last or of all; shown wrong only where it says it is
     // of all of them.
-    const all = j > 0 && matches(alone).length === 0 &&
-      (matches(together).length > 0 || TOTAL.test(text.slice(count.end, count.end + 40)));
-    if (j > 0 && !all && matches(alone).length === 0) return;
-    const minutes = all ? together : alone;
+    const all = j > 0 && matches(alone).length === 0;
+    const minutes = all ? alone.map((m) => m + earlier) : alone;
     const matching = matches(minutes);
+    if (all && matching.length === 0 && !TOTAL.test(text.slice(count.end, count.end + 40))) return;
     const ok = matching.length > 0;
     const taken = (ok ? matching : minutes).map((m) => told(m, count, text)).join(" or ");
     const less = unpaid.map((q) => `, less ${aroundOf(text, q, to.end)},`).join("");
@@ -130,7 +129,7 @@ function minutesBetween(text: string, from: Quantity, to: Quantity): number[] {
   const readings = (t: Quantity) => {
     // A time taken ("1:04:37", "0:05:30") is no time of day.
     if (TIME_TAKEN.test(written(text, t))) return [];
-    const minutes = Math.floor(t.value / 100) * 60 + (t.value % 100);
+    const minutes = minutesOf(t);
     return t.halfDayOpen && !dayClock && minutes < 12 * 60 ? [minutes, minutes + 12 * 60] : [
       minutes,
     ];

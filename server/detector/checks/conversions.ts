@@ -12,7 +12,7 @@
  * is one measure; a factor stated ("(1 inch = 2.54 cm)") converts no measure before it.
  */
 import { type ExactFinding, finding } from "./finding.ts";
-import { cellsOf, isTableRow, lineAt } from "./lists.ts";
+import { cellsOf, isTableRow, lineAt, type Span } from "./lists.ts";
 import { quantities, type Quantity, unitTolerance, WORD_NUMBERS } from "./quantities.ts";
 import { sentenceAround } from "./sentences.ts";
 import {
@@ -1011,8 +1011,8 @@ const labelOf = (words: string) => {
   return SYSTEM.test(label) ? "" : label;
 };
 
-/** The headings of the table whose body row starts at `rowStart`: its first line, over a rule. */
-export function headingsAbove(text: string, rowStart: number): Heading[] | undefined {
+/** The heading line of the table whose body row starts at `rowStart`: its first line, over a rule. */
+export function headingLineAbove(text: string, rowStart: number): Span | undefined {
   let top = -1;
   for (let at = rowStart; at > 0 && rowStart - at < TABLE_REACH;) {
     const line = lineAt(text, at - 1);
@@ -1022,10 +1022,15 @@ export function headingsAbove(text: string, rowStart: number): Heading[] | undef
   if (top < 0) return undefined;
   const heading = lineAt(text, top);
   const rule = lineAt(text, heading.end + 1);
-  if (rule.start >= rowStart || !TABLE_RULE.test(text.slice(rule.start, rule.end))) {
-    return undefined;
-  }
-  return cellsOf(text, heading).map((c) => headingOf(text.slice(c.start, c.end)));
+  return rule.start < rowStart && TABLE_RULE.test(text.slice(rule.start, rule.end))
+    ? heading
+    : undefined;
+}
+
+/** The headings of the table whose body row starts at `rowStart`. */
+export function headingsAbove(text: string, rowStart: number): Heading[] | undefined {
+  const heading = headingLineAbove(text, rowStart);
+  return heading && cellsOf(text, heading).map((c) => headingOf(text.slice(c.start, c.end)));
 }
 
 function tableFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {

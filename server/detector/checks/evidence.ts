@@ -23,9 +23,10 @@
  */
 import { type Claim, splitClaims } from "../signals/claims.ts";
 import { lowerWords, words } from "../signals/text.ts";
-import { wholeMeasures } from "./conversions.ts";
+import { headingLineAbove, headingsAbove, wholeMeasures } from "./conversions.ts";
 import { describeDate } from "./dates.ts";
 import { type ExactFinding, finding } from "./finding.ts";
+import { cellsOf, isTableRow, lineAt } from "./lists.ts";
 import { names, namingStems, type StemKey, stemKey } from "./naming_stems.ts";
 import { quantities, type Quantity, rangeEndingAt } from "./quantities.ts";
 import { isSpanOfTime, sameSlot } from "./slots.ts";
@@ -71,10 +72,6 @@ const CONTINUES = /^(?:It|Its|They|Their|He|His|She|Her|This|These)\b/;
 const DEFINITE = /^(?:The|This|That)\s+([\p{Ll}-]+)\b/u;
 /** A line that opens with its label: "Span: 7.2 m", "- Inception date: 12 March 2014". */
 const LABEL_LINE = /^(?:[-*•][^\S\n]+)?\p{L}[\p{L}\p{N} ()/&'’.,-]{0,40}:\s/u;
-/** A markdown table's row; the line of dashes under its header; what may stand between rows. */
-const TABLE_ROW = /^\s*\|/;
-const TABLE_SEPARATOR = /\n[^\S\n]*\|?[^\S\n]*:?-{2,}/;
-const ROWS_APART = /^[^\S\n]*\n(?:[^\S\n]*\|?[\s:|-]*-[\s:|-]*\n)?[^\S\n]*$/;
 /** A list's item: no heading of the lines below it. */
 const LIST_ITEM = /^(?:[-*•+]|\d{1,2}[.)])\s/;
 /** How many sentences back "The bridge" may find its bridge. */
@@ -127,18 +124,16 @@ export function evidenceSentences(evidence: string): Sentence[] {
   const nextLine = (a: number, b: number) => /^[^\S\n]*\n[^\S\n]*$/.test(between(a, b));
   const linesApart = (a: number, b: number) => /^[^\S\n]*\n\s*$/.test(between(a, b));
   // "| Pro | $19 | 5 |": a table's row is about what its header names ("| Plan | Price (per
-  // month) | Users |"), the first row above the line of dashes.
+  // month) | Users |").
+  const tableRow = (i: number) => isTableRow(evidence, lineAt(evidence, split[i].start));
   const headerOf = (i: number): number | undefined => {
-    let first = i;
-    while (first > 0 && TABLE_ROW.test(split[first - 1].text) && rowsApart(first - 1, first)) {
-      first--;
-    }
-    return first < i && TABLE_SEPARATOR.test(between(first, first + 1)) ? first : undefined;
+    const heading = headingLineAbove(evidence, lineAt(evidence, split[i].start).start);
+    const at = heading && split.findIndex((s) => lineAt(evidence, s.start).start === heading.start);
+    return at === undefined || at < 0 ? undefined : at;
   };
-  const rowsApart = (a: number, b: number) => ROWS_APART.test(between(a, b));
   const aboutSentence = (i: number): number | undefined => {
     if (i === 0) return undefined;
-    if (TABLE_ROW.test(split[i].text)) return headerOf(i);
+    if (tableRow(i)) return headerOf(i);
     if (LABEL_LINE.test(split[i].text)) return headingOf(i);
     if (CONTINUES.test(split[i].text)) return i - 1;
     const noun = split[i].text.match(DEFINITE)?.[1];
@@ -162,7 +157,7 @@ export function evidenceSentences(evidence: string): Sentence[] {
     text: s.text,
     start: s.start,
     stems: stemsOf(i),
-    selfStems: TABLE_ROW.test(s.text) ? ownStems(i) : stemsOf(i),
+    selfStems: tableRow(i) ? ownStems(i) : stemsOf(i),
     quantities,
     around: memoised((i: number) =>
       wordsAround(evidence, quantities[i], s.start, s.start + s.text.length)
@@ -269,7 +264,7 @@ function contextOf(text: string, q: Quantity, around: readonly Quantity[]): Set<
       text.slice(lineStart + label.length, q.start)
     : text.slice(from, q.start);
   // A table's cell is of what its column's heading names ("Price (per month)"), a label.
-  const heading = columnHeading(text, q.start)?.toLowerCase() ?? "";
+  const heading = columnHeading(text, q.start) ?? "";
   return new Set([
     ...pick(words(before)).slice(-CONTEXT_WORDS),
     ...pick(words(text.slice(q.end, to))).slice(0, CONTEXT_WORDS),
@@ -277,22 +272,12 @@ function contextOf(text: string, q: Quantity, around: readonly Quantity[]): Set<
   ]);
 }
 
-/**
- * The heading of the column of a markdown table's cell at `at`: "Price (per month)" of "$19" in
- * "| Pro | $19 |" under "| Plan | Price (per month) |" and its line of dashes.
- */
+/** The label of the column of a markdown table's cell at `at` ("price (per month)" of "$19"). */
 function columnHeading(text: string, at: number): string | undefined {
-  const lineStart = text.lastIndexOf("\n", at - 1) + 1;
-  if (!TABLE_ROW.test(text.slice(lineStart, at))) return undefined;
-  const above = text.slice(0, lineStart).split("\n").slice(0, -1);
-  let top = above.length;
-  while (top > 0 && TABLE_ROW.test(above[top - 1])) top--;
-  const [header, dashes] = [above[top], above[top + 1]];
-  if (header === undefined || dashes === undefined || !/^\s*\|?[\s:|-]*-[\s:|-]*$/.test(dashes)) {
-    return undefined;
-  }
-  const column = text.slice(lineStart, at).split("|").length - 1;
-  return header.split("|")[column]?.trim();
+  const line = lineAt(text, at);
+  if (!isTableRow(text, line)) return undefined;
+  const column = cellsOf(text, line).findIndex((c) => c.start <= at && at < c.end);
+  return headingsAbove(text, line.start)?.[column]?.label;
 }
 
 const WHEN = new Set(["date", "time"]);
@@ -334,6 +319,9 @@ const COMPARED =
 const SAVING_BEFORE =
   /\b(?:sav(?:e|es|ed|ing)|savings?\s+of)\s+(?:(?:you|them|us|him|her)\s+)?(?:(?:about|around|roughly|nearly|almost|over|just)\s+)?$/i;
 
+/** After a span, what makes it an offset from a time: "20 minutes before departure". */
+const OFFSET = /^\s+(?:before|after|earlier|later|prior)\b/i;
+
 /**
  * A figure the answer works out from the document's, not one it quotes: a comparison ("412 kWh
  * against 468 kWh last year, 56 kWh less"), or one of the document's values of its slot plus,
@@ -343,9 +331,6 @@ const SAVING_BEFORE =
  * may be wrong, but not as a misquote. A figure the claim does not work from is a quote: in a document of many numbers,
  * some pair of them adds up to almost anything.
  */
-/** After a span, what makes it an offset from a time: "20 minutes before departure". */
-const OFFSET = /^\s+(?:before|after|earlier|later|prior)\b/i;
-
 function isDerived(
   response: string,
   evidence: string,

@@ -12,7 +12,7 @@
 import { quantities, type Quantity } from "./quantities.ts";
 import { type UnitId, unitOfForm } from "./units.ts";
 
-interface Span {
+export interface Span {
   start: number;
   end: number;
 }

@@ -47,7 +47,7 @@ export function sameTime(a: Quantity, b: Quantity): boolean {
 }
 
 /** A time of day's minutes since midnight (1530 is 930). */
-const minutesOf = (q: Quantity) => Math.floor(q.value / 100) * 60 + (q.value % 100);
+export const minutesOf = (q: Quantity) => Math.floor(q.value / 100) * 60 + (q.value % 100);
 
 /**
  * Whether the time `b` is `a` moved by `minutes` either way, in either half of the day where one
