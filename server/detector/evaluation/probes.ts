@@ -184,6 +184,11 @@ export const PROBES = [
       "probe 116 (development, thirty-third round: first measured held out, then read the same way)",
   },
   {
+    file: "development-38.jsonl",
+    label:
+      "probe 119 (development, thirty-fourth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -539,6 +544,14 @@ export const PROBES = [
   {
     file: "held-out-81.jsonl",
     label: "probe 118 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-82.jsonl",
+    label: "probe 120 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-83.jsonl",
+    label: "probe 121 (held out: measured only, never read while building)",
   },
 ] as const;
 
