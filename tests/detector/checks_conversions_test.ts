@@ -239,6 +239,12 @@ Deno.test("conversions: a measure used as a modifier, its noun between", () => {
     "A 85-inch TV is about 215.9 cm from corner to corner.",
   );
   assertTwins("A 25 kg plate weighs about 11.3 lb.", "A 25 kg plate weighs about 55.1 lb.");
+  // Four words of the noun ("block of cream cheese") before the verb.
+  assertTwins(
+    "One 8-ounce block of cream cheese weighs 272 g, so buy three.",
+    "One 8-ounce block of cream cheese weighs 227 g, so buy three.",
+    "8-ounce is 226.8 g, not 272 g",
+  );
   // Two words of the measure before the conversion.
   assertTwins(
     "The bridge is about 2,737 m long from end to end — roughly 2.7 miles.",

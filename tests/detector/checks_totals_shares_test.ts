@@ -27,6 +27,38 @@ Deno.test("totals: a list of other things, then their total", () => {
   assertOne("The shelter took in 19 cats and 11 dogs, 30 animals combined.", "total", "consistent");
 });
 
+Deno.test("totals: a figure after the total is said of it; a part's conversion is no part", () => {
+  const meals = (total: string) =>
+    `Breakfast (420 kcal), lunch (650 kcal), a snack (180 kcal) and dinner (780 kcal) add up to ${total} kcal for the day, a little over a typical 2,000 kcal target.`;
+  assertOne(
+    meals("2,030"),
+    "total",
+    "consistent",
+    "420 kcal + 650 kcal + 180 kcal + 780 kcal = 2,030",
+  );
+  assertOne(
+    meals("1,930"),
+    "total",
+    "contradicted",
+    "420 kcal + 650 kcal + 180 kcal + 780 kcal = 2,030, not 1,930 kcal",
+  );
+  // A conversion slipped ("20 kg — that's 48.1 lb") restates its part: the conversion is wrong,
+  // not the total.
+  for (
+    const response of [
+      "Your bar weighs 20 kg — that's 48.1 lb — and the plates add 20 kg, for 40 kg altogether (88.2 lb).",
+      "Load a 20 kg bar, a 20 kg plate (48.1 lb) and another 20 kg plate, for a total of 60 kg (132.3 lb).",
+    ]
+  ) {
+    assertSilent("total", response);
+    assert.deepEqual(
+      findingsOf(response, "unit_conversion").filter((f) => f.verdict === "contradicted")
+        .map((f) => f.reason),
+      ["20 kg is 44.09 lb, not 48.1 lb"],
+    );
+  }
+});
+
 Deno.test("totals: parts labelled by names with numbers", () => {
   assertOne(
     "7A has 22, 7B has 29, 7C has 27, and 7D has 23, so Year 7 has 101 students in total.",

@@ -140,7 +140,7 @@ const ARTICLE_BEFORE = /\b(?:a|an|the|this|that|your|our|my|his|her|their|its)\s
 const HYPHENATED = /\d\s?-\s?\p{L}/u;
 const MEASURE_VERB = String.raw`(?:weighs|measures|holds|has an? (?:screen\s+)?diagonal of)`;
 const AFTER_NOUN = new RegExp(
-  String.raw`^(?:\s+${WORD}){1,3}?\s*(?:,?\s*(?:${POINTER}|${EQUALS_VERB}|${MEASURE_VERB})\b|` +
+  String.raw`^(?:\s+${WORD}){1,4}?\s*(?:,?\s*(?:${POINTER}|${EQUALS_VERB}|${MEASURE_VERB})\b|` +
     String.raw`[(\[]\s*(?:${POINTER}|or)?|[=≈]|${BREAK})${TAIL}`,
   "iu",
 );
@@ -239,6 +239,10 @@ function joinOf(text: string, a: Quantity, b: Quantity, end = b.end): Join | und
   }
   return undefined;
 }
+
+/** Whether `b` is written as `a` converted, rightly or not: "20 kg — that's 48.1 lb". */
+export const isConversionOf = (text: string, a: Quantity, b: Quantity): boolean =>
+  b.kind === "unit" && joinOf(text, a, b) !== undefined && isNearConversion(a, b, b.unit!);
 
 /** A remark in brackets, no figure in it: "(half marathon)", "(one way)". */
 const REMARK = /^\s*\([^()\d]{1,40}\)/;

@@ -22,6 +22,7 @@
  * London"), and in worked arithmetic; a hedged total ("about $800") is read within its rounding
  * and confirmed only when it is the plain sum ("~671 kcal").
  */
+import { isConversionOf, isNearConversion } from "./conversions.ts";
 import { type ExactFinding, finding } from "./finding.ts";
 import { type ListItem, type MarkdownList, type Score, scoreIn, scoresIn } from "./lists.ts";
 import { LABEL_WORDS, quantities, type Quantity, WORD_NUMBERS } from "./quantities.ts";
@@ -470,7 +471,11 @@ function slotTotal(text: string, paragraph: Paragraph, c: number, total: Quantit
   // what, the claim does not say.
   const others = claim.quantities.filter((q) => q !== total && sameSlot(q, total));
   if (others.some((q) => isTotal(text, q))) return undefined;
+  // Parts named before the total are its parts; a figure of the slot after it is said of the
+  // total ("add up to 2,030 kcal, a little over a typical 2,000 kcal target").
   let parts = partsIn(claim.quantities);
+  const before = parts.filter((q) => q.end <= total.start);
+  if (before.length >= 2) parts = before;
   // The claims before hold the parts only when the total's claim counts nothing else
   // ("51 goals and 44 assists, a total of 95 points" sums its own claim, if anything).
   const alone = claim.quantities.every((q) => q === total || !summable(q));
@@ -866,7 +871,7 @@ export function totalFindings(text: string, paragraph: Paragraph): ExactFinding[
       // "A 40 lb bag is about 18.1 kg": one measure in two units is one part, and what it is a
       // part of ("six bags ... roughly 109 kg") is a product, not this sum. A part in the total's
       // other unit ("80 kg comes to about 176.4 lb, which is 12 st 8 lb") is the total converted.
-      if (reading && restatesPart([...reading.parts, total])) reading = null;
+      if (reading && restatesPart(text, [...reading.parts, total])) reading = null;
       // A hedged total the parts bear out only within its rounding is said loosely: nothing to
       // confirm. One that is their sum as written is confirmed ("Total: ~671 kcal").
       const loose = reading?.ok && hedged(reading.parts, total) &&
@@ -916,13 +921,21 @@ function workedResults(
   return { parts: results, ok: addsUp(results, total) };
 }
 
-/** Whether two of the measures are one in two units, the one converting to the other. */
-const restatesPart = (parts: readonly Quantity[]) =>
+/** A part next to another in another unit, this near its conversion, is that part again. */
+const RESTATED_NEXT_FACTOR = 1.25;
+
+/**
+ * Whether two of the measures are one in two units: the one converts to the other, is joined to it
+ * as its conversion, or follows it close to its conversion (a conversion slipped is still the
+ * measure again, not a part more: "20 kg — that's 48.1 lb").
+ */
+const restatesPart = (text: string, parts: readonly Quantity[]) =>
   parts.some((p, i) =>
-    parts.slice(i + 1).some((q) =>
+    parts.slice(i + 1).some((q, k) =>
       p.kind === "unit" && q.kind === "unit" && p.unit !== q.unit &&
       dimensionOf(p.unit!) === dimensionOf(q.unit!) &&
-      agree(inUnit(p, q.unit!), q, CONVERSION_SLACK)
+      (agree(inUnit(p, q.unit!), q, CONVERSION_SLACK) || isConversionOf(text, p, q) ||
+        k === 0 && isNearConversion(p, q, q.unit!, RESTATED_NEXT_FACTOR))
     )
   );
 
