@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import type { CheckKind } from "../../server/detector/checks/finding.ts";
 import { exactFindings } from "../../server/detector/checks/run.ts";
 import { calendarDates } from "../../server/detector/checks/dates.ts";
+import { quantities } from "../../server/detector/checks/quantities.ts";
 import {
   assertOne,
   assertSilent,
@@ -1569,5 +1570,44 @@ Deno.test("exact checks, evidence: a rate times both of its counts is worked out
     booking,
     "evidence_number",
     "The city tax is payable at the hotel: €15 for two adults over three nights.",
+  );
+});
+
+Deno.test("exact checks, evidence: sums in pence and cents, glued or in words, as hundredths", () => {
+  const report = "The board proposes a final dividend of 6.2p per share, bringing the full-year " +
+    "dividend to 9.5p.";
+  assertOne(
+    "The board is proposing a final dividend of 6.8p per share.",
+    "evidence_number",
+    "contradicted",
+    "6.8p; the document says 6.2p",
+    report,
+  );
+  assertOne(
+    "The board is proposing a final dividend of 6.2p per share.",
+    "evidence_number",
+    "consistent",
+    undefined,
+    report,
+  );
+  // A dollar amount written in cents is the same sum.
+  assertOne(
+    "Each copy costs 25 cents.",
+    "evidence_number",
+    "consistent",
+    "25 cents; the document says $0.25",
+    "Black-and-white copies cost $0.25 each.",
+  );
+  // A bare number before the end in cents is in cents too; "1080p" is a resolution.
+  const memo = "The mileage rate will increase from 58 to 67 cents per mile.";
+  const verdicts = (response: string) =>
+    findingsOf(response, "evidence_number", memo).map((f) => f.reason);
+  assert.deepEqual(verdicts("The mileage rate goes up to 65 cents per mile (from 58 cents)."), [
+    "65 cents; the document says 67 cents",
+    "58 cents; the document says 58",
+  ]);
+  assert.deepEqual(
+    quantities("A 1080p screen rents at 60p a day.").map((q) => [q.kind, q.currency, q.value]),
+    [["money", "£", 0.6]],
   );
 });

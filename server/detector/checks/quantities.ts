@@ -1,9 +1,9 @@
 /**
- * The quantities a text states, with their offsets: numbers with their units, money, percentages,
- * counts with their noun, years and calendar dates (dates.ts). Each keeps the precision it was
- * written with ("1.3 km" means 1.25 to 1.35 km; "1,300" means 1,295 to 1,305), whether it was
- * hedged ("about"), a bound ("more than") or part of a range ("10–12"), so that the checks can
- * stay silent where the text does not commit to one value.
+ * The quantities a text states, with their offsets: numbers with their units, money (pence and
+ * cents as hundredths), percentages, counts with their noun, years and calendar dates (dates.ts).
+ * Each keeps the precision it was written with ("1.3 km" means 1.25 to 1.35 km; "1,300" means
+ * 1,295 to 1,305), whether it was hedged ("about"), a bound ("more than") or part of a range
+ * ("10–12"), so that the checks can stay silent where the text does not commit to one value.
  */
 import { STOPWORDS } from "../signals/text.ts";
 import { calendarDates } from "./dates.ts";
@@ -110,6 +110,13 @@ const MULTIPLIERS: Record<string, number> = {
 };
 const CURRENCY_PREFIX = /(?:US\$|A\$|C\$|\$|€|£|¥|₹)\s?$/;
 const CURRENCY_WORD = /^\s?(dollars|euros|yen|rupees|USD|EUR|GBP)\b/i;
+/**
+ * A hundredth of a currency after the figure: "6.2p", "50 pence", "25¢", "99 cents". "p" glued to
+ * a figure of 100 or more is a video's resolution ("1080p"), and "c" alone may be Celsius.
+ */
+const MINOR_UNIT = /^(?:(p)(?![\p{L}\p{N}])|\s?(pence)\b|(¢)|\s?(cents?)\b)/u;
+const MINOR_UNIT_AT_END = /(?:\dp|pence|¢|cents?)$/;
+const MINOR_UNIT_CURRENCY: Record<string, string> = { p: "£", pence: "£", "¢": "$", cent: "$" };
 
 /**
  * Digits (with thousands commas or spaces-free), an optional decimal part or vulgar fraction
@@ -347,6 +354,22 @@ export function quantities(text: string): Quantity[] {
     const bullion = BULLION_AFTER.test(after) && PRECIOUS.test(text.slice(0, q.start));
     if (PRECIOUS_METAL_AFTER.test(after) || bullion) q.unit = "ozt";
   }
+  // "from 58 to 67 cents", "20–30p": a bare number before an end in cents or pence is in them too.
+  for (let i = out.length - 2; i >= 0; i--) {
+    const [q, next] = [out[i], out[i + 1]];
+    if (
+      q.kind === "number" && !q.word && next.kind === "money" &&
+      MINOR_UNIT_AT_END.test(text.slice(next.start, next.end)) &&
+      RANGE_JOIN.test(text.slice(q.end, next.start))
+    ) {
+      Object.assign(q, {
+        kind: "money",
+        currency: next.currency,
+        value: q.value / 100,
+        tolerance: q.tolerance / 100,
+      });
+    }
+  }
   // "30, 25 and 40 points": the numbers listed before a count count the same thing.
   for (let i = out.length - 2; i >= 0; i--) {
     const [q, next] = [out[i], out[i + 1]];
@@ -491,6 +514,18 @@ function readQuantity(text: string, m: NumberMatch): Quantity | undefined {
   }
   const percent = after.match(PERCENT);
   if (percent) return { ...base, end: end + percent[0].length, kind: "percent" };
+  const minor = value < 100 && !word ? after.match(MINOR_UNIT) : null;
+  if (minor) {
+    const name = (minor[1] ?? minor[2] ?? minor[3] ?? minor[4]).toLowerCase().replace(/s$/, "");
+    return {
+      ...base,
+      end: end + minor[0].length,
+      kind: "money",
+      currency: MINOR_UNIT_CURRENCY[name],
+      value: value / 100,
+      tolerance: countTolerance(m.integer, decimals, tolerance) / 100,
+    };
+  }
   const currencyWord = after.match(CURRENCY_WORD);
   if (currencyWord) {
     return {
