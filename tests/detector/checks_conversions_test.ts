@@ -129,6 +129,12 @@ Deno.test("conversions: bounds convert alike; ranges and separate quantities sta
     "Letters must weigh under 50 grams, which is about 2.5 ounces.",
     "Letters must weigh under 50 grams, which is about 1.8 ounces.",
   );
+  // A bound's side between the measure and its conversion.
+  assertTwins(
+    "Keep a freezer at 0 °F or colder. In Celsius that's about −32 °C.",
+    "Keep a freezer at 0 °F or colder. In Celsius that's about −18 °C.",
+    "0 °F is -17.8 °C, not −32 °C",
+  );
   silent("Summer days reach 25–30 °C (70–80 °F).");
   silent("I did a 5 km run and a 10 km ride.");
   silent("I did a 5 km run and a 10 mile ride.");

@@ -42,13 +42,15 @@ const HEDGE = String.raw`(?:about|approximately|approx\.|roughly|around|nearly|a
 /**
  * Words of the measure itself, after it or after its conversion ("780 km long, which is ...",
  * "284 g raw weight", "216 cm (from) corner to corner", "138 km altogether", "11 oz by weight"),
- * one or two ("2,737 m long from end to end").
+ * a bound's side ("0 °F or colder"), one or two ("2,737 m long from end to end").
  */
 const DESCRIPTOR = String.raw`(?:(?:\s+(?:long|tall|high|wide|deep|away|across|thick|diagonally|` +
   String.raw`in (?:length|height|width|diameter)|above sea level|` +
   String.raw`(?:(?:raw|dry|cooked|uncooked|net|gross|total)\s+)?weight|` +
   String.raw`(?:from )?(?:corner|end|side|tip|edge) to (?:corner|end|side|tip|edge)|` +
-  String.raw`altogether|in total|combined|all told|by (?:weight|mass|volume))\b){1,2})`;
+  String.raw`altogether|in total|combined|all told|by (?:weight|mass|volume)|` +
+  String
+    .raw`or (?:colder|cooler|warmer|hotter|below|above|under|over|less|more|lower|higher))\b){1,2})`;
 /** "in miles", "converted to pounds", "in metric terms": the unit the conversion names (group 1). */
 const IN_UNITS = String.raw`(?:(?:in|converted (?:to|into))\s+(\p{L}+(?:\s+\p{L}+)?)\s*,?\s*)`;
 /** Verbs that say a measure is another: "is", "equals", "converts to". */
