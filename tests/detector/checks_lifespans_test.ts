@@ -24,6 +24,15 @@ Deno.test("lifespans: ages told before or after the words of the death", () => {
     "Henrik Aalto (1787–1847) was 56 years old when he passed away.",
     "Henrik Aalto (1787–1847) was 60 years old when he passed away.",
   );
+  // The life's dates in an aside of dashes or commas, as in brackets.
+  for (const [open, close] of [[" —", " —"], [",", ","]]) {
+    assertTwins(
+      "age",
+      `Charles Darwin${open} 12 Feb 1809 to 19 Apr 1882${close} died aged 72.`,
+      `Charles Darwin${open} 12 Feb 1809 to 19 Apr 1882${close} died aged 73.`,
+      "February 12, 1809 to April 19, 1882 is 73 years, not 72",
+    );
+  }
   assertTwins(
     "age",
     "Casimir Wendt lived from 1767 to 1834, reaching the age of 63.",

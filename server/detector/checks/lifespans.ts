@@ -157,7 +157,15 @@ const DIED = new RegExp(
 /** A birthday told without its year, in a worked age: "her birthday (23 May) had passed". */
 const BIRTHDAY =
   /\bbirthday\s*(?:\(|,|\bon\b|\bof\b|\bis\b|\bwas\b|\bfalls on\b|\bfell on\b)?\s*$/i;
-const LIFE_RANGE = /\(\s*(?:b\.\s*)?$/;
+/** Before a life's first date, an aside opens: a bracket, a spaced dash or a comma. */
+const LIFE_RANGE = /(?:\(|\s[—–]|,)\s*(?:b\.\s*)?$/;
+/** What closes the aside its opening opened: "(1809–1882)", "— 1809 to 1882 —", ", 1809–1882,". */
+const LIFE_RANGE_CLOSE: Record<string, RegExp> = {
+  "(": /^\s*\)/,
+  "—": /^\s+—/,
+  "–": /^\s+–/,
+  ",": /^\s*,/,
+};
 const LIVED = /\blived\s+(?:from|between)\s*$/i;
 const RANGE_JOIN = /^\s*(?:–|-|—|to)\s*(?:d\.\s*)?$/;
 const FROM = /(?:\bfrom|\bbetween|\bin|\()(?:\s+the)?\s*$/i;
@@ -295,8 +303,9 @@ function lifeDates(text: string, qs: readonly Quantity[]): [DateQ, DateQ] | unde
     const [a, b] = [dates[i], dates[i + 1]];
     const join = text.slice(a.end, b.start);
     if (LIVED.test(before(text, a, 16)) && TO.test(join)) return [a, b];
-    if (LIFE_RANGE.test(before(text, a, 6)) && RANGE_JOIN.test(join)) {
-      if (text.slice(b.end, b.end + 3).trimStart().startsWith(")")) return [a, b];
+    const opening = before(text, a, 6).match(LIFE_RANGE)?.[0].trim()[0];
+    if (opening && RANGE_JOIN.test(join) && LIFE_RANGE_CLOSE[opening].test(text.slice(b.end))) {
+      return [a, b];
     }
   }
   return undefined;
