@@ -961,6 +961,13 @@ Deno.test("durations: the time between two clock times", () => {
     "duration",
     "contradicted",
   );
+  // An arrival's participle after the departure.
+  assertTwins(
+    "duration",
+    "Departing 08:45 and landing 14:20 local time (same time zone), the flight is 5 h 25 min.",
+    "Departing 08:45 and landing 14:20 local time (same time zone), the flight is 5 h 35 min.",
+    "08:45 to 14:20 is 5 h 35 min, not 5 h 25 min",
+  );
   // The first time's thing arriving at the second.
   assertTwins(
     "duration",

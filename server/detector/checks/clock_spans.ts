@@ -15,11 +15,12 @@ import { dimensionOf } from "./units.ts";
 import { agree, formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts";
 
 /**
- * Between the two times: a range's join, "and" with a verb's "at" ("and lands at"), or the first
- * time's thing arriving or ending ("the 07:52 train arrives at 11:07").
+ * Between the two times: a range's join, "and" with a verb's "at" ("and lands at"), an arrival's
+ * participle ("departing 08:45 and landing 14:20"), or the first time's thing arriving or ending
+ * ("the 07:52 train arrives at 11:07").
  */
 const SPAN_JOIN =
-  /^\s*(?:[-–—]|to|until|till|through)\s*$|^\s*,?\s*and\s+(?:\p{L}+\s+){1,2}(?:at|by)\s*$|^\s+(?:\p{L}+\s+){0,2}(?:arrives?|gets\s+in|reaches|lands|ends|finishes)(?:\s+in\s+\p{Lu}\p{L}*)?\s+(?:at|by)\s*$/iu;
+  /^\s*(?:[-–—]|to|until|till|through)\s*$|^\s*,?\s*and\s+(?:\p{L}+\s+){1,2}(?:at|by)\s*$|^\s*,?\s*(?:and\s+)?(?:arriving|landing|finishing|ending|getting\s+in)\s*$|^\s+(?:\p{L}+\s+){0,2}(?:arrives?|gets\s+in|reaches|lands|ends|finishes)(?:\s+in\s+\p{Lu}\p{L}*)?\s+(?:at|by)\s*$/iu;
 /** Between the second time and its count: words only, none of a part taken off or added. */
 const COUNT_GAP = /^[^\d\n;]{0,80}$/;
 const ADJUSTED =
