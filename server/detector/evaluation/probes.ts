@@ -189,6 +189,11 @@ export const PROBES = [
       "probe 119 (development, thirty-fourth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-39.jsonl",
+    label:
+      "probe 122 (development, thirty-fifth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -552,6 +557,16 @@ export const PROBES = [
   {
     file: "held-out-83.jsonl",
     label: "probe 121 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-84.jsonl",
+    label:
+      "probe 123 (held out: measured, then only its right answers a check contradicted were read)",
+  },
+  {
+    file: "held-out-85.jsonl",
+    label:
+      "probe 124 (held out: measured, then only its right answers a check contradicted were read)",
   },
 ] as const;
 
