@@ -24,6 +24,10 @@ const verdicts = (response: string, kind: CheckKind, evidence?: string) =>
 const BRIDGE = "The suspension bridge is 1,280 m long. The bridge opened on May 28, 1937, " +
   "after four years of work, and 12,000 people crossed it on the first day.";
 
+/** Each finding of a value against the document, as "verdict: reason". */
+const verdictsAgainst = (evidence: string, response: string) =>
+  findingsOf(response, "evidence_number", evidence).map((f) => `${f.verdict}: ${f.reason}`);
+
 Deno.test("exact checks, evidence: numbers and dates that contradict the document, with reasons", () => {
   const response = "The suspension bridge is 2,150 metres long and opened on June 3, 1941.";
   const found = findings(response, BRIDGE);
@@ -345,18 +349,17 @@ Deno.test("exact checks, evidence: a label copied; a value said of another slot"
 Deno.test("exact checks, evidence: words copied back to one that names; a clause ended", () => {
   const minutes = "2. Motion to raise the annual membership fee from $45 to $52 effective 1 " +
     "September; carried 8–1.";
-  assertOne(
-    "Members voted to raise the annual fee from $45 to $54, starting 1 September.",
-    "evidence_number",
-    "contradicted",
-    "$54; the document says $52",
-    minutes,
+  assert.deepEqual(
+    verdictsAgainst(
+      minutes,
+      "Members voted to raise the annual fee from $45 to $54, starting 1 September.",
+    ),
+    ["consistent: $45; the document says $45", "contradicted: $54; the document says $52"],
   );
   const run = "Our spring fun run raised $5,644 toward new playground equipment, against a goal " +
     "of $5,000.";
   assert.deepEqual(
-    findingsOf("The fun run raised $4,254 (the goal was $5,000).", "evidence_number", run)
-      .map((f) => `${f.verdict}: ${f.reason}`),
+    verdictsAgainst(run, "The fun run raised $4,254 (the goal was $5,000)."),
     [
       "contradicted: $4,254; the document says $5,644",
       "consistent: $5,000; the document says $5,000",
@@ -773,12 +776,9 @@ Deno.test("exact checks, evidence: a count past the word that describes what it 
 
 Deno.test("exact checks, evidence: a change from one value to another, in either order", () => {
   const fee = "Members voted 15–2 to raise the annual plot fee from $40 to $45, effective 1 May.";
-  assertOne(
-    "From 1 May, the annual plot fee goes up to $54 (from $40).",
-    "evidence_number",
-    "contradicted",
-    "$54; the document says $45",
-    fee,
+  assert.deepEqual(
+    verdictsAgainst(fee, "From 1 May, the annual plot fee goes up to $54 (from $40)."),
+    ["contradicted: $54; the document says $45", "consistent: $40; the document says $40"],
   );
   const leave = "Paid parental leave will increase from 12 to 16 weeks for all employees.";
   assertOne(
@@ -1609,5 +1609,25 @@ Deno.test("exact checks, evidence: sums in pence and cents, glued or in words, a
   assert.deepEqual(
     quantities("A 1080p screen rents at 60p a day.").map((q) => [q.kind, q.currency, q.value]),
     [["money", "£", 0.6]],
+  );
+});
+
+Deno.test("exact checks, evidence: a change between sums of money, its amount worked out, its new value read by its words", () => {
+  const notice = "NOTICE OF RENT INCREASE\n\nEffective 1 August 2025, the monthly rent for Unit " +
+    "3B will increase from $1,450 to $1,520. Rent remains due on the 1st of each month. A late " +
+    "fee of $50 applies to payments received after the 5th.";
+  const answer = (rent: string) =>
+    `From 1 August 2025 your rent goes up to ${rent} a month, an increase of $70. It's still ` +
+    "due on the 1st, and a $50 late fee applies if your payment arrives after the 5th.";
+  // The increase is the difference of the change's two values, no misquote of either.
+  assertSilentAgainst(notice, "evidence_number", answer("$1,520"));
+  const membership = "The standard monthly membership fee will increase from $34.99 to $39.99 " +
+    "starting March 1.";
+  assert.deepEqual(
+    verdictsAgainst(membership, "From March 1 your monthly fee goes up to $38.99 (it was $34.99)."),
+    [
+      "contradicted: $38.99; the document says $39.99",
+      "consistent: $34.99; the document says $34.99",
+    ],
   );
 });

@@ -234,6 +234,9 @@ function rangeEndFinding(
   );
 }
 
+/** Between a change's or a range's two values: "from $34.99 to $39.99", "20–25 cm". */
+const PAIR_JOIN = /^\s*(?:to|–|—|-)\s*(?:US\$|A\$|C\$|\$|€|£|¥|₹)?$/;
+
 /** Content words near a quantity, not reaching past the quantities next to it. */
 function contextOf(text: string, q: Quantity, around: readonly Quantity[]): Set<StemKey> {
   // "at 9:00 a.m. on Saturday, 14 June": a time and a date say when in two parts, and neither
@@ -248,7 +251,12 @@ function contextOf(text: string, q: Quantity, around: readonly Quantity[]): Set<
   const opened = previous ? text.slice(neighbours[i - 2]?.end ?? 0, previous.end) : "";
   const aside = previous !== undefined && opened.lastIndexOf("(") > opened.lastIndexOf(")") &&
     /^[^()\n]*\)[^()\n]*$/.test(text.slice(previous.end, q.start));
-  const from = Math.max(q.start - 60, neighbours[aside ? i - 2 : i - 1]?.end ?? 0);
+  // "the fee will increase from $34.99 to $39.99": the second value of a change or a range is
+  // described by the words before the first.
+  const paired = previous !== undefined && PAIR_JOIN.test(text.slice(previous.end, q.start));
+  const from = paired
+    ? Math.max(previous.start - 60, neighbours[i - 2]?.end ?? 0)
+    : Math.max(q.start - 60, neighbours[aside ? i - 2 : i - 1]?.end ?? 0);
   const to = Math.min(q.end + 40, neighbours[i + 1]?.start ?? text.length);
   // Names say whose the value is, not what it measures ("Dr Xia's £76m takeover", "Dr Xia will
   // inject £30m"): only words written in lower case describe the slot.

@@ -179,8 +179,10 @@ const UPPER_BOUND =
 /** A change's "from ... to ...": its two values, not a range ("raise the fee from $40 to $45"). */
 const CHANGE = String
   .raw`\b(?:increas|decreas|rais|ris|rose|grow|grew|cut|reduc|lower|drop|fell|fall|went up|goes up|go up|climb|jump|extend|shorten|boost|hik)\w*\b[^.;\d\n]{0,40}?\bfrom\s*`;
-const CHANGE_FROM = new RegExp(`${CHANGE}$`, "i");
-const CHANGE_TO = new RegExp(`${CHANGE}\\S+\\s+to\\s*$`, "i");
+/** A currency's sign before the figure: the change's words end before it ("from $1,450"). */
+const SIGN = String.raw`(?:US\$|A\$|C\$|\$|€|£|¥|₹)?\s*`;
+const CHANGE_FROM = new RegExp(`${CHANGE}${SIGN}$`, "i");
+const CHANGE_TO = new RegExp(`${CHANGE}\\S+\\s+to\\s*${SIGN}$`, "i");
 const RANGE_START = /(?:\bbetween|\bfrom)\s*$/i;
 /** After a range's first end, the way to its other: "from 3 pm to 5 pm", "from 1990 until 1995". */
 const RANGE_END_AFTER =
