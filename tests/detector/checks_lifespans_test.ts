@@ -222,6 +222,8 @@ Deno.test("lifespans: counts of something else, hedged, round or finer than the 
     "The war ran from 1939 to 1945; the siege lasted 14 days.",
     "She was editor from 2003 to 2005, and her deputy had worked there for 20 years.",
     "The war ran from 1939 to 1945, and it took 3 years to rebuild the city.",
+    // The gap to a count is no count of the period.
+    "The lease ran from 15 August 2019 to 14 August 2024, just one day short of six years.",
     "She served from 1870 to 1884, the first 3 years as deputy.",
     "The war lasted from 1939 to 1945, over 20 years.",
     "The siege lasted 100 days, from April 7 to July 4, 1994.",

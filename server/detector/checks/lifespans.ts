@@ -284,9 +284,9 @@ const ABOUT = /\b(?:about|around|roughly|approximately)\s+$/i;
 /** A count of part of the period, or of something else in it. */
 const PART_BEFORE =
   /\b(?:first|last|next|final|initial|another|additional|extra|other|remaining|after|within|in|during|every|each|per|than)\s*$/i;
-/** ... but "37 years to complete" is the whole work's. */
+/** ... but "37 years to complete" is the whole work's; "one day short of five years" is a gap. */
 const OTHER_AFTER =
-  /^\s*(?:to\s+(?!go\b|(?:complete|finish|build|construct|restore)\b)\p{L}|later|after|before|ago|earlier|longer|more|less|old|into|apart|each|per|of\s+(?:which|them|these|this|that))/iu;
+  /^\s*(?:to\s+(?!go\b|(?:complete|finish|build|construct|restore)\b)\p{L}|later|after|before|ago|earlier|longer|more|less|old|into|apart|each|per|(?:short|shy)\s+of|of\s+(?:which|them|these|this|that))/iu;
 
 const isDate = (q: Quantity): q is DateQ => q.kind === "date" && q.date?.year !== undefined;
 const before = (text: string, q: Quantity, n = 24) => text.slice(Math.max(0, q.start - n), q.start);
