@@ -1631,3 +1631,19 @@ Deno.test("exact checks, evidence: a change between sums of money, its amount wo
     ],
   );
 });
+
+Deno.test("exact checks, evidence: a year the document writes as a count's label is stated", () => {
+  const report = "Excerpt from the 2024 annual report, Section 3 (Unit sales by region):\n\n" +
+    "| Region | 2023 units | 2024 units |\n|---|---|---|\n| North | 12,400 | 13,950 |\n" +
+    "| South | 9,800 | 9,150 |\n| West | 15,200 | 17,600 |\n\n" +
+    "Question: How did the South region do in 2024?";
+  assert.deepEqual(
+    findingsOf(
+      "The South region sold 9,150 units in 2024, down from 9,800 in 2023. It was the only " +
+        "region whose sales declined; North and West both grew.",
+      "evidence_date",
+      report,
+    ).map((f) => `${f.verdict}: ${f.reason}`),
+    ["consistent: 2024; the document says 2024"],
+  );
+});

@@ -299,11 +299,16 @@ function comparableDates(a: Quantity, b: Quantity): boolean {
 }
 
 /**
- * The same value, whatever the slot: dates and times by their parts, other quantities by their
- * number; a measure of another dimension by its number as written, not within its rounding ("2.9
+ * The same value, whatever the slot: dates and times by their parts (a year also by a count's
+ * number), other quantities by their number; a measure of another dimension by its number as written, not within its rounding ("2.9
  * m²" is no "2.85 kg", where "1 million" may be "1.1 million").
  */
 function sameNumber(claim: Quantity, evidence: Quantity): boolean {
+  // A year may label a count in the document: "in 2023" of a column headed "2023 units".
+  const year = claim.date?.year;
+  if (year !== undefined && claim.date!.month === undefined && COUNTS.has(evidence.kind)) {
+    return evidence.value === year;
+  }
   const read = (q: Quantity) => q.kind === "date" || q.kind === "time";
   if (read(claim) || read(evidence)) {
     return claim.kind === evidence.kind && sameValue(claim, evidence);
