@@ -1647,3 +1647,16 @@ Deno.test("exact checks, evidence: a year the document writes as a count's label
     ["consistent: 2024; the document says 2024"],
   );
 });
+
+Deno.test("exact checks, evidence: words copied from one value's clause, the value stated in another said as much", () => {
+  const notice =
+    "Members wishing to attend must register with the secretary by 28 February 2025. " +
+    "Motions for the agenda must be submitted by 21 February 2025. A quorum of 40 members is " +
+    "required.";
+  assertSilentAgainst(
+    notice,
+    "evidence_date",
+    "Motions have to reach the secretary by 21 February 2025, a week before the registration " +
+      "deadline of 28 February.",
+  );
+});

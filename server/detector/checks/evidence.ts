@@ -565,7 +565,15 @@ export function evidenceFindings(
     // sentence's (for a bound: its bound on that side, else its value); else the one it is a slip
     // of. Bounds contradict only where the two conflict.
     const contradicting = (): Quantity | undefined => {
-      if (copy && !onlyCopied(q)) return listedBeside(copy, q, sentences) ? undefined : copy;
+      // ... unless the value stated elsewhere is said in as many of the claim's words ("Motions
+      // have to reach the secretary by 21 February" copies "register with the secretary by 28
+      // February" but is "Motions ... must be submitted by 21 February").
+      if (copy && !onlyCopied(q)) {
+        const elsewhere = sentences.flatMap((s) => s.quantities.filter((e) => sameNumber(q, e)));
+        const claimText = response.slice(claim.start, claim.end);
+        const meant = elsewhere.some((e) => !saysMore(evidence, copy, e, sentences, claimText));
+        return meant || listedBeside(copy, q, sentences) ? undefined : copy;
+      }
       // The value anywhere in the document, whatever it counts there ("the 750-piece collection"
       // for "750 items"): it may be what is meant. Without an aligned sentence no slot is read.
       if (statedIn(sentences, q)) return undefined;
