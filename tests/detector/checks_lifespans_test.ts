@@ -963,6 +963,13 @@ Deno.test("durations: the time between two clock times", () => {
     "duration",
     "contradicted",
   );
+  // An hour told with its half of the day alone.
+  assertTwins(
+    "duration",
+    "A shift from 7 pm to 3:30 am lasts 7.5 hours, not counting breaks.",
+    "A shift from 7 pm to 3:30 am lasts 8.5 hours, not counting breaks.",
+    "7 pm to 3:30 am is 8.5 hours, not 7.5 hours",
+  );
   // An arrival's participle after the departure.
   assertTwins(
     "duration",

@@ -454,12 +454,19 @@ Deno.test("exact checks, evidence: times of day, copied or slipped, in either fo
     "07:46; the document says 07:48",
     "From Monday, the service will depart Leeds at 07:48 and arrive at Manchester at 08:47.",
   );
-  // 1:30 pm is 13:30; "7:30" may be in the evening.
+  // 1:30 pm is 13:30, 3 pm 15:00; "7:30" may be in the evening.
+  assert.deepEqual(
+    verdictsAgainst(
+      "Kick-off is at 15:00. The gates open at 13:30.",
+      "Kick-off is at 3 pm, and the gates open at 1:30 pm.",
+    ),
+    ["consistent: 3 pm; the document says 15:00", "consistent: 1:30 pm; the document says 13:30"],
+  );
   assertOne(
-    "Kick-off is at 3 pm, and the gates open at 1:30 pm.",
+    "Kick-off is at 4 pm.",
     "evidence_number",
-    "consistent",
-    "1:30 pm; the document says 13:30",
+    "contradicted",
+    "4 pm; the document says 15:00",
     "Kick-off is at 15:00. The gates open at 13:30.",
   );
   assertOne(

@@ -254,6 +254,7 @@ const MULTIPLIER = /^\s?(thousand|million|billion|trillion|bn|m|k)\b/i;
  * The word after a number, when it can be what is counted (not "2018 respectively"), past a word
  * that only sets the things apart ("121 different countries").
  */
+const MERIDIEM_AFTER = /^\s?[ap](?:\.\s?m\.|m\b)/i;
 const NOUN =
   /^\s+(?:(?:different|separate|distinct|individual|unique|additional|extra)\s+)?([a-z][a-z-]+)(?<!ly)\b(?:\s+([a-z][a-z-]+)\b(?:\s+([a-z][a-z-]+)\b)?)?/;
 
@@ -550,6 +551,8 @@ function readQuantity(text: string, m: NumberMatch): Quantity | undefined {
   if (inches) return { ...base, end: end + inches[0].length, kind: "unit", unit: "in" };
   // "7A", "4K", "10am": a number that letters naming no unit are glued to is a label or a time of
   // day, no figure; "89th" is an ordinal, "1930s" a decade.
+  // "7 pm" is a time of day (times.ts), no count.
+  if (MERIDIEM_AFTER.test(after)) return undefined;
   const ordinal = ORDINAL.test(after);
   if (/^\p{L}/u.test(after) && !ordinal && !DECADE.test(after)) return undefined;
   const [, noun, nounAfter, third] = after.match(NOUN) ?? [];

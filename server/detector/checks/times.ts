@@ -1,6 +1,7 @@
 /**
- * Times written with a colon, read for the checks against a document only: a time of day
- * ("07:48", "3:30 pm", "15:30") or a time taken ("1:04:37"). Its value is its digits in 24-hour
+ * Times written with a colon, or an hour with its half of the day ("7 pm"), read for the checks
+ * against a document and of clock spans only: a time of day ("07:48", "3:30 pm", "15:30") or a
+ * time taken ("1:04:37"). Its value is its digits in 24-hour
  * form (3:30 pm is 1530), so that "07:46" for "07:48" reads as a slip of one digit. A time with
  * no "am" or "pm" and an hour of 12 or less may be either half of the day ("7:30" is 19:30 too).
  * Two times joined as a range ("9:00–13:00", "10:00 to 16:00") state no one value. Times are kept
@@ -9,7 +10,7 @@
 import type { Quantity } from "./quantities.ts";
 
 const TIME =
-  /(?<![\d:.,/])(\d{1,2}):([0-5]\d)(?::([0-5]\d))?(?![\d:]|[.,]\d)(?:\s?([ap])(?:\.\s?m\.|m\b))?/gi;
+  /(?<![\d:.,/])(\d{1,2})(?::([0-5]\d)(?::([0-5]\d))?)?(?![\d:]|[.,]\d)(?:\s?([ap])(?:\.\s?m\.|m\b))?/gi;
 /** Between two times of a range. */
 const RANGE_JOIN = /^\s*(?:[-–—]|to|until|till)\s*$/i;
 
@@ -17,8 +18,10 @@ export function clockTimes(text: string): Quantity[] {
   const out: Quantity[] = [];
   for (const m of text.matchAll(TIME)) {
     let hour = Number(m[1]);
-    const [minute, second] = [Number(m[2]), m[3] === undefined ? undefined : Number(m[3])];
     const meridiem = m[4]?.toLowerCase();
+    // An hour alone is a time only with its half of the day: "7 pm".
+    if (m[2] === undefined && !meridiem) continue;
+    const [minute, second] = [Number(m[2] ?? 0), m[3] === undefined ? undefined : Number(m[3])];
     if (meridiem && (hour === 0 || hour > 12 || second !== undefined)) continue;
     if (second === undefined && hour > 23) continue;
     if (meridiem) hour = (hour % 12) + (meridiem === "p" ? 12 : 0);
