@@ -311,6 +311,12 @@ Deno.test("totals: a table column with a Total row", () => {
     `| **Total** | **${total}** |`;
   assertOne(table("845"), "total", "consistent");
   assertOne(table("1,045"), "total", "contradicted", "346 + 478 + 21 = 845, not 1,045");
+  // A period's total row.
+  const quarter = (total: string) =>
+    `| Month | Units sold |\n|---|---|\n| January | 1,240 |\n| February | 980 |\n` +
+    `| March | 1,515 |\n| **Q1 total** | **${total}** |`;
+  assertOne(quarter("3,735"), "total", "consistent");
+  assertOne(quarter("3,635"), "total", "contradicted", "1,240 + 980 + 1,515 = 3,735, not 3,635");
   // A column of prices per unit is no column a total row sums.
   assertSilent(
     "total",

@@ -523,8 +523,12 @@ const SCALED_AFTER = /^\s*(?:[\p{L}/]+\s+)?(?:each|apiece|per\b|a (?:head|person
 /** Between two amounts, words that say they are one: "11 st 4 lb is 158 lb", "= 158 lb". */
 export const EQUATED = /^\s*(?:is|are|was|were|=|≈|equals|or|which is)\s*$/i;
 
-/** A list item or table row that states the total of the items above it: "Total", "Grand total". */
-const TOTAL_LABEL = /^(?:grand\s+|the\s+)?(?:sub-?total|total|overall|sum)(?:\s+[\p{L}]+)?$/iu;
+/**
+ * A list item or table row that states the total of the items above it: "Total", "Grand total",
+ * a period's ("Q1 total", "Weekly total"), not an average's.
+ */
+const TOTAL_LABEL =
+  /^(?:grand\s+|the\s+|(?!average\b|mean\b|median\b)[\p{L}\p{N}]+\s+)?(?:sub-?total|total|overall|sum)(?:\s+[\p{L}]+)?$/iu;
 /** A total row's label that names nothing it might be the total of but the rows above. */
 const WHOLE_LABEL = /^(?:grand\s+)?total$/i;
 /** Labels of items that are no parts of a sum: rates, averages, subtotals, changes, options. */
