@@ -245,6 +245,12 @@ Deno.test("conversions: a measure used as a modifier, its noun between", () => {
     "A 85-inch TV is about 215.9 cm from corner to corner.",
   );
   assertTwins("A 25 kg plate weighs about 11.3 lb.", "A 25 kg plate weighs about 55.1 lb.");
+  // After a possessive.
+  assertTwins(
+    "The airline's 23 kg checked-bag limit works out to about 46.7 lb.",
+    "The airline's 23 kg checked-bag limit works out to about 50.7 lb.",
+    "23 kg is 50.71 lb, not 46.7 lb",
+  );
   // Four words of the noun ("block of cream cheese") before the verb.
   assertTwins(
     "One 8-ounce block of cream cheese weighs 272 g, so buy three.",

@@ -135,10 +135,12 @@ const PHRASE_VERB = new RegExp(PHRASE + String.raw`(?:${VERB}\b|[=≈])${TAIL}`,
 const NOUN_SIGN = new RegExp(String.raw`^(?:\s+${WORD}){1,2}\s*[=≈]${TAIL}`, "iu");
 /**
  * "A 10 km run is about 6.2 miles", "Your 12 kg bag is 26.5 lb", "A 16-oz sirloin works out to
- * roughly 454 g", "A 52 cm frame ≈ 20.5 in", "35-lb dumbbells. ..., that's about 15.9 kg": a measure used as a modifier names
- * its noun (up to three words), then the conversion follows.
+ * roughly 454 g", "A 52 cm frame ≈ 20.5 in", "35-lb dumbbells. ..., that's about 15.9 kg", "the
+ * airline's 23 kg checked-bag limit works out to 50.7 lb": a measure used as a modifier names its
+ * noun (up to four words), then the conversion follows.
  */
-const ARTICLE_BEFORE = /\b(?:a|an|the|this|that|your|our|my|his|her|their|its)\s+$/i;
+const ARTICLE_BEFORE =
+  /(?:\b(?:a|an|the|this|that|your|our|my|his|her|their|its)|\p{L}['’]s)\s+$/iu;
 const HYPHENATED = /\d\s?-\s?\p{L}/u;
 const MEASURE_VERB = String.raw`(?:weighs|measures|holds|has an? (?:screen\s+)?diagonal of)`;
 const AFTER_NOUN = new RegExp(
@@ -251,7 +253,7 @@ const REMARK = /^\s*\([^()\d]{1,40}\)/;
 
 /** "A 10 km run", "35-lb dumbbells": a measure naming the noun that follows it. */
 const isModifier = (text: string, a: Quantity) =>
-  ARTICLE_BEFORE.test(text.slice(Math.max(0, a.start - 8), a.start)) ||
+  ARTICLE_BEFORE.test(text.slice(Math.max(0, a.start - 12), a.start)) ||
   HYPHENATED.test(text.slice(a.start, a.end));
 
 /** Whether `at` opens a line or a list item ("- ", "2. "). */
