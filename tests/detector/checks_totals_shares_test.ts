@@ -184,6 +184,23 @@ Deno.test("totals: a measured total's breakdown in bare numbers, in its unit", (
   );
 });
 
+Deno.test("percentages: a charge of a percentage on a sum, then the charge", () => {
+  assertOne(
+    "A 15% tip on a $64 bill comes to $9.60.",
+    "percentage",
+    "consistent",
+    "15% of 64 is 9.6",
+  );
+  assertOne(
+    "A 15% tip on a $64 bill comes to $11.60.",
+    "percentage",
+    "contradicted",
+    "15% of 64 is 9.6, not 11.6",
+  );
+  // The total the charge brings the sum to is no charge.
+  assertSilent("percentage", "A 15% tip on a $64 bill brings the total to $73.60.");
+});
+
 Deno.test("percentages: the share beside its count, said in more ways", () => {
   // A measure's share of a bare total, in its unit.
   assertOne(

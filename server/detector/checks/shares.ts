@@ -793,11 +793,25 @@ export const hedgedShare = (percent: Quantity): Reading => {
   return { ...read, tolerance: Math.min(read.tolerance, Math.max(percent.tolerance, 2.5)) };
 };
 
-/** "30% of the 40 students, 12 students": the percentage of the whole, then the part. */
+/** A charge of a percentage on a sum: "a 15% tip on a $64 bill", "20% VAT on £50". */
+const CHARGED_ON =
+  /^\s+(?:tip|tax|vat|gst|discount|commission|fee|surcharge|service\s+charge|deposit|mark-?up|levy)\s+on\s+(?:an?\s+|the\s+|your\s+)?$/i;
+/** ... and the charge said right after the sum: "$64 bill comes to $9.60". */
+const CHARGE_IS =
+  /^\s*(?:[\p{L}-]+\s+){0,2}(?:is|comes\s+to|works\s+out\s+(?:to|at)|would\s+be|equals|=)\s*(?:about\s+|roughly\s+|~\s*)?$/iu;
+
+/**
+ * "30% of the 40 students, 12 students": the percentage of the whole, then the part; or a charge
+ * on a sum, then the charge ("a 15% tip on a $64 bill comes to $9.60").
+ */
 function partOfWhole(text: string, qs: readonly Quantity[], percent: Quantity): ExactFinding[] {
   const at = qs.indexOf(percent);
   const [whole, part] = [qs[at + 1], qs[at + 2]];
-  if (!whole || !part || !OF.test(text.slice(percent.end, whole.start))) return [];
+  if (!whole || !part) return [];
+  const charged = whole.kind === "money" && part.kind === "money" &&
+    CHARGED_ON.test(text.slice(percent.end, whole.start)) &&
+    CHARGE_IS.test(text.slice(whole.end, part.start));
+  if (!charged && !OF.test(text.slice(percent.end, whole.start))) return [];
   if (part.start - whole.end > NEAR) return [];
   // "21.0975 km (half of 42.195), which is about 13.1 miles": a bracket that closes after the
   // whole closes the share; what follows is said of the figure before it.
