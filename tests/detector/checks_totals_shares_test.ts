@@ -7,6 +7,17 @@
 import assert from "node:assert/strict";
 import { assertOne, assertSilent, assertTwins, findingsOf } from "../support/exact_checks.ts";
 
+Deno.test('totals: a total named "overall" after it; a sum counted several times is no part', () => {
+  const game = (total: string) =>
+    `The Hawks scored 24 in the first quarter, 17 in the second, 31 in the third and 20 in the fourth, for ${total} points overall.`;
+  assertOne(game("92"), "total", "consistent", "24 + 17 + 31 + 20 = 92");
+  assertOne(game("88"), "total", "contradicted", "24 + 17 + 31 + 20 = 92, not 88");
+  assertSilent(
+    "total",
+    "You paid $60 up front plus 5 monthly instalments of $45, so the phone cost you $285 overall.",
+  );
+});
+
 Deno.test("totals: a list of other things, then their total", () => {
   assertOne(
     "The team sold 73 apples, 40 pears and 87 plums, 190 pieces of fruit in total.",

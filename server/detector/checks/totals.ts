@@ -49,7 +49,7 @@ const TOTAL_THEN_BREAKDOWN = new RegExp(
  * bare "total" right after it or its noun, ending its phrase ("which gives 6.5 kg total.").
  */
 const TOTAL_AFTER =
-  /^(?:(?:\s+[a-z]+){0,3}?\s+(?:in total|in all|altogether|all told|combined(?! with)|together(?! with)|between them)\b|(?:\s+[a-z]+)?\s+total(?=\s*(?:[,.;:!?)—–]|$)))/;
+  /^(?:(?:\s+[a-z]+){0,3}?\s+(?:in total|in all|altogether|all told|overall|combined(?! with)|together(?! with)|between them)\b|(?:\s+[a-z]+)?\s+total(?=\s*(?:[,.;:!?)—–]|$)))/;
 /** Parts listed over the claims before a total: at most this many, else it is a list, not a sum. */
 const MAX_PARTS = 6;
 /** Between two listed parts: the first one's words, a joiner, the next one's label (two at most). */
@@ -170,11 +170,15 @@ const cardinal = (text: string, q: Quantity) =>
  */
 const COUNT = String.raw`(?:\b${NUMBER_WORD}|\d)[^\S\n]+`;
 const COUNT_BEFORE = new RegExp(`${COUNT}$`, "i");
-const COUNT_OF_BEFORE = new RegExp(String.raw`${COUNT}\p{L}+[^\S\n]+of[^\S\n]+$`, "iu");
+const COUNT_OF_BEFORE = new RegExp(
+  String.raw`${COUNT}(?:\p{L}+[^\S\n]+){1,2}of[^\S\n]+$`,
+  "iu",
+);
+/** "two 45-lb plates", "two sets of 45-lb plates", "5 monthly instalments of $45". */
 const isCounted = (text: string, q: Quantity) =>
   COUNT_BEFORE.test(text.slice(Math.max(0, q.start - 16), q.start)) ||
-  (COUNT_OF_BEFORE.test(text.slice(Math.max(0, q.start - 24), q.start)) &&
-    /\d-\p{L}/u.test(text.slice(q.start, q.end + 2)));
+  (COUNT_OF_BEFORE.test(text.slice(Math.max(0, q.start - 32), q.start)) &&
+    (q.kind === "money" || /\d-\p{L}/u.test(text.slice(q.start, q.end + 2))));
 
 /**
  * After a bare number, what makes it a part in the unit of the part before ("4 hours of maths, 2
