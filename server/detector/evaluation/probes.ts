@@ -194,6 +194,11 @@ export const PROBES = [
       "probe 122 (development, thirty-fifth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-40.jsonl",
+    label:
+      "probe 125 (development, thirty-sixth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -567,6 +572,15 @@ export const PROBES = [
     file: "held-out-85.jsonl",
     label:
       "probe 124 (held out: measured, then only its right answers a check contradicted were read)",
+  },
+  {
+    file: "held-out-86.jsonl",
+    label: "probe 126 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-87.jsonl",
+    label:
+      "probe 127 (held out: measured, then only its right answers a check contradicted were read)",
   },
 ] as const;
 
