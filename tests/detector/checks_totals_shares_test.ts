@@ -16,6 +16,12 @@ Deno.test('totals: a total named "overall" after it; a sum counted several times
     "total",
     "You paid $60 up front plus 5 monthly instalments of $45, so the phone cost you $285 overall.",
   );
+  // A unit price beside its line's amount: the amounts are the parts.
+  assertSilent(
+    "total",
+    "Your order: 2 notebooks at $4.50 ($9.00), 3 pens at $1.20 ($3.60) and one stapler at " +
+      "$12.99. Subtotal: $25.59 before tax.",
+  );
 });
 
 Deno.test("totals: a list of other things, then their total", () => {

@@ -174,11 +174,26 @@ const COUNT_OF_BEFORE = new RegExp(
   String.raw`${COUNT}(?:\p{L}+[^\S\n]+){1,2}of[^\S\n]+$`,
   "iu",
 );
-/** "two 45-lb plates", "two sets of 45-lb plates", "5 monthly instalments of $45". */
-const isCounted = (text: string, q: Quantity) =>
-  COUNT_BEFORE.test(text.slice(Math.max(0, q.start - 16), q.start)) ||
-  (COUNT_OF_BEFORE.test(text.slice(Math.max(0, q.start - 32), q.start)) &&
-    (q.kind === "money" || /\d-\p{L}/u.test(text.slice(q.start, q.end + 2))));
+/**
+ * A unit price after a count of more than one, its line's amount in brackets after it: "2
+ * notebooks at $4.50 ($9.00)".
+ */
+const UNIT_PRICE_BEFORE = new RegExp(
+  String.raw`(?:\b(?!one\b)${NUMBER_WORD}|\b(?!1\b)\d+)[^\S\n]+(?:\p{L}+[^\S\n]+){1,2}at[^\S\n]+$`,
+  "iu",
+);
+/**
+ * "two 45-lb plates", "two sets of 45-lb plates", "5 monthly instalments of $45", "2 notebooks at
+ * $4.50 ($9.00)".
+ */
+const isCounted = (text: string, q: Quantity) => {
+  const before = text.slice(Math.max(0, q.start - 32), q.start);
+  return COUNT_BEFORE.test(before.slice(-16)) ||
+    (COUNT_OF_BEFORE.test(before) &&
+      (q.kind === "money" || /\d-\p{L}/u.test(text.slice(q.start, q.end + 2)))) ||
+    (q.kind === "money" && UNIT_PRICE_BEFORE.test(before) &&
+      /^[^\S\n]*\([^\S\n]*(?:US\$|A\$|C\$|\$|€|£|¥|₹)\d/.test(text.slice(q.end, q.end + 8)));
+};
 
 /**
  * After a bare number, what makes it a part in the unit of the part before ("4 hours of maths, 2
