@@ -142,6 +142,17 @@ Deno.test("conversions: bounds convert alike; ranges and separate quantities sta
   silent("It is 27 miles to Boston, or 20 km to the coast.");
 });
 
+Deno.test("conversions: 'At X (its conversion), you're Y'", () => {
+  assert.deepEqual(conversions("At 6 ft (72 inches) you're about 1.93 m tall."), [
+    ["consistent", "6 ft is 72 inches"],
+    ["contradicted", "72 inches is 1.829 metres, not 1.93 m"],
+  ]);
+  assert.deepEqual(conversions("At 6 ft (72 inches) you are 182.88 cm tall."), [
+    ["consistent", "6 ft is 72 inches"],
+    ["consistent", "72 inches is 182.88 cm"],
+  ]);
+});
+
 Deno.test("conversions: a measure restated as 'At X, the thing is Y'", () => {
   assertTwins(
     "At 8,000 feet, the pass sits 2,000 metres above sea level.",
@@ -245,6 +256,11 @@ Deno.test("conversions: a measure used as a modifier, its noun between", () => {
     "A 85-inch TV is about 215.9 cm from corner to corner.",
   );
   assertTwins("A 25 kg plate weighs about 11.3 lb.", "A 25 kg plate weighs about 55.1 lb.");
+  // A second conversion said exact.
+  assert.deepEqual(conversions("One mile is about 1,609 m, or exactly 1,670 yards."), [
+    ["consistent", "One mile is 1,609.3 metres"],
+    ["contradicted", "One mile is 1,760 yards, not 1,670 yards"],
+  ]);
   // After a possessive.
   assertTwins(
     "The airline's 23 kg checked-bag limit works out to about 46.7 lb.",

@@ -162,13 +162,19 @@ const LIST_ITEM = new RegExp(
   "iu",
 );
 const BRACKET_CLOSE = /^\s*[)\]]/;
-/** "At 9,772 feet, the summit sits 2,979 metres": the same thing restated in its subject's unit. */
-const AT_LEAD = new RegExp(String.raw`(?:^|[.!?]\s+|\n\s*)At\s+(?:${HEDGE}\s+)?$`, "u");
+/**
+ * "At 9,772 feet, the summit sits 2,979 metres", "At 6 ft (72 inches) you're 182.9 cm tall": the
+ * same thing restated in its subject's unit, from the measure or its conversion in brackets.
+ */
+const AT_LEAD = new RegExp(
+  String.raw`(?:^|[.!?]\s+|\n\s*)At\s+(?:${HEDGE}\s+)?(?:[\d.,]+\s*[\p{L}'"′″.-]+\s*\(\s*)?$`,
+  "u",
+);
 const AT_RESTATED = new RegExp(
-  String.raw`^\s*,?\s*(?:(?:the|its|his|her|their|your|our|my|this|that|a|an)\s+` +
-    String
-      .raw`(?:[\p{L}'’-]+\s+){0,3}?|(?:he|she|it|they|you)\s+)(?:is|are|was|were|sits|stands|weighs?|measures?|reaches|` +
-    String.raw`comes in at)\s+(?:at\s+)?(?:${HEDGE}\s+)?$`,
+  String.raw`^\s*\)?\s*,?\s*(?:(?:(?:the|its|his|her|their|your|our|my|this|that|a|an)\s+` +
+    String.raw`(?:[\p{L}'’-]+\s+){0,3}?|(?:he|she|it|they|you)\s+)(?:is|are|was|were|sits|` +
+    String.raw`stands|weighs?|measures?|reaches|comes in at)\s+|(?:you|they)['’]re\s+|` +
+    String.raw`(?:he|she|it)['’]s\s+)(?:at\s+)?(?:${HEDGE}\s+)?$`,
   "iu",
 );
 /**
@@ -1116,10 +1122,11 @@ export function conversionFindings(text: string, stated: readonly Quantity[]): E
 
 /**
  * Between a conversion and another: "or", a slash ("−273.15 °C or −459.67 °F"), "and" naming the
- * unit (", and in Fahrenheit about −454.8 °F").
+ * unit (", and in Fahrenheit about −454.8 °F"), hedged or said exact (", or exactly 1,760 yards").
  */
 const ALTERNATIVE = new RegExp(
-  String.raw`^\s*,?\s*(?:or|/|and\s+${IN_UNITS}(?:${POINTER})?)\s*(?:${HEDGE}\s*)?$`,
+  String
+    .raw`^\s*,?\s*(?:or|/|and\s+${IN_UNITS}(?:${POINTER})?)\s*(?:(?:${HEDGE}|exactly|precisely)\s*)?$`,
   "iu",
 );
 /**
