@@ -1667,3 +1667,34 @@ Deno.test("exact checks, evidence: words copied from one value's clause, the val
       "deadline of 28 February.",
   );
 });
+
+Deno.test("exact checks, evidence: a slip of the document's one measure of its dimension, no word shared", () => {
+  const sheet = "Nova X5 smartphone — Specifications\n- Display: 6.5-inch AMOLED, 120 Hz\n" +
+    "- Battery: 5,000 mAh, 33 W wired charging\n- Weight: 189 g\n- Storage: 128 GB / 256 GB";
+  assertOne(
+    "The Nova X5 weighs 198 g and has a 5,000 mAh battery.",
+    "evidence_number",
+    "contradicted",
+    "198 g; the document says 189 g",
+    sheet,
+  );
+});
+
+Deno.test("exact checks, evidence: a timetable's row picked out by the claim's other time", () => {
+  const timetable = "Route 42 – weekday departures from Central Station\n\n" +
+    "| Departs | Arrives Airport |\n|---|---|\n| 07:15 | 07:52 |\n| 07:45 | 08:22 |\n" +
+    "| 08:20 | 08:57 |\n| 09:05 | 09:42 |";
+  assert.deepEqual(
+    verdictsAgainst(
+      timetable,
+      "The first departure after 8:00 is the 08:10 bus, which reaches the airport at 08:57.",
+    ),
+    ["contradicted: 08:10; the document says 08:20"],
+  );
+  // "after 8:00" bounds what is asked.
+  assertSilentAgainst(
+    timetable,
+    "evidence_number",
+    "The first departure after 8:00 is the 08:20 bus, which reaches the airport at 08:57.",
+  );
+});

@@ -577,6 +577,8 @@ export function evidenceFindings(
       // The value anywhere in the document, whatever it counts there ("the 750-piece collection"
       // for "750 items"): it may be what is meant. Without an aligned sentence no slot is read.
       if (statedIn(sentences, q)) return undefined;
+      const mate = rowMate(response, evidence, q, comparable, sentences);
+      if (mate) return mate;
       if (onlyCopied(q)) {
         if (copy && conflicts(q, copy)) return copy;
         // A bare number is a slip only of three digits or more ("25,700" of "27,500").
@@ -612,6 +614,39 @@ export function evidenceFindings(
     }
   }
   return out;
+}
+
+const BOUNDING_BEFORE = /\b(?:after|before|until|till|since|from)\s+$/i;
+
+/**
+ * The value of the claim's slot in the one table row that another of the claim's values, a measure
+ * or a time stated nowhere else, picks out: "the 08:10 bus, which reaches the airport at 08:57" of
+ * "| 08:20 | 08:57 |" (the two next to each other among the claim's values). None where the row
+ * states the slot more than once.
+ */
+function rowMate(
+  response: string,
+  evidence: string,
+  q: Quantity,
+  claimed: readonly Quantity[],
+  sentences: readonly Sentence[],
+): Quantity | undefined {
+  const inRow = (e: Quantity) => isTableRow(evidence, lineAt(evidence, e.start));
+  // "after 8:00" bounds what is asked, no value of a row.
+  if (BOUNDING_BEFORE.test(response.slice(Math.max(0, q.start - 8), q.start))) return undefined;
+  const at = claimed.indexOf(q);
+  // The two are next to each other among the claim's values.
+  for (const r of [claimed[at - 1], claimed[at + 1]]) {
+    if (!r || r.kind === "number" || r.kind === "count" || r.kind === "date") continue;
+    const stated = sentences.flatMap((s) => s.quantities).filter((e) => sameNumber(r, e));
+    if (stated.length !== 1 || !inRow(stated[0])) continue;
+    const row = lineAt(evidence, stated[0].start);
+    const slot = sentences.flatMap((s) => s.quantities).filter((e) =>
+      e !== stated[0] && e.start >= row.start && e.end <= row.end && sameSlot(q, e)
+    );
+    if (slot.length === 1) return slot[0];
+  }
+  return undefined;
 }
 
 /**
@@ -718,7 +753,8 @@ function contradictingValue(
 /**
  * The one value of the document the claim's may be a slip of: of its slot and kind of statement
  * (one value, or a bound on the same side; a date: of its month, and its year or its day), in a
- * sentence that shares a word with the claim, with the same digits but two next to each other
+ * sentence that shares a word with the claim (or the document's one measure of its dimension),
+ * with the same digits but two next to each other
  * swapped ("$1,926.40" for "$1,962.40", "5.7 hours" for "7.5 hours", "August 13" for "31
  * August") or, of three or more (a day: two), one digit changed ("€1,450" for "€1,150", "12
  * January 2023" for "12 January 2025"). A value worked out from the document's rarely is one:
@@ -732,7 +768,11 @@ function slippedFrom(
   if (q.kind === "date" && (q.date?.day === undefined || q.date.month === undefined)) {
     return undefined;
   }
-  const slips = sentences.filter((s) => [...claimStems].some((w) => s.selfStems.has(w)))
+  // A measure the document states once in its dimension needs no shared word: "weighs 198 g"
+  // of a specification's "Weight: 189 g".
+  const measures = sentences.flatMap((s) => s.quantities).filter((e) => sameSlot(q, e));
+  const alone = q.kind === "unit" && measures.length === 1;
+  const slips = sentences.filter((s) => alone || [...claimStems].some((w) => s.selfStems.has(w)))
     .flatMap((s) => s.quantities).filter((e) => {
       if (!sameCommitment(q, e) || e.word || isWorking(e) || !slipSlot(q, e)) return false;
       if (q.kind === "date") {
