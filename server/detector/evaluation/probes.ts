@@ -199,6 +199,11 @@ export const PROBES = [
       "probe 125 (development, thirty-sixth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-41.jsonl",
+    label:
+      "probe 128 (development, thirty-seventh round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -581,6 +586,14 @@ export const PROBES = [
     file: "held-out-87.jsonl",
     label:
       "probe 127 (held out: measured, then only its right answers a check contradicted were read)",
+  },
+  {
+    file: "held-out-88.jsonl",
+    label: "probe 129 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-89.jsonl",
+    label: "probe 130 (held out: measured only, never read while building)",
   },
 ] as const;
 
