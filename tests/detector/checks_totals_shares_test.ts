@@ -214,6 +214,17 @@ Deno.test("percentages: a charge of a percentage on a sum, then the charge", () 
     "contradicted",
     "15% of 64 is 9.6, not 11.6",
   );
+  // A hedged part the share gives only within the hedge's slack: neither.
+  assertSilent(
+    "percentage",
+    "Your battery is at 45% of its 4,000 mAh capacity, i.e. roughly 1,600 mAh.",
+  );
+  assertOne(
+    "Your battery is at 45% of its 4,000 mAh capacity, i.e. roughly 1,800 mAh.",
+    "percentage",
+    "consistent",
+    "45% of 4,000 is 1,800",
+  );
   // The total the charge brings the sum to is no charge.
   assertSilent("percentage", "A 15% tip on a $64 bill brings the total to $73.60.");
 });

@@ -824,6 +824,9 @@ function partOfWhole(text: string, qs: readonly Quantity[], percent: Quantity): 
     tolerance: percent.tolerance * Math.abs(whole.value) / 100,
   };
   const ok = agree(expected, part, slackOf(part, percent));
+  // A hedged part the share gives only within the hedge's slack is said loosely: neither
+  // confirmed nor shown wrong ("45% of 4,000 mAh, i.e. roughly 1,600 mAh").
+  if (ok && slackOf(part, percent) > 0 && !agree(expected, hedgedReading(part), 0)) return [];
   const right = `${written(text, percent)} of ${formatNumber(whole.value)} is ${
     formatNumber(expected.value)
   }`;
