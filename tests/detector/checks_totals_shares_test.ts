@@ -201,6 +201,18 @@ Deno.test("totals: a measured total's breakdown in bare numbers, in its unit", (
   );
 });
 
+Deno.test("percentages: a change's percentage after its amount", () => {
+  const sales = (percent: string) =>
+    `Units sold rose from 1,500 to 1,800, an increase of 300, or ${percent}.`;
+  assertOne(
+    sales("30%"),
+    "percentage",
+    "contradicted",
+    "1,500 to 1,800 is a 20% increase, not 30%",
+  );
+  assertOne(sales("20%"), "percentage", "consistent", "1,500 to 1,800 is a 20% increase");
+});
+
 Deno.test("percentages: a charge of a percentage on a sum, then the charge", () => {
   assertOne(
     "A 15% tip on a $64 bill comes to $9.60.",

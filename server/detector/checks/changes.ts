@@ -27,11 +27,15 @@ const UP = String
   .raw`increase[sd]?|increasing|ris(?:e|es|en|ing)|rose|gain|gr[eo]w(?:s|n|th|ing)?|jump(?:s|ed)?|climb(?:s|ed)?|up|higher|more|hike|boost`;
 /** After the percentage, its word of change: "a 25% decrease", "30% higher". */
 const CHANGE_AFTER = new RegExp(String.raw`^\s*(?:(${DOWN})|(${UP}))\b`, "i");
-/** Before it: "an increase of 30%", "fell 25%", "down by about 25%". */
+/**
+ * Before it: "an increase of 30%", "fell 25%", "down by about 25%", or after the change's amount
+ * "an increase of 300, or 20%".
+ */
 const CHANGE_BEFORE = new RegExp(
-  String
-    .raw`\b(?:(${DOWN})|(${UP}))\s+(?:of\s+|by\s+)?(?:(?:about|roughly|around|nearly|almost|just|some|approximately)\s+)?$`,
-  "i",
+  String.raw`\b(?:(${DOWN})|(${UP}))\s+(?:of\s+|by\s+)?` +
+    String.raw`(?:(?:US\$|\$|€|£)?\d[\d,.]*(?:\s+\p{L}+)?\s*,?\s*(?:or|i\.e\.,?)\s+)?` +
+    String.raw`(?:(?:about|roughly|around|nearly|almost|just|some|approximately)\s+)?$`,
+  "iu",
 );
 /** After the percentage, a rate over time or a change in points: no change of the two values. */
 const NOT_OF_THE_TWO =
