@@ -204,6 +204,11 @@ export const PROBES = [
       "probe 128 (development, thirty-seventh round: first measured held out, then read the same way)",
   },
   {
+    file: "development-42.jsonl",
+    label:
+      "probe 131 (development, thirty-eighth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -594,6 +599,14 @@ export const PROBES = [
   {
     file: "held-out-89.jsonl",
     label: "probe 130 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-90.jsonl",
+    label: "probe 132 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-91.jsonl",
+    label: "probe 133 (held out: measured only, never read while building)",
   },
 ] as const;
 
