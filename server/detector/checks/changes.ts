@@ -13,7 +13,7 @@
  * leaving $1,625".
  */
 import { type ExactFinding, finding } from "./finding.ts";
-import type { Quantity } from "./quantities.ts";
+import { CURRENCY_SIGN, type Quantity } from "./quantities.ts";
 import { hedgedShare, judgeShare } from "./shares.ts";
 import { sameSlot } from "./slots.ts";
 import { agree, formatNumber, HEDGED_SLACK, written } from "./values.ts";
@@ -33,7 +33,7 @@ const CHANGE_AFTER = new RegExp(String.raw`^\s*(?:(${DOWN})|(${UP}))\b`, "i");
  */
 const CHANGE_BEFORE = new RegExp(
   String.raw`\b(?:(${DOWN})|(${UP}))\s+(?:of\s+|by\s+)?` +
-    String.raw`(?:(?:US\$|\$|€|£)?\d[\d,.]*(?:\s+\p{L}+)?\s*,?\s*(?:or|i\.e\.,?)\s+)?` +
+    String.raw`(?:${CURRENCY_SIGN}?\d[\d,.]*(?:\s+\p{L}+)?\s*,?\s*(?:or|i\.e\.,?)\s+)?` +
     String.raw`(?:(?:about|roughly|around|nearly|almost|just|some|approximately)\s+)?$`,
   "iu",
 );

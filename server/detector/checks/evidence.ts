@@ -28,7 +28,7 @@ import { describeDate } from "./dates.ts";
 import { type ExactFinding, finding } from "./finding.ts";
 import { cellsOf, isTableRow, lineAt } from "./lists.ts";
 import { names, namingStems, type StemKey, stemKey } from "./naming_stems.ts";
-import { quantities, type Quantity, rangeEndingAt } from "./quantities.ts";
+import { CURRENCY_SIGN, quantities, type Quantity, rangeEndingAt } from "./quantities.ts";
 import { isSpanOfTime, sameSlot } from "./slots.ts";
 import { clockTimes, sameTime, shiftedBy } from "./times.ts";
 import { dimensionOf, type UnitId, unitLabel } from "./units.ts";
@@ -235,7 +235,7 @@ function rangeEndFinding(
 }
 
 /** Between a change's or a range's two values: "from $34.99 to $39.99", "20–25 cm". */
-const PAIR_JOIN = /^\s*(?:to|–|—|-)\s*(?:US\$|A\$|C\$|\$|€|£|¥|₹)?$/;
+const PAIR_JOIN = new RegExp(String.raw`^\s*(?:to|–|—|-)\s*${CURRENCY_SIGN}?$`);
 
 /** Content words near a quantity, not reaching past the quantities next to it. */
 function contextOf(text: string, q: Quantity, around: readonly Quantity[]): Set<StemKey> {
@@ -300,8 +300,9 @@ function comparableDates(a: Quantity, b: Quantity): boolean {
 
 /**
  * The same value, whatever the slot: dates and times by their parts (a year also by a count's
- * number), other quantities by their number; a measure of another dimension by its number as written, not within its rounding ("2.9
- * m²" is no "2.85 kg", where "1 million" may be "1.1 million").
+ * number), other quantities by their number; a measure of another dimension by its number as
+ * written, not within its rounding ("2.9 m²" is no "2.85 kg", where "1 million" may be "1.1
+ * million").
  */
 function sameNumber(claim: Quantity, evidence: Quantity): boolean {
   // A year may label a count in the document: "in 2023" of a column headed "2023 units".
@@ -754,10 +755,9 @@ function contradictingValue(
  * The one value of the document the claim's may be a slip of: of its slot and kind of statement
  * (one value, or a bound on the same side; a date: of its month, and its year or its day), in a
  * sentence that shares a word with the claim (or the document's one measure of its dimension),
- * with the same digits but two next to each other
- * swapped ("$1,926.40" for "$1,962.40", "5.7 hours" for "7.5 hours", "August 13" for "31
- * August") or, of three or more (a day: two), one digit changed ("€1,450" for "€1,150", "12
- * January 2023" for "12 January 2025"). A value worked out from the document's rarely is one:
+ * with the same digits but two next to each other swapped ("$1,926.40" for "$1,962.40", "5.7
+ * hours" for "7.5 hours", "August 13" for "31 August") or, of three or more (a day: two), one
+ * digit changed ("€1,450" for "€1,150", "12 January 2023" for "12 January 2025"). A value worked out from the document's rarely is one:
  * sums, differences and scalings change the digits wholesale.
  */
 function slippedFrom(

@@ -108,7 +108,9 @@ const MULTIPLIERS: Record<string, number> = {
   m: 1e6,
   k: 1e3,
 };
-const CURRENCY_PREFIX = /(?:US\$|A\$|C\$|\$|€|£|¥|₹)\s?$/;
+/** A currency's sign before a figure, for every check that reads one. */
+export const CURRENCY_SIGN = String.raw`(?:US\$|A\$|C\$|\$|€|£|¥|₹)`;
+const CURRENCY_PREFIX = new RegExp(String.raw`${CURRENCY_SIGN}\s?$`);
 const CURRENCY_WORD = /^\s?(dollars|euros|yen|rupees|USD|EUR|GBP)\b/i;
 /**
  * A hundredth of a currency after the figure: "6.2p", "50 pence", "25¢", "99 cents". "p" glued to
@@ -116,6 +118,8 @@ const CURRENCY_WORD = /^\s?(dollars|euros|yen|rupees|USD|EUR|GBP)\b/i;
  */
 const MINOR_UNIT = /^(?:(p)(?![\p{L}\p{N}])|\s?(pence)\b|(¢)|\s?(cents?)\b)/u;
 const MINOR_UNIT_AT_END = /(?:\dp|pence|¢|cents?)$/;
+/** After an hour, its half of the day: "7 pm" is a time of day (times.ts), no count. */
+const MERIDIEM_AFTER = /^\s?[ap](?:\.\s?m\.|m\b)/i;
 const MINOR_UNIT_CURRENCY: Record<string, string> = { p: "£", pence: "£", "¢": "$", cent: "$" };
 
 /**
@@ -179,8 +183,8 @@ const UPPER_BOUND =
 /** A change's "from ... to ...": its two values, not a range ("raise the fee from $40 to $45"). */
 const CHANGE = String
   .raw`\b(?:increas|decreas|rais|ris|rose|grow|grew|cut|reduc|lower|drop|fell|fall|went up|goes up|go up|climb|jump|extend|shorten|boost|hik)\w*\b[^.;\d\n]{0,40}?\bfrom\s*`;
-/** A currency's sign before the figure: the change's words end before it ("from $1,450"). */
-const SIGN = String.raw`(?:US\$|A\$|C\$|\$|€|£|¥|₹)?\s*`;
+/** ... its words ending before a currency's sign too ("from $1,450"). */
+const SIGN = String.raw`${CURRENCY_SIGN}?\s*`;
 const CHANGE_FROM = new RegExp(`${CHANGE}${SIGN}$`, "i");
 const CHANGE_TO = new RegExp(`${CHANGE}\\S+\\s+to\\s*${SIGN}$`, "i");
 const RANGE_START = /(?:\bbetween|\bfrom)\s*$/i;
@@ -254,7 +258,6 @@ const MULTIPLIER = /^\s?(thousand|million|billion|trillion|bn|m|k)\b/i;
  * The word after a number, when it can be what is counted (not "2018 respectively"), past a word
  * that only sets the things apart ("121 different countries").
  */
-const MERIDIEM_AFTER = /^\s?[ap](?:\.\s?m\.|m\b)/i;
 const NOUN =
   /^\s+(?:(?:different|separate|distinct|individual|unique|additional|extra)\s+)?([a-z][a-z-]+)(?<!ly)\b(?:\s+([a-z][a-z-]+)\b(?:\s+([a-z][a-z-]+)\b)?)?/;
 
@@ -549,10 +552,9 @@ function readQuantity(text: string, m: NumberMatch): Quantity | undefined {
     ? after.match(INCHES_CLOSING)
     : null;
   if (inches) return { ...base, end: end + inches[0].length, kind: "unit", unit: "in" };
+  if (MERIDIEM_AFTER.test(after)) return undefined;
   // "7A", "4K", "10am": a number that letters naming no unit are glued to is a label or a time of
   // day, no figure; "89th" is an ordinal, "1930s" a decade.
-  // "7 pm" is a time of day (times.ts), no count.
-  if (MERIDIEM_AFTER.test(after)) return undefined;
   const ordinal = ORDINAL.test(after);
   if (/^\p{L}/u.test(after) && !ordinal && !DECADE.test(after)) return undefined;
   const [, noun, nounAfter, third] = after.match(NOUN) ?? [];

@@ -25,7 +25,13 @@
 import { isConversionOf, isNearConversion } from "./conversions.ts";
 import { type ExactFinding, finding } from "./finding.ts";
 import { type ListItem, type MarkdownList, type Score, scoreIn, scoresIn } from "./lists.ts";
-import { LABEL_WORDS, quantities, type Quantity, WORD_NUMBERS } from "./quantities.ts";
+import {
+  CURRENCY_SIGN,
+  LABEL_WORDS,
+  quantities,
+  type Quantity,
+  WORD_NUMBERS,
+} from "./quantities.ts";
 import { isSpanOfTime, sameSlot } from "./slots.ts";
 import { dimensionOf, unitOfForm } from "./units.ts";
 import { agree, CONVERSION_SLACK, formatNumber, HEDGED_SLACK, inUnit, written } from "./values.ts";
@@ -182,6 +188,7 @@ const UNIT_PRICE_BEFORE = new RegExp(
   String.raw`(?:\b(?!one\b)${NUMBER_WORD}|\b(?!1\b)\d+)[^\S\n]+(?:\p{L}+[^\S\n]+){1,2}at[^\S\n]+$`,
   "iu",
 );
+const LINE_AMOUNT_AFTER = new RegExp(String.raw`^[^\S\n]*\([^\S\n]*${CURRENCY_SIGN}\d`);
 /**
  * "two 45-lb plates", "two sets of 45-lb plates", "5 monthly instalments of $45", "2 notebooks at
  * $4.50 ($9.00)".
@@ -192,7 +199,7 @@ const isCounted = (text: string, q: Quantity) => {
     (COUNT_OF_BEFORE.test(before) &&
       (q.kind === "money" || /\d-\p{L}/u.test(text.slice(q.start, q.end + 2)))) ||
     (q.kind === "money" && UNIT_PRICE_BEFORE.test(before) &&
-      /^[^\S\n]*\([^\S\n]*(?:US\$|A\$|C\$|\$|€|£|¥|₹)\d/.test(text.slice(q.end, q.end + 8)));
+      LINE_AMOUNT_AFTER.test(text.slice(q.end, q.end + 8)));
 };
 
 /**
