@@ -342,8 +342,8 @@ const OFFSET = /^\s+(?:before|after|earlier|later|prior)\b/i;
  * minus, times or over a figure the claim states beside it ("the bridge is 1,280 m long; with the
  * ferry's 1,650 m that makes 2,930 m", "6 tablets (1,200 mg)" of 200 mg tablets, "€415,000 for 92
  * m², about €4,511 per square metre"), or the same rate over another period ("€155 a month"). It
- * may be wrong, but not as a misquote. A figure the claim does not work from is a quote: in a document of many numbers,
- * some pair of them adds up to almost anything.
+ * may be wrong, but not as a misquote. A figure the claim does not work from is a quote: in a
+ * document of many numbers, some pair of them adds up to almost anything.
  */
 function isDerived(
   response: string,
@@ -632,17 +632,18 @@ function rowMate(
   claimed: readonly Quantity[],
   sentences: readonly Sentence[],
 ): Quantity | undefined {
-  const inRow = (e: Quantity) => isTableRow(evidence, lineAt(evidence, e.start));
   // "after 8:00" bounds what is asked, no value of a row.
   if (BOUNDING_BEFORE.test(response.slice(Math.max(0, q.start - 8), q.start))) return undefined;
+  const all = sentences.flatMap((s) => s.quantities);
   const at = claimed.indexOf(q);
   // The two are next to each other among the claim's values.
   for (const r of [claimed[at - 1], claimed[at + 1]]) {
     if (!r || r.kind === "number" || r.kind === "count" || r.kind === "date") continue;
-    const stated = sentences.flatMap((s) => s.quantities).filter((e) => sameNumber(r, e));
-    if (stated.length !== 1 || !inRow(stated[0])) continue;
+    const stated = all.filter((e) => sameNumber(r, e));
+    if (stated.length !== 1) continue;
     const row = lineAt(evidence, stated[0].start);
-    const slot = sentences.flatMap((s) => s.quantities).filter((e) =>
+    if (!isTableRow(evidence, row)) continue;
+    const slot = all.filter((e) =>
       e !== stated[0] && e.start >= row.start && e.end <= row.end && sameSlot(q, e)
     );
     if (slot.length === 1) return slot[0];
@@ -757,8 +758,9 @@ function contradictingValue(
  * sentence that shares a word with the claim (or the document's one measure of its dimension),
  * with the same digits but two next to each other swapped ("$1,926.40" for "$1,962.40", "5.7
  * hours" for "7.5 hours", "August 13" for "31 August") or, of three or more (a day: two), one
- * digit changed ("€1,450" for "€1,150", "12 January 2023" for "12 January 2025"). A value worked out from the document's rarely is one:
- * sums, differences and scalings change the digits wholesale.
+ * digit changed ("€1,450" for "€1,150", "12 January 2023" for "12 January 2025"). A value worked
+ * out from the document's rarely is one: sums, differences and scalings change the digits
+ * wholesale.
  */
 function slippedFrom(
   q: Quantity,
@@ -770,8 +772,8 @@ function slippedFrom(
   }
   // A measure the document states once in its dimension needs no shared word: "weighs 198 g"
   // of a specification's "Weight: 189 g".
-  const measures = sentences.flatMap((s) => s.quantities).filter((e) => sameSlot(q, e));
-  const alone = q.kind === "unit" && measures.length === 1;
+  const alone = q.kind === "unit" &&
+    sentences.flatMap((s) => s.quantities).filter((e) => sameSlot(q, e)).length === 1;
   const slips = sentences.filter((s) => alone || [...claimStems].some((w) => s.selfStems.has(w)))
     .flatMap((s) => s.quantities).filter((e) => {
       if (!sameCommitment(q, e) || e.word || isWorking(e) || !slipSlot(q, e)) return false;
