@@ -211,6 +211,35 @@ Deno.test("percentages: a change's percentage after its amount", () => {
     "1,500 to 1,800 is a 20% increase, not 30%",
   );
   assertOne(sales("20%"), "percentage", "consistent", "1,500 to 1,800 is a 20% increase");
+  // The amount before its word of change: "a $3,900 raise, or 7.5%".
+  const salary = (raise: string, percent: string) =>
+    `Your salary goes from $52,000 to $55,900, a ${raise} raise, or ${percent}.`;
+  assertOne(
+    salary("$3,900", "9.5%"),
+    "percentage",
+    "contradicted",
+    "$52,000 to $55,900 is a 7.5% increase, not 9.5%",
+  );
+  assertOne(
+    salary("$3,900", "7.5%"),
+    "percentage",
+    "consistent",
+    "$52,000 to $55,900 is a 7.5% increase",
+  );
+  assertOne(
+    salary("$4,900", "7.5%"),
+    "total",
+    "contradicted",
+    "$55,900 − $52,000 = 3,900, not $4,900",
+  );
+  assertOne(salary("$3,900", "7.5%"), "total", "consistent", "$55,900 − $52,000 = 3,900");
+  // Read out from a vowel: "an 8%".
+  assertOne(
+    "Pay went from $52,000 to $56,160, a 7% increase.",
+    "percentage",
+    "contradicted",
+    "$52,000 to $56,160 is an 8% increase, not 7%",
+  );
 });
 
 Deno.test("percentages: a charge of a percentage on a sum, then the charge", () => {

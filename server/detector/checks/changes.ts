@@ -24,22 +24,27 @@ const TO_BETWEEN = /^\s*(?:\(?in\s+\d{4}\)?,?\s+)?(?:to|→|->)\s*$/i;
 const DOWN = String
   .raw`decrease[sd]?|decreasing|drop(?:s|ped|ping)?|f[ae]ll(?:s|en|ing)?|cut|declin(?:e|es|ed|ing)|down|lower|less|dip|slump`;
 const UP = String
-  .raw`increase[sd]?|increasing|ris(?:e|es|en|ing)|rose|gain|gr[eo]w(?:s|n|th|ing)?|jump(?:s|ed)?|climb(?:s|ed)?|up|higher|more|hike|boost`;
+  .raw`increase[sd]?|increasing|ris(?:e|es|en|ing)|rose|gain|gr[eo]w(?:s|n|th|ing)?|jump(?:s|ed)?|climb(?:s|ed)?|up|higher|more|hike|boost|raise`;
 /** After the percentage, its word of change: "a 25% decrease", "30% higher". */
 const CHANGE_AFTER = new RegExp(String.raw`^\s*(?:(${DOWN})|(${UP}))\b`, "i");
+const HEDGE = String.raw`(?:(?:about|roughly|around|nearly|almost|just|some|approximately)\s+)?`;
+const OR = String.raw`\s*,?\s*(?:or|i\.e\.,?)\s+`;
+const AMOUNT = String.raw`${CURRENCY_SIGN}?\d[\d,.]*`;
 /**
- * Before it: "an increase of 30%", "fell 25%", "down by about 25%", or after the change's amount
- * "an increase of 300, or 20%".
+ * Before it: "an increase of 30%", "fell 25%", "down by about 25%", after the change's amount
+ * "an increase of 300, or 20%", or after an amount its word follows "a $3,900 raise, or 7.5%".
  */
 const CHANGE_BEFORE = new RegExp(
-  String.raw`\b(?:(${DOWN})|(${UP}))\s+(?:of\s+|by\s+)?` +
-    String.raw`(?:${CURRENCY_SIGN}?\d[\d,.]*(?:\s+\p{L}+)?\s*,?\s*(?:or|i\.e\.,?)\s+)?` +
-    String.raw`(?:(?:about|roughly|around|nearly|almost|just|some|approximately)\s+)?$`,
+  String.raw`(?:\b(?:(${DOWN})|(${UP}))\s+(?:of\s+|by\s+)?(?:${AMOUNT}(?:\s+\p{L}+)?${OR})?` +
+    String.raw`|\ban?\s+${AMOUNT}\s+(?:(${DOWN})|(${UP}))${OR})${HEDGE}$`,
   "iu",
 );
 /** After the percentage, a rate over time or a change in points: no change of the two values. */
 const NOT_OF_THE_TWO =
   /^\s*(?:a|per|each|every)\s+(?:year|month|week|day|annum)\b|^\s*(?:annually|yearly|monthly|year-on-year|points?|percentage\s+points?|p\.?p\.?)\b/i;
+
+/** A figure read out from a vowel: "an 8% increase", "an 11.5% decrease". */
+const SAID_WITH_AN = /^(?:8|1[18](?!\d))/;
 
 const measured = (q: Quantity) =>
   q.kind !== "percent" && q.kind !== "date" && !q.computed && !q.ordinal && !q.bound;
@@ -94,7 +99,7 @@ export function percentChangeFindings(text: string, qs: readonly Quantity[]): Ex
   const before = CHANGE_BEFORE.exec(text.slice(Math.max(0, percent.start - 40), percent.start));
   const said = after ?? before;
   if (!said) return [];
-  const saidDown = said[1] !== undefined;
+  const saidDown = said[1] !== undefined || said[3] !== undefined;
   const change = fromTo(text, qs);
   if (!change) return [];
   const [from, to] = change;
@@ -114,9 +119,10 @@ export function percentChangeFindings(text: string, qs: readonly Quantity[]): Ex
   if (verdict === undefined || (verdict === "consistent" && !nearChange(relative, percent))) {
     return [];
   }
-  const right = `${written(text, from)} to ${written(text, to)} is a ${
-    formatNumber(relative.value, 1)
-  }% ${down ? "decrease" : "increase"}`;
+  const percentage = `${formatNumber(relative.value, 1)}%`;
+  const right = `${written(text, from)} to ${written(text, to)} is ${
+    SAID_WITH_AN.test(percentage) ? "an" : "a"
+  } ${percentage} ${down ? "decrease" : "increase"}`;
   const ok = verdict === "consistent";
   const wrong = saidDown !== down
     ? `a ${saidDown ? "decrease" : "increase"}`
@@ -134,6 +140,9 @@ const AMOUNT_AFTER = new RegExp(
     .raw`^(?:\s+in\s+\d{4})?\s*(?:[,;(—–-]\s*)?(?:(?:which|that)(?:\s+is|\s+was|'s)\s+|i\.e\.,?\s+)?(?:an?\s+(?:net\s+)?)?(?:(${DOWN})|(${UP})|difference|change)\s+(?:of\s+|by\s+)?$`,
   "i",
 );
+
+/** ... or before an amount its word of change follows: "to $55,900, a $3,900 raise". */
+const AMOUNT_NAMED_AFTER = /^\s*[,;(—–-]\s*an?\s+$/;
 
 /** Whether an amount is in the slot and unit of the two values it is the change of. */
 function sameMeasure(amount: Quantity, from: Quantity, to: Quantity): boolean {
@@ -159,7 +168,11 @@ export function amountChangeFindings(text: string, qs: readonly Quantity[]): Exa
   const amount = qs.find((q) => q.start >= to.end && q !== to && q.kind !== "date");
   if (!amount || !measured(amount) || amount.inexact || amount.word) return [];
   const between = text.slice(to.end, amount.start);
-  const said = AMOUNT_AFTER.exec(to.kind === "count" ? between.replace(NOUN_BEFORE, "") : between);
+  const said =
+    AMOUNT_AFTER.exec(to.kind === "count" ? between.replace(NOUN_BEFORE, "") : between) ??
+      (AMOUNT_NAMED_AFTER.test(between)
+        ? CHANGE_AFTER.exec(text.slice(amount.end, amount.end + 16))
+        : null);
   if (!said || !sameMeasure(amount, from, to)) return [];
   const [saidDown, saidUp] = [said[1] !== undefined, said[2] !== undefined];
   const difference = { value: Math.abs(to.value - from.value), tolerance: 0 };
