@@ -809,6 +809,14 @@ Deno.test("lifespans: an age at an event dated after the birth", () => {
     "Ann was born in 1900 and Bob was born in 1910. In 1930, aged 25, he moved.",
     "Born in 1879, Einstein published special relativity in 1905, when he was about 29.",
   ]);
+  // A birth told by a life's range, unless the words to the age name someone else.
+  const darwin = (age: number) =>
+    `Charles Darwin (1809–1882) published On the Origin of Species in November 1859, at age ${age}.`;
+  assertTwins("age", darwin(52), darwin(50), "1809 to November 1859 is 49 or 50 years, not 52");
+  assertSilent(
+    "age",
+    "Darwin (1809–1882) influenced Thomas Huxley, who in 1860, at age 35, defended evolution.",
+  );
   // "on January 20, 1961 he was 44"; a count of days after "he was" is no age.
   assertTwins(
     "age",

@@ -299,16 +299,19 @@ function lifeDates(text: string, qs: readonly Quantity[]): [DateQ, DateQ] | unde
   const born = dates.find((q) => BORN.test(before(text, q, 48)));
   const died = dates.find((q) => DIED.test(before(text, q, 48)));
   if (born && died) return [born, died];
-  for (let i = 0; i + 1 < dates.length; i++) {
-    const [a, b] = [dates[i], dates[i + 1]];
+  return lifeRanges(text, dates)[0];
+}
+
+/** The lives told as a range of two dates: "(1809–1882)", "— 1809 to 1882 —", "lived from". */
+function lifeRanges(text: string, dates: readonly DateQ[]): [DateQ, DateQ][] {
+  return dates.slice(1).flatMap((b, i): [DateQ, DateQ][] => {
+    const a = dates[i];
     const join = text.slice(a.end, b.start);
-    if (LIVED.test(before(text, a, 16)) && TO.test(join)) return [a, b];
+    if (LIVED.test(before(text, a, 16)) && TO.test(join)) return [[a, b]];
     const opening = before(text, a, 6).match(LIFE_RANGE)?.[0].trim()[0];
-    if (opening && RANGE_JOIN.test(join) && LIFE_RANGE_CLOSE[opening].test(text.slice(b.end))) {
-      return [a, b];
-    }
-  }
-  return undefined;
+    const closed = opening && LIFE_RANGE_CLOSE[opening].test(text.slice(b.end));
+    return closed && RANGE_JOIN.test(join) ? [[a, b]] : [];
+  });
 }
 
 /** Whole years between two dates: exact when both days are known, else the two possible. */
@@ -411,7 +414,8 @@ const AGE_WHEN =
  * when he was 26", "born on 30 November 2001, she was 22 when she graduated on 15 June 2024".
  * The age follows the event's date in its clause, or comes before it with "when"; the birth is
  * before it, on the same line (a list's lines may be of other people), or on a fact list's
- * "Born:" line above ("- Born: 18 July 1918\n- Released from prison: 11 February 1990 (age 71)").
+ * "Born:" line above ("- Born: 18 July 1918\n- Released from prison: 11 February 1990 (age 71)"),
+ * or it opens a life's range ("Charles Darwin (1809–1882) published it in November 1859, at 50").
  */
 function eventAgeFindings(
   text: string,
@@ -421,8 +425,7 @@ function eventAgeFindings(
 ): ExactFinding[] {
   return qs.filter((q): q is DateQ => isDate(q) && q.start > born.end).flatMap((event) => {
     const after = EVENT_AGE.exec(text.slice(event.end, span.end));
-    const before = after ? null : AGE_WHEN.exec(text.slice(born.end, event.start));
-    const m = after ?? before;
+    const m = after ?? AGE_WHEN.exec(text.slice(born.end, event.start));
     if (!m) return [];
     const age = Number(m[1]);
     const where = { start: born.start, end: after ? event.end + after[0].length : event.end };
@@ -430,6 +433,8 @@ function eventAgeFindings(
     const bornLine = text.slice(lineAt(text, born.start).start, born.start);
     const overLines = between.includes("\n") && !BORN_LINE.test(bornLine);
     if (overLines || OTHER_PERSON.test(between)) return [];
+    // A birth told only by a life's range says less whose the age is than "born" does.
+    if (!BORN.test(before(text, born, 48)) && namesAnother(text, born, between)) return [];
     const possible = yearsBetween(born.date, event.date);
     const right = `${describeDate(born.date)} to ${describeDate(event.date)} is ${
       listOr(possible)
@@ -437,6 +442,22 @@ function eventAgeFindings(
     const ok = possible.includes(age);
     return [finding("age", !ok, where, ok ? right : `${right}, not ${age}`)];
   });
+}
+
+/** A name of two words or more, not opening a sentence: "Thomas Huxley", "Queen Victoria". */
+const PROPER_NAME = /(?<!^|[.!?]\s*)\b\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)+/gu;
+const CAPITALISED = /\p{Lu}[\p{L}'’-]*/gu;
+
+/**
+ * Whether the words from a birth to an age at an event name someone else, who may be the one of
+ * that age: "Darwin (1809–1882) influenced Thomas Huxley, who in 1860, at age 35". A name that
+ * shares a word with the one before the birth is the same person's.
+ */
+function namesAnother(text: string, born: DateQ, between: string): boolean {
+  const own = new Set(before(text, born, 60).match(CAPITALISED) ?? []);
+  return [...between.matchAll(PROPER_NAME)].some(([name]) =>
+    !(name.match(CAPITALISED) ?? []).some((word) => own.has(word))
+  );
 }
 
 /** A fact list's line of the birth, up to its date: "- **Born:** ". */
@@ -737,8 +758,11 @@ function digitReadings(text: string, all: readonly Quantity[]): DateQ[][] {
 }
 
 /** The dates of birth the answer states ("born on 5 August 1930", "Born: 1810"). */
-export const birthsIn = (text: string, qs: readonly Quantity[]) =>
-  qs.filter((q): q is DateQ => isDate(q) && BORN.test(before(text, q, 48)));
+export const birthsIn = (text: string, qs: readonly Quantity[]) => {
+  const dates = qs.filter(isDate);
+  const ranged = lifeRanges(text, dates).map(([born]) => born);
+  return [...new Set([...dates.filter((q) => BORN.test(before(text, q, 48))), ...ranged])];
+};
 
 /**
  * The reader of an answer's claims (`all`: its quantities), its dates in digits read once for
