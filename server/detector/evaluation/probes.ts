@@ -209,6 +209,11 @@ export const PROBES = [
       "probe 131 (development, thirty-eighth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-43.jsonl",
+    label:
+      "probe 134 (development, thirty-ninth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -607,6 +612,14 @@ export const PROBES = [
   {
     file: "held-out-91.jsonl",
     label: "probe 133 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-92.jsonl",
+    label: "probe 135 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-93.jsonl",
+    label: "probe 136 (held out: measured only, never read while building)",
   },
 ] as const;
 
