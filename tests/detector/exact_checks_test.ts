@@ -428,6 +428,19 @@ Deno.test("exact checks, evidence: a measure of another dimension is no copy of 
     "evidence_number",
     "The tent has a packed weight of 2.85 kg.",
   );
+  // ... but a measure's one digit is no sign that a bare number of the document is it.
+  assertOne(
+    "It comes with a 2-year warranty.",
+    "evidence_number",
+    "contradicted",
+    "2-year; the document says 3 years",
+    "- Battery: 2.0 Ah Li-ion\n- Warranty: 3 years",
+  );
+  // "second-half" makes "second" an ordinal, no unit of time.
+  assert.deepEqual(
+    quantities("two goals in three second-half minutes").map((q) => q.unit),
+    [undefined, undefined],
+  );
 });
 
 Deno.test("exact checks, evidence: times of day, copied or slipped, in either form", () => {

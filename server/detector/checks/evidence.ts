@@ -302,7 +302,7 @@ function comparableDates(a: Quantity, b: Quantity): boolean {
  * The same value, whatever the slot: dates and times by their parts (a year also by a count's
  * number), other quantities by their number; a measure of another dimension by its number as
  * written, not within its rounding ("2.9 m²" is no "2.85 kg", where "1 million" may be "1.1
- * million").
+ * million"); a measure of one digit is no bare number of the document ("2-year" of "2.0 Ah").
  */
 function sameNumber(claim: Quantity, evidence: Quantity): boolean {
   // A year may label a count in the document: "in 2023" of a column headed "2023 units".
@@ -319,6 +319,7 @@ function sameNumber(claim: Quantity, evidence: Quantity): boolean {
       ? sameValue(claim, evidence)
       : agree({ value: claim.value, tolerance: 0 }, { value: evidence.value, tolerance: 0 }, 0);
   }
+  if (claim.unit && significant(claim.value).length < 2) return false;
   return agreeHedged(claim, claim, evidence, 0);
 }
 

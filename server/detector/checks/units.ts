@@ -184,9 +184,13 @@ add("MW", "megawatt", "megawatts");
 /** Longest forms first, so "square miles" wins over "miles" and "km/h" over "km". */
 const FORM_LIST = Object.keys(FORMS).sort((a, b) => b.length - a.length);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-/** A unit right after a number: optional space, the form, then no further letter or digit. */
+/**
+ * A unit right after a number: optional space, the form, then no further letter or digit, nor a
+ * word it makes an ordinal of ("three second-half minutes").
+ */
 export const UNIT_AFTER_NUMBER = new RegExp(
-  `^\\s?(?:-\\s?)?(${FORM_LIST.map(escape).join("|")})(?![\\p{L}\\p{N}²])`,
+  `^\\s?(?:-\\s?)?(${FORM_LIST.map(escape).join("|")})` +
+    `(?![\\p{L}\\p{N}²]|-(?:half|hand|rate|class|best|largest|place|tier|generation)\\b)`,
   "iu",
 );
 
