@@ -214,6 +214,11 @@ export const PROBES = [
       "probe 134 (development, thirty-ninth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-44.jsonl",
+    label:
+      "probe 137 (development, fortieth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -620,6 +625,14 @@ export const PROBES = [
   {
     file: "held-out-93.jsonl",
     label: "probe 136 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-94.jsonl",
+    label: "probe 138 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-95.jsonl",
+    label: "probe 139 (held out: measured only, never read while building)",
   },
 ] as const;
 
