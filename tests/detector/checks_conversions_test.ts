@@ -870,6 +870,14 @@ Deno.test("conversions: a difference after a measure, or a figure taken off by a
   silent(
     "The shift is 7 hours 45 minutes long, or 7.25 hours of paid time after a 30-minute unpaid lunch.",
   );
+  // A condition with an amount of its own; one without is still a conversion.
+  silent("The shift is 7 hours 45 minutes, or 7.25 hours if you take a 30-minute unpaid lunch.");
+  assertOne(
+    "Preheat the oven to 180 °C — that's 365 °F if your oven dial is in Fahrenheit.",
+    "unit_conversion",
+    "contradicted",
+    "180 °C is 356 °F, not 365 °F",
+  );
   assert.deepEqual(
     conversions(
       "Coffee bags are often 12 oz, which is about 354 g, a little less than the 1 lb (454 g) bags.",

@@ -99,6 +99,12 @@ const NEXT_SENTENCE = new RegExp(
 /** After a figure, words that make it a difference between two measures. */
 const DIFFERENCE_AFTER =
   /^\s*(?:(?:short|shy)\s+of|more|less|fewer|longer|shorter|higher|lower|heavier|lighter|farther|further|taller|wider)\b/i;
+/**
+ * After a figure, a condition with an amount of its own that makes it another amount than the one
+ * before: "or 7.25 hours if you take a 30-minute lunch" ("if your dial is in Fahrenheit" is none).
+ */
+const CONDITION_AFTER =
+  /^\s*(?:if|unless|once|excluding|including|minus|without|not\s+counting|net\s+of)\b[^.;!?\n\d]{0,40}\d/i;
 /** A whole word: "for" is no "f" before an "or". */
 const WORD = String.raw`[\p{L}'’-]+(?![\p{L}'’-])`;
 /**
@@ -226,8 +232,9 @@ function joinOf(text: string, a: Quantity, b: Quantity, end = b.end): Join | und
   const between = text.slice(a.end, b.start).replace(REMARK, "");
   if (between.length > 80) return undefined;
   const after = text.slice(end, end + 32);
-  // "about 0.93 miles, roughly 109 m short of a real mile": a difference, not the measure.
-  if (DIFFERENCE_AFTER.test(after)) return undefined;
+  // "about 0.93 miles, roughly 109 m short of a real mile": a difference, not the measure; "7 hours
+  // 45 minutes, or 7.25 hours if you take a 30-minute lunch": another amount.
+  if (DIFFERENCE_AFTER.test(after) || CONDITION_AFTER.test(after)) return undefined;
   const ways = [JOIN, ASIDE_JOIN];
   // "120 yards, or about 109.7 m. It's 53⅓ yards wide": a measure of its own next sentence that
   // names what it measures is another of the thing.
