@@ -233,6 +233,11 @@ Deno.test("conversions: words between the measure and its join", () => {
     "180°C is 356 °F, not 365°F",
   );
   assertTwins(
+    "A body temperature of 38.5 °C is usually counted as a mild fever — that's 103.1 °F.",
+    "A body temperature of 38.5 °C is usually counted as a mild fever — that's 101.3 °F.",
+    "38.5 °C is 101.3 °F, not 103.1 °F",
+  );
+  assertTwins(
     "That gives roughly 5,499°C, and converting that to Fahrenheit gives about 9,390°F.",
     "That gives roughly 5,499°C, and converting that to Fahrenheit gives about 9,930°F.",
   );

@@ -120,7 +120,7 @@ const PHRASE = String.raw`^${DESCRIPTOR}?\s+(?:of|at|from|to|for|per|on|along|ac
  */
 const ASIDE_JOIN = new RegExp(
   String
-    .raw`^(?:\s+(?:is|was|are|were)(?:\s+${WORD}){1,4}?\s+[—–]\s*(?:${POINTER}\b|(?=${HEDGE}))|` +
+    .raw`^(?:\s+(?:is|was|are|were)(?:\s+${WORD}){1,7}?\s+[—–]\s*(?:${POINTER}\b|(?=${HEDGE}))|` +
     String.raw`,?\s+(?:and\s+)?convert(?:ing|ed)\s+(?:that|this|it)\s+(?:to|into)\s+` +
     String
       .raw`(\p{L}+(?:\s+\p{L}+)?)\s*,?\s*(?:gives(?:\s+you)?|yields|makes|comes\s+to|is))${TAIL}`,
