@@ -219,6 +219,11 @@ export const PROBES = [
       "probe 137 (development, fortieth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-45.jsonl",
+    label:
+      "probe 140 (development, forty-first round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -633,6 +638,14 @@ export const PROBES = [
   {
     file: "held-out-95.jsonl",
     label: "probe 139 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-96.jsonl",
+    label: "probe 141 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-97.jsonl",
+    label: "probe 142 (held out: measured only, never read while building)",
   },
 ] as const;
 
