@@ -489,11 +489,19 @@ Deno.test("exact checks, evidence: times of day, copied or slipped, in either fo
     undefined,
     "Doors open at 19:30 on Friday.",
   );
-  // A range states no one time; a time worked out from the question's is no misquote.
+  // A range states no one time, but is read against the document's range; a time worked out
+  // from the question's is no misquote.
+  assertOne(
+    "The shop is open 9:00–18:00 daily.",
+    "evidence_number",
+    "contradicted",
+    "9:00–18:00; the document says 9:00–17:00",
+    "The shop is open 9:00–17:00 daily.",
+  );
   assertSilentAgainst(
     "The shop is open 9:00–17:00 daily.",
     "evidence_number",
-    "The shop is open 9:00–18:00 daily.",
+    "The shop is open daily; the café from 9:00.",
   );
   assertSilentAgainst(
     "The cake takes 3 hours. What is the latest time Jordan can start making the cake to " +
@@ -862,6 +870,36 @@ Deno.test("exact checks, evidence: a range against the document's range of its m
     "consistent",
     undefined,
     job,
+  );
+});
+
+Deno.test("exact checks, evidence: times against the document's range of times", () => {
+  const timetable = "- Yoga Flow: Tuesday 18:15–19:15, Studio 1\n- Spin: Wednesday 07:00–07:45, " +
+    "Bike Room\n- Pilates: Saturday 10:00–11:00, Studio 1";
+  const spin = (from: string) => `Spin runs on Wednesdays from ${from} to 07:45 in the Bike Room.`;
+  assertOne(
+    spin("07:15"),
+    "evidence_number",
+    "contradicted",
+    "07:15 to 07:45; the document says 07:00–07:45",
+    timetable,
+  );
+  assertOne(spin("07:00"), "evidence_number", "consistent", undefined, timetable);
+  // An end named by "opens" or "closes", the range picked by the words before it.
+  const hours = "New opening hours: weekdays 9:30 am to 6:00 pm, Saturdays 10:00 am to 2:00 pm.";
+  assert.deepEqual(
+    verdictsAgainst(hours, "The branch opens at 9:00 am on weekdays and closes at 6:00 pm."),
+    [
+      "contradicted: 9:00 am; the document's range is 9:30 am to 6:00 pm",
+      "consistent: 6:00 pm; the document's range is 9:30 am to 6:00 pm",
+    ],
+  );
+  // The time stated elsewhere in the document may be what is meant.
+  assertSilentAgainst(
+    "The gym remains open as normal (6:00 am–10:00 pm). The pools reopen at 7:00 am, with " +
+      "lane swimming only until 9:00 am.",
+    "evidence_number",
+    "Until 9:00 am it's lane swimming only, and the gym stays open.",
   );
 });
 

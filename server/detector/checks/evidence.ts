@@ -183,10 +183,10 @@ function rangeFindings(
   ranges: readonly (readonly [Quantity, Quantity])[],
   evidence: string,
   aligned: readonly { s: Sentence }[],
+  stems: ReadonlySet<StemKey>,
 ): ExactFinding[] {
   return ranges.flatMap(([low, high]) => {
-    const theirs = aligned.flatMap(({ s }) => rangesIn(evidence, s.quantities))
-      .filter(([, end]) => sameSlot(high, end));
+    const theirs = rangesOfSlot(evidence, aligned, high, stems);
     if (theirs.length !== 1) return [];
     const [from, to] = theirs[0];
     const [lowSame, highSame] = [sameValue(low, from), sameValue(high, to)];
@@ -204,9 +204,37 @@ function rangeFindings(
   });
 }
 
+/**
+ * The document's ranges of `q`'s slot in the sentences aligned with its claim; of several, those
+ * named by words just before them that the claim says too ("weekdays 9:30 am to 6:00 pm,
+ * Saturdays 10:00 am to 2:00 pm" for a claim of weekdays).
+ */
+function rangesOfSlot(
+  evidence: string,
+  aligned: readonly { s: Sentence }[],
+  q: Quantity,
+  stems: ReadonlySet<StemKey>,
+): (readonly [Quantity, Quantity])[] {
+  const theirs = aligned.flatMap(({ s }) => rangesIn(evidence, s.quantities))
+    .filter(([, high]) => sameSlot(q, high));
+  if (theirs.length <= 1) return theirs;
+  return theirs.filter(([low]) => {
+    const lead = evidence.slice(Math.max(0, low.start - 32), low.start).split(RANGE_LEAD_STOP).at(
+      -1,
+    )!;
+    return [...contentStems(lead)].some((w) => stems.has(w));
+  });
+}
+
+/** Where the words naming a range begin, reading back from it: a figure, "am"/"pm", a new line. */
+const RANGE_LEAD_STOP = /[\d;\n]|\b[ap]\.?m\b\.?/i;
+
 /** Before a value, words that name it an end of a range: "the top of the range is $85,000". */
 const RANGE_END_BEFORE =
   /\b(?:(top|upper end|high end|maximum|highest|ceiling)|(bottom|lower end|low end|minimum|lowest|floor))\b[^\d.;!?\n]{0,40}$/i;
+/** ... and before a time, words that name it the end or the start of opening hours or a slot. */
+const TIME_END_BEFORE =
+  /\b(?:(clos(?:es|ing)|until|till|ends?|finish(?:es)?)|(opens?|opening|starts?|begins?))(?:\s+(?:at|from))?\s*$/i;
 
 /**
  * A value named the top or the bottom of the one range of its slot in the sentences aligned with
@@ -218,17 +246,23 @@ function rangeEndFinding(
   q: Quantity,
   evidence: string,
   aligned: readonly { s: Sentence }[],
+  stems: ReadonlySet<StemKey>,
+  sentences: readonly Sentence[],
 ): ExactFinding | undefined {
-  const named = RANGE_END_BEFORE.exec(response.slice(Math.max(0, q.start - 60), q.start));
+  const lead = response.slice(Math.max(0, q.start - 60), q.start);
+  const named = (q.kind === "time" ? TIME_END_BEFORE : RANGE_END_BEFORE).exec(lead);
   if (!named || q.inexact) return undefined;
-  const theirs = aligned.flatMap(({ s }) => rangesIn(evidence, s.quantities))
-    .filter(([, high]) => sameSlot(q, high));
+  const theirs = rangesOfSlot(evidence, aligned, q, stems);
   if (theirs.length !== 1) return undefined;
   const end = theirs[0][named[1] ? 1 : 0];
+  const same = sameValue(q, end);
+  // The value stated elsewhere in the document may be what is meant ("until 9:00 am" of "lane
+  // swimming only until 9:00 am", not of the gym's "6:00 am–10:00 pm").
+  if (!same && statedIn(sentences, q)) return undefined;
   const range = written(evidence, { start: theirs[0][0].start, end: theirs[0][1].end });
   return finding(
     "evidence_number",
-    !sameValue(q, end),
+    !same,
     q,
     `${written(response, q)}; the document's range is ${range}`,
   );
@@ -517,9 +551,9 @@ export function evidenceFindings(
     .map((s) => ({ s, shared: [...stems].filter((w) => s.stems.has(w)).length }))
     .filter((a) => a.shared >= MIN_SHARED)
     .sort((a, b) => b.shared - a.shared);
-  const out: ExactFinding[] = rangeFindings(response, ranges, evidence, aligned);
+  const out: ExactFinding[] = rangeFindings(response, ranges, evidence, aligned, stems);
   for (const q of comparable) {
-    const end = rangeEndFinding(response, q, evidence, aligned);
+    const end = rangeEndFinding(response, q, evidence, aligned, stems, sentences);
     if (end) {
       out.push(end);
       continue;

@@ -587,7 +587,8 @@ const RANGE_JOIN = /^\s*(?:[–—-]|to|and)\s*$/;
 
 /**
  * The range that `figures[i]` closes, its low end in the high end's unit or currency: "235–240
- * °F", "between 195 and 205 °F", "0 °C to 45 °C", "£42,000–£48,000".
+ * °F", "between 195 and 205 °F", "0 °C to 45 °C", "£42,000–£48,000"; of times of day, "9:30 am
+ * to 6:00 pm" (times.ts), both ends written as times.
  */
 export function rangeEndingAt(
   text: string,
@@ -595,12 +596,11 @@ export function rangeEndingAt(
   i: number,
 ): readonly [Quantity, Quantity] | undefined {
   const [low, high] = [figures[i - 1], figures[i]];
-  const measured = high.kind === "unit" || high.kind === "money";
+  const measured = high.kind === "unit" || high.kind === "money" || high.kind === "time";
   if (!low || !measured || !high.inexact || !low.inexact) return undefined;
   const same = low.kind === high.kind && low.unit === high.unit && low.currency === high.currency;
-  if ((low.kind !== "number" && !same) || !RANGE_JOIN.test(text.slice(low.end, high.start))) {
-    return undefined;
-  }
+  const joinable = same || (low.kind === "number" && high.kind !== "time");
+  if (!joinable || !RANGE_JOIN.test(text.slice(low.end, high.start))) return undefined;
   const lowInUnit: Quantity = same ? low : {
     ...low,
     kind: high.kind,

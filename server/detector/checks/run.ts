@@ -58,9 +58,10 @@ export function exactFindings(
   // document (times.ts); no other check reads them.
   const times = clockTimes(response);
   // The evidence is read only when the response states something to compare with it: a value,
-  // a bound or a range of a measure.
-  const comparable = [...all, ...times].some(isComparable) ||
-    all.some((_, i) => rangeEndingAt(response, all, i) !== undefined);
+  // a bound or a range of a measure or of times.
+  const figures = [...all, ...times].sort((a, b) => a.start - b.start);
+  const comparable = figures.some(isComparable) ||
+    figures.some((_, i) => rangeEndingAt(response, figures, i) !== undefined);
   const sentences = evidence && !worked && comparable ? evidenceSentences(evidence) : [];
   const found: ExactFinding[] = [
     ...identifierFindings(response, now),

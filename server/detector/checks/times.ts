@@ -4,8 +4,9 @@
  * time taken ("1:04:37"). Its value is its digits in 24-hour form (3:30 pm is 1530), so that
  * "07:46" for "07:48" reads as a slip of one digit. A time with no "am" or "pm" and an hour of 12
  * or less may be either half of the day ("7:30" is 19:30 too). Two times joined as a range
- * ("9:00–13:00", "10:00 to 16:00") state no one value. Times are kept apart from the other
- * quantities: no other reader knows them.
+ * ("9:00–13:00", "10:00 to 16:00") state no one value: they are read as a range against the
+ * document's (quantities.rangeEndingAt). Times are kept apart from the other quantities: no
+ * other reader knows them.
  */
 import type { Quantity } from "./quantities.ts";
 
