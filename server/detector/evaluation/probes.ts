@@ -224,6 +224,11 @@ export const PROBES = [
       "probe 140 (development, forty-first round: first measured held out, then read the same way)",
   },
   {
+    file: "development-46.jsonl",
+    label:
+      "probe 143 (development, forty-second round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -646,6 +651,14 @@ export const PROBES = [
   {
     file: "held-out-97.jsonl",
     label: "probe 142 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-98.jsonl",
+    label: "probe 144 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-99.jsonl",
+    label: "probe 145 (held out: measured only, never read while building)",
   },
 ] as const;
 
