@@ -875,6 +875,13 @@ Deno.test("conversions: a difference after a measure, or a figure taken off by a
   silent(
     "The shift is 7 hours 45 minutes long, or 7.25 hours of paid time after a 30-minute unpaid lunch.",
   );
+  // A measure of each of a count, scaled, is no conversion of it.
+  assertOne(
+    "10,000 steps at a stride of 0.8 m comes to 8 km, which is about 5 miles.",
+    "unit_conversion",
+    "consistent",
+    "8 km is 5 miles",
+  );
   // A condition with an amount of its own; one without is still a conversion.
   silent("The shift is 7 hours 45 minutes, or 7.25 hours if you take a 30-minute unpaid lunch.");
   assertOne(

@@ -16,6 +16,12 @@ Deno.test('totals: a total named "overall" after it; a sum counted several times
     "total",
     "You paid $60 up front plus 5 monthly instalments of $45, so the phone cost you $285 overall.",
   );
+  // Parts going both ways: a total of one way leaves the others out.
+  assertSilent(
+    "total",
+    "The hike climbs 450 m, drops 120 m into the valley, then climbs another 300 m to the " +
+      "summit (total ascent 750 m).",
+  );
   // A unit price beside its line's amount: the amounts are the parts.
   assertSilent(
     "total",

@@ -381,6 +381,8 @@ const isFactorEach = (text: string, a: Quantity, b: Quantity) =>
   EACH_AFTER.test(text.slice(b.end, b.end + 12)) && a.value !== 1 &&
   agree(inUnit({ ...a, value: 1, tolerance: 0 }, b.unit!), b, CONFIRMED_SLACK);
 const EACH_AFTER = /^\s*(?:each|apiece)\b/i;
+/** Before a measure, a count of things it is said of each of: "10,000 steps at a stride of". */
+const OF_EACH_BEFORE = /\b\d[\d,.]*\s+\p{L}+\s+(?:at|with)\s+an?\s+(?:\p{L}+\s+){1,2}of\s+$/iu;
 
 /**
  * "five years, eight months and one week, or 2,076 days": the last part of a count of time in
@@ -1256,6 +1258,8 @@ function joinedAt(text: string, qs: readonly Quantity[], i: number): ExactFindin
   if (a.kind !== "unit" || isRange(a) || askedUnit(text, a) || !mayConvert(a, b)) return [];
   if (isFactorDefinition(text, b) || isQualifier(text, a, b) || namesOne(text, b)) return [];
   if (isFactorEach(text, a, b) || isLastPart(text, a) || isFactorValue(text, a)) return [];
+  // "10,000 steps at a stride of 0.8 m comes to 8 km": a measure of each of a count, scaled.
+  if (OF_EACH_BEFORE.test(text.slice(Math.max(0, a.start - 48), a.start))) return [];
   // "7 hours 45 minutes long, or 7.25 hours of paid time after a 30-minute unpaid lunch": a
   // figure adjusted by another of its dimension is worked out, not converted.
   if (b.kind === "unit" && isAdjusted(text, qs, i + 1)) return [];
