@@ -229,6 +229,11 @@ export const PROBES = [
       "probe 143 (development, forty-second round: first measured held out, then read the same way)",
   },
   {
+    file: "development-47.jsonl",
+    label:
+      "probe 146 (development, forty-third round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -659,6 +664,14 @@ export const PROBES = [
   {
     file: "held-out-99.jsonl",
     label: "probe 145 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-100.jsonl",
+    label: "probe 147 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-101.jsonl",
+    label: "probe 148 (held out: measured only, never read while building)",
   },
 ] as const;
 
