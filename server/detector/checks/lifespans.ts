@@ -831,8 +831,12 @@ function readFindings(
       ageWindowStart(text, own, completed, context, span),
       span.end,
     );
-    // "(2015–2018)" with no age stated is a period, read below, not a life.
-    if (ages.length > 0) return ages;
+    // "(2015–2018)" with no age stated is a period, read below, not a life. An age at an event
+    // of the life is read with it: "came to the throne on 20 June 1837, aged 20".
+    if (ages.length > 0) {
+      const events = qs.filter((q) => q.start !== born.start && q.start !== died.start);
+      return [...ages, ...eventAgeFindings(text, events, born, span)];
+    }
   }
   return [
     ...periods(text, qs).flatMap((period) =>
