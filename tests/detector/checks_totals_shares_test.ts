@@ -1442,6 +1442,23 @@ Deno.test("totals: what is left of an amount once another is taken from it", () 
     "total",
     "consistent",
   );
+  // Several taken or added, each named so; unnamed ones taken from a whole named so.
+  const account = (left: string) =>
+    `Starting from $2,500, withdrawing $740 and then depositing $315 leaves you with ${left}.`;
+  assertTwins(
+    "total",
+    account("$2,175"),
+    account("$2,075"),
+    "$2,500 − $740 + $315 = 2,075, not $2,175",
+  );
+  const month = (left: string) =>
+    `After rent ($1,450), utilities ($210) and groceries ($520) come out of your $4,200 monthly income, you have ${left} left.`;
+  assertTwins(
+    "total",
+    month("$2,120"),
+    month("$2,020"),
+    "$4,200 − $1,450 − $210 − $520 = 2,020, not $2,120",
+  );
   assertSilent("total", [
     // Another figure among the three may be what is left.
     "You've used 3,200 mAh of a 5,000 mAh battery, which is 62%; the remaining 1,800 mAh is 36%.",

@@ -201,43 +201,68 @@ export function amountChangeFindings(text: string, qs: readonly Quantity[]): Exa
 /** Before an amount, words that take it away: "spent", "have used", "withdrew", "sold". */
 const TAKEN_BEFORE =
   /\b(?:spent|spend(?:ing)?|used|us(?:e|ing)|paid|pay(?:ing)?|withdr[ea]w(?:n|ing)?|sold|sell(?:ing)?|gave\s+away|lost|ate|deducted?)\s+(?:(?:about|only|just|another)\s+)?$/i;
+/** ... or after it: "€875 in withdrawals", "($520) come out of". */
+const TAKEN_AFTER = /^\s*\)?\s*(?:in\s+withdrawals?|withdrawn|(?:come|comes|came)\s+out)\b/i;
+/** Around an amount, words that add it: "depositing $315", "€1,150 in deposits". */
+const ADDED_BEFORE =
+  /\b(?:deposit(?:s|ed|ing)?|add(?:s|ed|ing)?|earn(?:s|ed|ing)?|receiv(?:e|es|ed|ing)|plus)\s+(?:(?:another|about|only|just)\s+)?$/i;
+const ADDED_AFTER = /^\s*in\s+deposits?\b/i;
+/** Before an amount, words that make it what the others are taken from: "starting from $2,500". */
+const WHOLE_BEFORE =
+  /\b(?:start(?:ing|ed)?\s+(?:from|with)|began\s+with|opening\s+balance\s+of|out\s+of\s+(?:your|the|a|my)(?:\s+[\p{L}-]+)?)\s+$/iu;
 /** Around an amount, words that make it what is left: "leaving", "which leaves", "left". */
 const LEFT_BEFORE =
-  /\b(?:leaving|leaves|leave|left\s+with|remaining|remains?)\s+(?:you\s+)?(?:with\s+)?$/i;
+  /\b(?:leaving|leaves|leave|left\s+with|remaining|remains?|closing\s+balance\s+(?:is|of))\s+(?:you\s+)?(?:with\s+)?$/i;
 const LEFT_AFTER = /^(?:\s+[\p{L}'’-]+)?\s+(?:left|remain(?:s|ing)?|to\s+spare)\b/iu;
 
 /**
- * What is left of an amount once another is taken from it: "you started the month with 2,500 and
- * have spent 875 so far, which leaves 1,725" is 1,625. The three in one slot, the amount taken
- * and the amount left named so by their words; the first the one other, and the largest.
+ * What is left of an amount once others are taken from it or added to it: "you started the month
+ * with 2,500 and have spent 875 so far, which leaves 1,725" is 1,625; "starting from $2,500,
+ * withdrawing $740 and then depositing $315 leaves you with $2,075". All in one slot, the amount
+ * left named so by its words, each taken or added named so by its own (those before an amount
+ * named the whole, "rent ($1,450) and groceries ($520) come out of your $4,200 income", are
+ * taken); the whole the one other, or named by its words, and the largest of those taken from it.
  */
 export function remainderFindings(text: string, qs: readonly Quantity[]): ExactFinding[] {
-  const around = (q: Quantity) => text.slice(Math.max(0, q.start - 24), q.start);
-  const taken = qs.filter((q) => measured(q) && TAKEN_BEFORE.test(around(q)));
+  const lead = (q: Quantity, n = 24) => text.slice(Math.max(0, q.start - n), q.start);
+  const trail = (q: Quantity) => text.slice(q.end, q.end + 24);
   const left = qs.filter((q) =>
-    measured(q) && (LEFT_BEFORE.test(around(q)) || LEFT_AFTER.test(text.slice(q.end, q.end + 24)))
+    measured(q) && (LEFT_BEFORE.test(lead(q)) || LEFT_AFTER.test(trail(q)))
   );
-  if (taken.length !== 1 || left.length !== 1 || left[0].start < taken[0].start) return [];
-  const [spent, rest] = [taken[0], left[0]];
+  if (left.length !== 1) return [];
+  const [rest] = left;
   const others = qs.filter((q) =>
-    q !== spent && q !== rest && q.start < rest.start && measured(q) && sameMeasure(q, spent, rest)
+    q !== rest && q.start < rest.start && measured(q) && sameMeasure(q, q, rest)
   );
-  if (others.length !== 1 || !sameMeasure(spent, others[0], rest)) return [];
-  const [whole] = others;
-  if ([whole, spent, rest].some((q) => q.inexact || q.approx || q.word)) return [];
-  if (whole.value <= spent.value || whole.value <= rest.value) return [];
-  // Another figure among the three may be what is left ("which is 62%; the remaining 1,800").
-  const start = Math.min(whole.start, spent.start);
-  if (qs.some((q) => q.start > start && q.start < rest.start && q !== whole && q !== spent)) {
-    return [];
-  }
+  const isTaken = (q: Quantity) => TAKEN_BEFORE.test(lead(q)) || TAKEN_AFTER.test(trail(q));
+  const isAdded = (q: Quantity) => ADDED_BEFORE.test(lead(q)) || ADDED_AFTER.test(trail(q));
+  const named = others.filter((q) => WHOLE_BEFORE.test(lead(q, 40)));
+  const unsigned = others.filter((q) => !isTaken(q) && !isAdded(q));
+  const wholes = named.length > 0 ? named : unsigned;
+  if (wholes.length !== 1) return [];
+  const [whole] = wholes;
+  const parts = others.filter((q) => q !== whole);
+  // Unsigned parts are taken only from a whole named so ("... come out of your $4,200 income").
+  const added = parts.filter(isAdded);
+  const taken = parts.filter((q) => !added.includes(q) && (isTaken(q) || named.length > 0));
+  if (taken.length === 0 || taken.length + added.length !== parts.length) return [];
+  if ([whole, rest, ...parts].some((q) => q.inexact || q.approx || q.word)) return [];
+  if (taken.some((q) => q.value >= whole.value)) return [];
+  if (named.length === 0 && taken.length === 1 && whole.value <= rest.value) return [];
+  // Another figure among them may be what is left ("which is 62%; the remaining 1,800").
+  const start = Math.min(whole.start, ...parts.map((q) => q.start));
+  const among = new Set([whole, ...parts]);
+  if (qs.some((q) => q.start > start && q.start < rest.start && !among.has(q))) return [];
+  const sum = (list: Quantity[], key: "value" | "tolerance") =>
+    list.reduce((total, q) => total + q[key], 0);
   const difference = {
-    value: whole.value - spent.value,
-    tolerance: whole.tolerance + spent.tolerance,
+    value: whole.value - sum(taken, "value") + sum(added, "value"),
+    tolerance: whole.tolerance + sum(parts, "tolerance"),
   };
-  const right = `${written(text, whole)} − ${written(text, spent)} = ${
-    formatNumber(difference.value)
-  }`;
+  const right = [
+    written(text, whole),
+    ...parts.map((q) => `${added.includes(q) ? "+" : "−"} ${written(text, q)}`),
+  ].join(" ") + ` = ${formatNumber(difference.value)}`;
   const span = { start, end: rest.end };
   if (agree(difference, rest, 0)) return [finding("total", false, span, right)];
   return [finding("total", true, span, `${right}, not ${written(text, rest)}`)];
