@@ -234,6 +234,11 @@ export const PROBES = [
       "probe 146 (development, forty-third round: first measured held out, then read the same way)",
   },
   {
+    file: "development-48.jsonl",
+    label:
+      "probe 149 (development, forty-fourth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -672,6 +677,14 @@ export const PROBES = [
   {
     file: "held-out-101.jsonl",
     label: "probe 148 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-102.jsonl",
+    label: "probe 150 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-103.jsonl",
+    label: "probe 151 (held out: measured only, never read while building)",
   },
 ] as const;
 
