@@ -875,6 +875,18 @@ Deno.test("conversions: a difference after a measure, or a figure taken off by a
   silent(
     "The shift is 7 hours 45 minutes long, or 7.25 hours of paid time after a 30-minute unpaid lunch.",
   );
+  // A measure in brackets converted on past its bracket, to a measure near it only.
+  assert.deepEqual(
+    conversions("A birth weight of 7 lb 8 oz (7.5 lb) equals 3.62 kg."),
+    [["consistent", "7 lb 8 oz is 7.5 lb"], ["contradicted", "7.5 lb is 3.402 kg, not 3.62 kg"]],
+  );
+  assert.deepEqual(conversions("For a 180 lb man (81.6 kg) that gives 131 g of protein."), [
+    ["consistent", "180 lb is 81.65 kg"],
+  ]);
+  // A bare figure worked on is a step of working, no converted result.
+  assert.deepEqual(conversions("Room temperature is 25 °C, in kelvin, 25 + 273.15 = 298.15 K."), [
+    ["consistent", "25 °C is 298.15 K"],
+  ]);
   // A measure of each of a count, scaled, is no conversion of it.
   assertOne(
     "10,000 steps at a stride of 0.8 m comes to 8 km, which is about 5 miles.",

@@ -227,9 +227,26 @@ interface Join {
  * where the conversion ends (past `b` when `b` opens a set of dimensions: "11.8 ft × 16.4 ft").
  */
 function joinOf(text: string, a: Quantity, b: Quantity, end = b.end): Join | undefined {
+  const raw = text.slice(a.end, b.start);
   // A remark in brackets right after the measure is no part of the join: "21.1 km (half
   // marathon) ≈ 13.1 mi".
-  const between = text.slice(a.end, b.start).replace(REMARK, "");
+  const join = joinBetween(text, a, b, end, raw.replace(REMARK, ""));
+  if (join) return join;
+  // A measure in brackets is converted on past its bracket ("7 lb 8 oz (7.5 lb) equals 3.4 kg"),
+  // to a measure near it ("a 180 lb man (81.6 kg) gives 131 g of protein" tells a yield).
+  const bracketed = OPEN_BRACKET.test(text.slice(Math.max(0, a.start - 2), a.start)) &&
+    CLOSE_FIRST.test(raw) && b.kind === "unit" && isNearConversion(a, b, b.unit!);
+  return bracketed ? joinBetween(text, a, b, end, raw.replace(CLOSE_FIRST, "")) : undefined;
+}
+
+/** The join of `a` and `b` by the words `between` them. */
+function joinBetween(
+  text: string,
+  a: Quantity,
+  b: Quantity,
+  end: number,
+  between: string,
+): Join | undefined {
   if (between.length > 80) return undefined;
   const after = text.slice(end, end + 32);
   // "about 0.93 miles, roughly 109 m short of a real mile": a difference, not the measure; "7 hours
@@ -263,6 +280,7 @@ export const isConversionOf = (text: string, a: Quantity, b: Quantity): boolean 
 
 /** A remark in brackets, no figure in it: "(half marathon)", "(one way)". */
 const REMARK = /^\s*\([^()\d]{1,40}\)/;
+const CLOSE_FIRST = /^\s*\)/;
 
 /** "A 10 km run", "35-lb dumbbells": a measure naming the noun that follows it. */
 const isModifier = (text: string, a: Quantity) =>
@@ -381,6 +399,8 @@ const isFactorEach = (text: string, a: Quantity, b: Quantity) =>
   EACH_AFTER.test(text.slice(b.end, b.end + 12)) && a.value !== 1 &&
   agree(inUnit({ ...a, value: 1, tolerance: 0 }, b.unit!), b, CONFIRMED_SLACK);
 const EACH_AFTER = /^\s*(?:each|apiece)\b/i;
+/** After a figure, a sum or a difference that works on it: "25 + 273.15" ("210 × 297" is a size). */
+const WORKED_ON = /^\s*[+−]\s*\d/;
 /** Before a measure, a count of things it is said of each of: "10,000 steps at a stride of". */
 const OF_EACH_BEFORE = /\b\d[\d,.]*\s+\p{L}+\s+(?:at|with)\s+an?\s+(?:\p{L}+\s+){1,2}of\s+$/iu;
 
@@ -1258,6 +1278,8 @@ function joinedAt(text: string, qs: readonly Quantity[], i: number): ExactFindin
   if (a.kind !== "unit" || isRange(a) || askedUnit(text, a) || !mayConvert(a, b)) return [];
   if (isFactorDefinition(text, b) || isQualifier(text, a, b) || namesOne(text, b)) return [];
   if (isFactorEach(text, a, b) || isLastPart(text, a) || isFactorValue(text, a)) return [];
+  // "25 °C, in kelvin, 25 + 273.15 = 298.15 K": a bare figure worked on is a step, no result.
+  if (b.kind === "number" && WORKED_ON.test(text.slice(b.end, b.end + 4))) return [];
   // "10,000 steps at a stride of 0.8 m comes to 8 km": a measure of each of a count, scaled.
   if (OF_EACH_BEFORE.test(text.slice(Math.max(0, a.start - 48), a.start))) return [];
   // "7 hours 45 minutes long, or 7.25 hours of paid time after a 30-minute unpaid lunch": a
