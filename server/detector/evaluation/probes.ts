@@ -239,6 +239,11 @@ export const PROBES = [
       "probe 149 (development, forty-fourth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-49.jsonl",
+    label:
+      "probe 152 (development, forty-fifth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -685,6 +690,14 @@ export const PROBES = [
   {
     file: "held-out-103.jsonl",
     label: "probe 151 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-104.jsonl",
+    label: "probe 153 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-105.jsonl",
+    label: "probe 154 (held out: measured only, never read while building)",
   },
 ] as const;
 
