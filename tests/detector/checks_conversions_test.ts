@@ -237,6 +237,16 @@ Deno.test("conversions: words between the measure and its join", () => {
     "A body temperature of 38.5 °C is usually counted as a mild fever — that's 101.3 °F.",
     "38.5 °C is 101.3 °F, not 103.1 °F",
   );
+  // A few words, no verb, between the measure and the dash: a restatement, near its conversion.
+  assertTwins(
+    "Most people find 22 °C comfortable indoors — that's about 76 °F.",
+    "Most people find 22 °C comfortable indoors — that's about 72 °F.",
+    "22 °C is 71.6 °F, not 76 °F",
+  );
+  silent(
+    "A troy ounce is 31.1 g — heavier than the 28.35 g ounce used for groceries — that works " +
+      "out to roughly 12.4 kg of gold.",
+  );
   assertTwins(
     "That gives roughly 5,499°C, and converting that to Fahrenheit gives about 9,390°F.",
     "That gives roughly 5,499°C, and converting that to Fahrenheit gives about 9,930°F.",

@@ -113,6 +113,8 @@ const WORD = String.raw`[\p{L}'’-]+(?![\p{L}'’-])`;
  */
 const PHRASE = String.raw`^${DESCRIPTOR}?\s+(?:of|at|from|to|for|per|on|along|across|through|` +
   String.raw`during|with|in|between)(?:\s+(?:${WORD}|\d{1,3}(?![\d.,:]\d))){1,5}?\s*`;
+/** Words, then a spaced dash and a pointer or a hedge: " comfortable indoors — that's about". */
+const WORDS_TO_DASH = String.raw`(?:\s+${WORD}){1,7}?\s+[—–]\s*(?:${POINTER}\b|(?=${HEDGE}))`;
 /**
  * "180°C is the sweet spot — that's 356°F", "72 °F is a pleasant day — roughly 22 °C", "5,499°C,
  * and converting that to Fahrenheit gives 9,930°F": a short predicate or a clause of converting
@@ -120,12 +122,18 @@ const PHRASE = String.raw`^${DESCRIPTOR}?\s+(?:of|at|from|to|for|per|on|along|ac
  */
 const ASIDE_JOIN = new RegExp(
   String
-    .raw`^(?:\s+(?:is|was|are|were)(?:\s+${WORD}){1,7}?\s+[—–]\s*(?:${POINTER}\b|(?=${HEDGE}))|` +
+    .raw`^(?:\s+(?:is|was|are|were)${WORDS_TO_DASH}|` +
     String.raw`,?\s+(?:and\s+)?convert(?:ing|ed)\s+(?:that|this|it)\s+(?:to|into)\s+` +
     String
       .raw`(\p{L}+(?:\s+\p{L}+)?)\s*,?\s*(?:gives(?:\s+you)?|yields|makes|comes\s+to|is))${TAIL}`,
   "iu",
 );
+/**
+ * "22 °C comfortable indoors — that's about 72 °F", "250 miles to the coast — around 402 km": a
+ * few words with no verb between, which may tell another measure ("the 28.35 g ounce used for
+ * groceries — that works out to roughly 12.4 kg"): read as a restatement.
+ */
+const WORDS_JOIN = new RegExp(String.raw`^${WORDS_TO_DASH}${TAIL}`, "iu");
 /** "3.18 kg at birth (7.01 pounds)": the phrase, then a join that is unmistakable. */
 const AFTER_PHRASE = new RegExp(
   PHRASE + String.raw`(?:(?:[(\[]\s*(?:${POINTER}|or)?|,?\s*or\b|,?\s*i\.e\.,?|` +
@@ -252,7 +260,7 @@ function joinBetween(
   // "about 0.93 miles, roughly 109 m short of a real mile": a difference, not the measure; "7 hours
   // 45 minutes, or 7.25 hours if you take a 30-minute lunch": another amount.
   if (DIFFERENCE_AFTER.test(after) || CONDITION_AFTER.test(after)) return undefined;
-  const ways = [JOIN, ASIDE_JOIN];
+  const ways = [JOIN, ASIDE_JOIN, WORDS_JOIN];
   // "120 yards, or about 109.7 m. It's 53⅓ yards wide": a measure of its own next sentence that
   // names what it measures is another of the thing.
   const another = SENTENCE_BREAK.test(between) && DESCRIBED.test(after);
@@ -268,7 +276,7 @@ function joinBetween(
   for (const way of ways) {
     const match = between.match(way);
     const named = match ? namedUnit(match) : null;
-    const restated = way === AT_RESTATED || way === PHRASE_VERB || way === NOUN_SIGN;
+    const restated = [AT_RESTATED, PHRASE_VERB, NOUN_SIGN, WORDS_JOIN].includes(way);
     if (named !== null) return { hedged, named, restated };
   }
   return undefined;
