@@ -832,6 +832,10 @@ Deno.test("lifespans: an age at an event dated after the birth", () => {
     "age",
     "Darwin (1809–1882) influenced Thomas Huxley, who in 1860, at age 35, defended evolution.",
   );
+  // A title is no one's name, in italics (read without its marks) or in quotes.
+  const tolkien = (age: number) =>
+    `Tolkien (1892–1973) published *The Hobbit* in September 1937, when he was ${age}.`;
+  assertTwins("age", tolkien(47), tolkien(45), "1892 to September 1937 is 44 or 45 years, not 47");
   // "on January 20, 1961 he was 44"; a count of days after "he was" is no age.
   assertTwins(
     "age",

@@ -894,6 +894,14 @@ Deno.test("exact checks, evidence: times against the document's range of times",
       "consistent: 6:00 pm; the document's range is 9:30 am to 6:00 pm",
     ],
   );
+  // "until" joins a range of times as "to" does.
+  assertOne(
+    "The water will be off from 9:00 a.m. until 3:30 p.m. in Block C.",
+    "evidence_number",
+    "contradicted",
+    "9:00 a.m. until 3:30 p.m.; the document says 9:00 a.m. to 2:30 p.m.",
+    "The water supply to Block C will be shut off from 9:00 a.m. to 2:30 p.m.",
+  );
   // The time stated elsewhere in the document may be what is meant.
   assertSilentAgainst(
     "The gym remains open as normal (6:00 am–10:00 pm). The pools reopen at 7:00 am, with " +

@@ -444,9 +444,14 @@ function eventAgeFindings(
   });
 }
 
-/** A name of two words or more, not opening a sentence: "Thomas Huxley", "Queen Victoria". */
-const PROPER_NAME = /(?<!^|[.!?]\s*)\b\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)+/gu;
+/**
+ * A name of two words or more, not opening a sentence nor a title's article: "Thomas Huxley",
+ * "Queen Victoria" ("The Hobbit" is a title).
+ */
+const PROPER_NAME =
+  /(?<!^|[.!?]\s*)\b(?!(?:The|A|An)\b)\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)+/gu;
 const CAPITALISED = /\p{Lu}[\p{L}'’-]*/gu;
+const TITLE = /"[^"\n]+"|“[^”\n]+”/g;
 
 /**
  * Whether the words from a birth to an age at an event name someone else, who may be the one of
@@ -455,7 +460,9 @@ const CAPITALISED = /\p{Lu}[\p{L}'’-]*/gu;
  */
 function namesAnother(text: string, born: DateQ, between: string): boolean {
   const own = new Set(before(text, born, 60).match(CAPITALISED) ?? []);
-  return [...between.matchAll(PROPER_NAME)].some(([name]) =>
+  // A title in quotes names no one: "published “The Hobbit” in 1937".
+  const untitled = between.replace(TITLE, "");
+  return [...untitled.matchAll(PROPER_NAME)].some(([name]) =>
     !(name.match(CAPITALISED) ?? []).some((word) => own.has(word))
   );
 }

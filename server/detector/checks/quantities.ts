@@ -583,7 +583,7 @@ function readQuantity(text: string, m: NumberMatch): Quantity | undefined {
 }
 
 /** Between the ends of a range. */
-const RANGE_JOIN = /^\s*(?:[–—-]|to|and)\s*$/;
+const RANGE_JOIN = /^\s*(?:[–—-]|to|and|until|till)\s*$/;
 
 /**
  * The range that `figures[i]` closes, its low end in the high end's unit or currency: "235–240
