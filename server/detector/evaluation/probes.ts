@@ -244,6 +244,11 @@ export const PROBES = [
       "probe 152 (development, forty-fifth round: first measured held out, then read the same way)",
   },
   {
+    file: "development-50.jsonl",
+    label:
+      "probe 155 (development, forty-sixth round: first measured held out, then read the same way)",
+  },
+  {
     file: "held-out-1.jsonl",
     label: "probe 4 (held out: measured only; one pair seen by accident in a search, not used)",
   },
@@ -698,6 +703,14 @@ export const PROBES = [
   {
     file: "held-out-105.jsonl",
     label: "probe 154 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-106.jsonl",
+    label: "probe 156 (held out: measured only, never read while building)",
+  },
+  {
+    file: "held-out-107.jsonl",
+    label: "probe 157 (held out: measured only, never read while building)",
   },
 ] as const;
 
