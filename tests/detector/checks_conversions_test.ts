@@ -897,6 +897,10 @@ Deno.test("conversions: a difference after a measure, or a figure taken off by a
   assert.deepEqual(conversions("Room temperature is 25 °C, in kelvin, 25 + 273.15 = 298.15 K."), [
     ["consistent", "25 °C is 298.15 K"],
   ]);
+  // A unit's value named with a remark in brackets is its factor, no measure converted.
+  silent(
+    "Since an ordinary (avoirdupois) ounce is 28.35 g, that's roughly 10.97 ounces on a kitchen scale.",
+  );
   // A measure of each of a count, scaled, is no conversion of it.
   assertOne(
     "10,000 steps at a stride of 0.8 m comes to 8 km, which is about 5 miles.",

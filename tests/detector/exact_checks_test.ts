@@ -894,6 +894,15 @@ Deno.test("exact checks, evidence: times against the document's range of times",
       "consistent: 6:00 pm; the document's range is 9:30 am to 6:00 pm",
     ],
   );
+  // A day after "until" and an amount is a date, not a range from the amount.
+  assertOne(
+    "You'd miss the early-bird deadline (1 March), so you'd pay the standard price.",
+    "evidence_date",
+    "consistent",
+    "1 March; the document says 1 March",
+    "Early-bird tickets cost €350 until 1 March; after that the standard price is €450.\n\n" +
+      "If I register on 10 March, how much will I pay?",
+  );
   // "until" joins a range of times as "to" does.
   assertOne(
     "The water will be off from 9:00 a.m. until 3:30 p.m. in Block C.",

@@ -377,9 +377,12 @@ function isFactorValue(text: string, q: Quantity): boolean {
   return named(text.slice(Math.max(0, q.start - 40), q.start).match(ONE_UNIT_BEFORE)?.[1]) ||
     named(text.slice(q.end, q.end + 32).match(PER_UNIT_AFTER)?.[1]);
 }
-/** One of a unit (in one word or two), then the word that gives its value. */
+/**
+ * One of a unit (in one word or two, maybe a remark in brackets: "an ordinary (avoirdupois)
+ * ounce"), then the word that gives its value.
+ */
 const ONE_UNIT_BEFORE =
-  /\b(?:a|an|one|each|every)\s+((?:\p{L}+\s+)?\p{L}+)\s+(?:at|is|being|equals|weighs|weighing|=|≈)\s*(?:(?:about|roughly|approximately|around)\s+|[~≈]\s*)?$/iu;
+  /\b(?:a|an|one|each|every)\s+((?:\p{L}+\s+)?(?:\(\p{L}+\)\s+)?\p{L}+)\s+(?:at|is|being|equals|weighs|weighing|=|≈)\s*(?:(?:about|roughly|approximately|around)\s+|[~≈]\s*)?$/iu;
 /** After a measure, the unit it is said of one of: "per troy ounce", "to the mile". */
 const PER_UNIT_AFTER =
   /^\s*(?:per|a|an|each|to\s+the|for\s+(?:each|every|one|a|an))\s+((?:\p{L}+\s+)?\p{L}+)/iu;

@@ -37,8 +37,8 @@ const TIME_LEAD =
 /** A time of day after a date's day, to its end: ", at 7:00 a.m.", " 6 pm". */
 const TIME_AFTER =
   /,?\s*(?:\b(?:at|from|by|until|till|before|after)\s+)?\b\d{1,2}(?::\d\d|\s*[ap]\.?\s?m\b)/i;
-/** "from " before a day and its month ("from 1 May"), up to the day. */
-const FROM_DAY = /(?<=\bfrom\s+)\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+$/i;
+/** "from " or "until " before a day and its month ("from 1 May", "€350 until 1 March"), up to the day. */
+const FROM_DAY = /(?<=\b(?:from|until|till)\s+)\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+$/i;
 /** Characters either side of a month name that a written date can span. */
 const BEFORE = 16, AFTER = 24;
 /** A fixed reference, so that a date without a year never takes the clock's. */
@@ -70,7 +70,8 @@ export function calendarDates(text: string): CalendarDate[] {
     // The window starts after the date before it, so a range ("March 1 to March 15") gives both.
     const start = Math.max(0, covered, anchor - BEFORE);
     // chrono reads "from 1 May" as a range with no certain day (and "From 1 May to 5 May" as
-    // from the 5th): the window starts after a "from" before the day.
+    // from the 5th), and "350 until 1 March" as a range from a number: the window starts after a
+    // "from" or an "until" before the day.
     const from = start + (FROM_DAY.exec(text.slice(start, anchor))?.index ?? 0);
     // The window ends at the first year after the month (chrono misreads "2001, 24 days" as a
     // time), or after an ISO date's day.
