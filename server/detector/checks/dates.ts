@@ -37,7 +37,7 @@ const TIME_LEAD =
 /** A time of day after a date's day, to its end: ", at 7:00 a.m.", " 6 pm". */
 const TIME_AFTER =
   /,?\s*(?:\b(?:at|from|by|until|till|before|after)\s+)?\b\d{1,2}(?::\d\d|\s*[ap]\.?\s?m\b)/i;
-/** "from " or "until " before a day and its month ("from 1 May", "€350 until 1 March"), up to the day. */
+/** "from " or "until " before a day and its month ("from 1 May", "until 1 March"), to the day. */
 const FROM_DAY = /(?<=\b(?:from|until|till)\s+)\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+$/i;
 /** Characters either side of a month name that a written date can span. */
 const BEFORE = 16, AFTER = 24;

@@ -218,15 +218,15 @@ function rangesOfSlot(
   const theirs = aligned.flatMap(({ s }) => rangesIn(evidence, s.quantities))
     .filter(([, high]) => sameSlot(q, high));
   if (theirs.length <= 1) return theirs;
-  return theirs.filter(([low]) => {
-    const lead = evidence.slice(Math.max(0, low.start - 32), low.start).split(RANGE_LEAD_STOP).at(
-      -1,
-    )!;
-    return [...contentStems(lead)].some((w) => stems.has(w));
-  });
+  return theirs.filter(([low]) =>
+    [...contentStems(rangeLead(evidence, low))].some((w) => stems.has(w))
+  );
 }
 
-/** Where the words naming a range begin, reading back from it: a figure, "am"/"pm", a new line. */
+/** The words just before a range, back to a figure, "am"/"pm" or a new line. */
+const rangeLead = (evidence: string, low: Quantity) =>
+  evidence.slice(Math.max(0, low.start - 32), low.start).split(RANGE_LEAD_STOP).at(-1)!;
+
 const RANGE_LEAD_STOP = /[\d;\n]|\b[ap]\.?m\b\.?/i;
 
 /** Before a value, words that name it an end of a range: "the top of the range is $85,000". */

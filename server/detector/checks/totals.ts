@@ -867,7 +867,6 @@ function subsetAddsUp(parts: readonly Quantity[], total: Quantity): boolean {
 
 export function totalFindings(text: string, paragraph: Paragraph): ExactFinding[] {
   const out: ExactFinding[] = [];
-  const lead = (q: Quantity) => text.slice(Math.max(0, q.start - 24), q.start);
   // Worked arithmetic ("3 x $25 = $75") states its steps, not totals of the claims around it.
   // After a total, it may be no step of it ("7 cu ft in total, to fill a 4 x 2 ft bed"): a list
   // before the total is still read.
@@ -901,8 +900,7 @@ export function totalFindings(text: string, paragraph: Paragraph): ExactFinding[
       }
       // "climbs 450 m, drops 120 m ..., then climbs another 300 m (total ascent 750 m)": parts
       // going both ways, of which a total of one way leaves the others out.
-      const ways = [GONE_UP, GONE_DOWN].map((way) => reading?.parts.some((p) => way.test(lead(p))));
-      if (reading && !reading.ok && ways.every(Boolean)) reading = null;
+      if (reading && !reading.ok && goesBothWays(text, reading.parts)) reading = null;
       // "A 40 lb bag is about 18.1 kg": one measure in two units is one part, and what it is a
       // part of ("six bags ... roughly 109 kg") is a product, not this sum. A part in the total's
       // other unit ("80 kg comes to about 176.4 lb, which is 12 st 8 lb") is the total converted.
@@ -924,6 +922,12 @@ const GONE_UP =
   /\b(?:climb(?:s|ed|ing)?|ris(?:es|ing)|rose|gain(?:s|ed|ing)?|ascend(?:s|ed|ing)?|deposit(?:s|ed|ing)?|earn(?:s|ed|ing)?)\s+(?:(?:another|about|roughly|only|just)\s+)?$/i;
 const GONE_DOWN =
   /\b(?:drop(?:s|ped|ping)?|descend(?:s|ed|ing)?|f[ae]ll(?:s|ing)?|los(?:es|t|ing)|withdr[ae]w(?:s|n)?|spen[dt](?:s|ing)?)\s+(?:(?:another|about|roughly|only|just)\s+)?$/i;
+
+/** Whether some parts go one way and others the other: "climbs 450 m, drops 120 m". */
+const goesBothWays = (text: string, parts: readonly Quantity[]) =>
+  [GONE_UP, GONE_DOWN].every((way) =>
+    parts.some((p) => way.test(text.slice(Math.max(0, p.start - 24), p.start)))
+  );
 
 /** After an "=" or "≈": the result of a step of working. */
 const RESULT_BEFORE = /[=≈]\s*(?:\$|€|£)?$/;
