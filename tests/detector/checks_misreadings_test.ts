@@ -4,29 +4,25 @@
  * keyword before its breakdown naming the breakdown's first part a total.
  */
 import assert from "node:assert/strict";
-import type { CheckKind } from "../../server/detector/checks/finding.ts";
 import {
   assertOne,
   assertSilent,
   assertSilentAgainst,
   assertTwins,
   findingsOf,
+  readingsOf,
 } from "../support/exact_checks.ts";
-
-/** Each finding of `kind` as "verdict: reason". */
-const readings = (text: string, kind: CheckKind) =>
-  findingsOf(text, kind).map((f) => `${f.verdict}: ${f.reason}`);
 
 Deno.test("misreadings, conversions: a factor stated is a definition, not a conversion", () => {
   assert.deepEqual(
-    readings(
+    readingsOf(
       "A 13.3-inch tablet screen measures 83.8 cm diagonally (1 inch = 2.54 cm).",
       "unit_conversion",
     ),
     ["contradicted: 13.3-inch is 33.78 cm, not 83.8 cm", "consistent: 1 inch is 2.54 cm"],
   );
   assert.deepEqual(
-    readings(
+    readingsOf(
       "A 13.3-inch tablet screen measures 33.8 cm diagonally (1 inch = 2.54 cm).",
       "unit_conversion",
     ),
@@ -43,7 +39,7 @@ Deno.test("misreadings, conversions: a factor stated is a definition, not a conv
   );
   // One of the measure's unit said of each is its factor; a measure said of each converts.
   assert.deepEqual(
-    readings(
+    readingsOf(
       "A displacement of 10,000 long tons (2,240 lb each) equals about 10,160 metric tonnes.",
       "unit_conversion",
     ),
@@ -127,7 +123,7 @@ Deno.test("misreadings, totals: a total stated before its breakdown takes all it
   );
   // A breakdown that leaves a rest is no list of all the parts: nothing to contradict.
   assert.deepEqual(
-    readings(
+    readingsOf(
       "The trip cost $900 in total: $400 for flights, $300 for the hotel and the rest on food.",
       "total",
     ).filter((r) => r.startsWith("contradicted")),
@@ -226,11 +222,11 @@ Deno.test("misreadings: factors listed, a measure that qualifies, a total that i
 });
 
 Deno.test("misreadings: a list's bullet after a measure is no range", () => {
-  assert.deepEqual(readings("- 10 ft → 3.05 m\n- 12 ft → 3.96 m", "unit_conversion"), [
+  assert.deepEqual(readingsOf("- 10 ft → 3.05 m\n- 12 ft → 3.96 m", "unit_conversion"), [
     "consistent: 10 ft is 3.048 metres",
     "contradicted: 12 ft is 3.658 metres, not 3.96 m",
   ]);
-  assert.deepEqual(readings("- 10 ft → 3.05 m\n- 12 ft → 3.66 m", "unit_conversion"), [
+  assert.deepEqual(readingsOf("- 10 ft → 3.05 m\n- 12 ft → 3.66 m", "unit_conversion"), [
     "consistent: 10 ft is 3.048 metres",
     "consistent: 12 ft is 3.658 metres",
   ]);
@@ -394,7 +390,7 @@ Deno.test("misreadings: a part scaled or restated, a measure going on in words, 
 Deno.test("misreadings: a factor's other side, and a total converted, are no measures of a sum", () => {
   // "one nautical mile is exactly 1,852 m, that's 22.2 km": the 22.2 km is the 12 nmi's.
   assert.deepEqual(
-    readings(
+    readingsOf(
       "The territorial sea extends up to 12 nautical miles. Since one nautical mile is exactly 1,852 m, that's 22.2 km.",
       "unit_conversion",
     ),
@@ -409,7 +405,7 @@ Deno.test("misreadings: a factor's other side, and a total converted, are no mea
 Deno.test("misreadings: a unit's size said with an article, a two-digit 'year', a subtotal", () => {
   // "a troy ounce is 31.1 g, that's about 12.4 kg": the 12.4 kg is the 400 troy ounces'.
   assert.deepEqual(
-    readings(
+    readingsOf(
       "A gold bar holds about 400 troy ounces. Since a troy ounce is 31.1 g, that's about 12.4 kg.",
       "unit_conversion",
     ),

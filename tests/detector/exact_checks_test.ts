@@ -14,6 +14,7 @@ import {
   assertSilentAgainst,
   findingsOf,
   NOW,
+  readingsOf,
 } from "../support/exact_checks.ts";
 
 const findings = (response: string, evidence?: string) => findingsOf(response, undefined, evidence);
@@ -26,7 +27,7 @@ const BRIDGE = "The suspension bridge is 1,280 m long. The bridge opened on May 
 
 /** Each finding of a value against the document, as "verdict: reason". */
 const verdictsAgainst = (evidence: string, response: string) =>
-  findingsOf(response, "evidence_number", evidence).map((f) => `${f.verdict}: ${f.reason}`);
+  readingsOf(response, "evidence_number", evidence);
 
 Deno.test("exact checks, evidence: numbers and dates that contradict the document, with reasons", () => {
   const response = "The suspension bridge is 2,150 metres long and opened on June 3, 1941.";

@@ -16,6 +16,10 @@ export function findingsOf(response: string, kind?: CheckKind, evidence?: string
   return kind ? all.filter((f) => f.kind === kind) : all;
 }
 
+/** Each finding of `kind` as "verdict: reason", in response order. */
+export const readingsOf = (response: string, kind: CheckKind, evidence?: string): string[] =>
+  findingsOf(response, kind, evidence).map((f) => `${f.verdict}: ${f.reason}`);
+
 /** Exactly one finding of `kind`, with this verdict (and reason, when given). */
 export function assertOne(
   response: string,

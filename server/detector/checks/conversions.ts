@@ -102,9 +102,9 @@ const DIFFERENCE_AFTER =
 /**
  * After a figure, a condition with an amount of its own that makes it another amount than the one
  * before: "or 7.25 hours if you take a 30-minute lunch" ("if your dial is in Fahrenheit" is none).
+ * Words that take an amount off ("minus", "after") are read by isAdjusted.
  */
-const CONDITION_AFTER =
-  /^\s*(?:if|unless|once|excluding|including|minus|without|not\s+counting|net\s+of)\b[^.;!?\n\d]{0,40}\d/i;
+const CONDITION_AFTER = /^\s*(?:if|unless|once|including)\b[^.;!?\n\d]{0,40}\d/i;
 /** A whole word: "for" is no "f" before an "or". */
 const WORD = String.raw`[\p{L}'’-]+(?![\p{L}'’-])`;
 /**
